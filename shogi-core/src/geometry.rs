@@ -1,0 +1,209 @@
+//! Board geometry as data: size, promotion zone and dead squares.
+//!
+//! Every board of at most 9×9 squares goes through the same move generator; a
+//! variant picks its [`Geometry`] instead of re-implementing move generation.
+
+use crate::{Bitboard, Color, PieceKind, Square};
+
+/// The shape of a board: how many files and ranks, how deep the promotion zone
+/// is, and the squares derived from those.
+///
+/// A board of `files` × `ranks` occupies files `1..=files` and ranks
+/// `a..` of the shared 9×9 index space.
+///
+/// ```
+/// use shogi_core::{Color, Geometry, Square};
+/// let g = &Geometry::MINISHOGI;
+/// assert_eq!((g.files(), g.ranks()), (5, 5));
+/// let far_rank: Square = "3a".parse().unwrap();
+/// assert!(g.promotion_zone(Color::Black).contains(far_rank));
+/// assert!(!g.board().contains("6a".parse().unwrap()));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    files: u8,
+    ranks: u8,
+    promotion_ranks: u8,
+    board: Bitboard,
+    zone: [Bitboard; 2],
+    last_rank: [Bitboard; 2],
+    last_two_ranks: [Bitboard; 2],
+    file_masks: [Bitboard; 9],
+}
+
+/// A geometry that cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GeometryError {
+    /// Files or ranks outside 3..=9.
+    #[error("a board must have 3 to 9 files and 3 to 9 ranks, not {files}x{ranks}")]
+    BadSize {
+        /// Requested number of files.
+        files: u8,
+        /// Requested number of ranks.
+        ranks: u8,
+    },
+    /// A promotion zone deeper than half the board, or empty.
+    #[error(
+        "the promotion zone must be 1 to {max} ranks deep on a board of {ranks} ranks, not {depth}"
+    )]
+    BadZone {
+        /// Requested depth.
+        depth: u8,
+        /// Ranks of the board.
+        ranks: u8,
+        /// The deepest zone allowed.
+        max: u8,
+    },
+}
+
+const fn rank_band(files: u8, lo: u8, hi: u8) -> Bitboard {
+    let mut bb = 0u128;
+    let mut f = 1;
+    while f <= files {
+        let mut r = lo;
+        while r <= hi {
+            bb |= 1u128 << ((f as usize - 1) * 9 + (r as usize - 1));
+            r += 1;
+        }
+        f += 1;
+    }
+    Bitboard(bb)
+}
+
+impl Geometry {
+    /// The standard 9×9 board with a three-rank promotion zone.
+    pub const STANDARD: Geometry = match Geometry::new(9, 9, 3) {
+        Ok(g) => g,
+        Err(_) => panic!("9x9 is a valid geometry"),
+    };
+
+    /// The 5×5 minishogi board with a one-rank promotion zone.
+    pub const MINISHOGI: Geometry = match Geometry::new(5, 5, 1) {
+        Ok(g) => g,
+        Err(_) => panic!("5x5 is a valid geometry"),
+    };
+
+    /// A board of `files` × `ranks` (each 3..=9) whose promotion zone is the far
+    /// `promotion_ranks` ranks (1..=ranks/2) for each side.
+    ///
+    /// ```
+    /// use shogi_core::Geometry;
+    /// assert!(Geometry::new(7, 7, 2).is_ok());
+    /// assert!(Geometry::new(10, 9, 3).is_err());
+    /// assert!(Geometry::new(5, 5, 3).is_err());
+    /// ```
+    pub const fn new(files: u8, ranks: u8, promotion_ranks: u8) -> Result<Geometry, GeometryError> {
+        if files < 3 || files > 9 || ranks < 3 || ranks > 9 {
+            return Err(GeometryError::BadSize { files, ranks });
+        }
+        let max = ranks / 2;
+        if promotion_ranks == 0 || promotion_ranks > max {
+            return Err(GeometryError::BadZone {
+                depth: promotion_ranks,
+                ranks,
+                max,
+            });
+        }
+        let mut file_masks = [Bitboard::EMPTY; 9];
+        let mut f = 0;
+        while f < files as usize {
+            file_masks[f] = Bitboard(0x1FFu128 << (f * 9)).intersect(rank_band(files, 1, ranks));
+            f += 1;
+        }
+        Ok(Geometry {
+            files,
+            ranks,
+            promotion_ranks,
+            board: rank_band(files, 1, ranks),
+            zone: [
+                rank_band(files, 1, promotion_ranks),
+                rank_band(files, ranks + 1 - promotion_ranks, ranks),
+            ],
+            last_rank: [rank_band(files, 1, 1), rank_band(files, ranks, ranks)],
+            last_two_ranks: [rank_band(files, 1, 2), rank_band(files, ranks - 1, ranks)],
+            file_masks,
+        })
+    }
+
+    /// Moves this geometry to the heap for the life of the program, so that
+    /// positions can refer to it. The built-in ones are already `'static`.
+    ///
+    /// ```
+    /// let g = shogi_core::Geometry::new(7, 7, 2).unwrap().leak();
+    /// assert_eq!(g.files(), 7);
+    /// ```
+    pub fn leak(self) -> &'static Geometry {
+        Box::leak(Box::new(self))
+    }
+
+    /// Number of files.
+    #[inline(always)]
+    pub const fn files(&self) -> u8 {
+        self.files
+    }
+
+    /// Number of ranks.
+    #[inline(always)]
+    pub const fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    /// Depth of each side's promotion zone in ranks.
+    #[inline(always)]
+    pub const fn promotion_ranks(&self) -> u8 {
+        self.promotion_ranks
+    }
+
+    /// The squares of the board.
+    #[inline(always)]
+    pub const fn board(&self) -> Bitboard {
+        self.board
+    }
+
+    /// Whether `sq` is on the board.
+    #[inline(always)]
+    pub const fn contains(&self, sq: Square) -> bool {
+        self.board.contains(sq)
+    }
+
+    /// The promotion zone of `color`: the far ranks from its side.
+    #[inline(always)]
+    pub const fn promotion_zone(&self, color: Color) -> Bitboard {
+        self.zone[color as usize]
+    }
+
+    /// The squares of file `file` (1-based); empty for a file off the board.
+    #[inline(always)]
+    pub const fn file_mask(&self, file: u8) -> Bitboard {
+        if file >= 1 && file <= 9 {
+            self.file_masks[file as usize - 1]
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
+    /// The squares where an unpromoted piece of `kind` and `color` would have no
+    /// further move: the last rank for a pawn or lance, the last two for a knight.
+    /// It may not be dropped there, and a move that ends there must promote.
+    ///
+    /// ```
+    /// use shogi_core::{Color, Geometry, PieceKind};
+    /// let g = &Geometry::STANDARD;
+    /// assert_eq!(g.dead_squares(Color::Black, PieceKind::Knight).count(), 18);
+    /// assert_eq!(g.dead_squares(Color::White, PieceKind::Pawn).count(), 9);
+    /// assert!(g.dead_squares(Color::Black, PieceKind::Silver).is_empty());
+    /// ```
+    #[inline(always)]
+    pub const fn dead_squares(&self, color: Color, kind: PieceKind) -> Bitboard {
+        match kind {
+            PieceKind::Pawn | PieceKind::Lance => self.last_rank[color as usize],
+            PieceKind::Knight => self.last_two_ranks[color as usize],
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the board is the standard 9×9 one.
+    pub fn is_standard(&self) -> bool {
+        *self == Geometry::STANDARD
+    }
+}

@@ -1,0 +1,48 @@
+//! # shogi-core
+//!
+//! Boards, pieces, moves and rules of shogi on any board of at most 9×9
+//! squares, knowing nothing of any particular variant: a variant supplies a
+//! [`Geometry`], a start position, its [`PieceSet`] and a few hooks through the
+//! [`Variant`] trait, and gets exact legal moves, perft, notation and a
+//! [`Game`] with repetition and outcomes.
+//!
+//! ```
+//! use shogi_core::{perft, Geometry, Move, PieceSet, Position};
+//!
+//! let mut pos = Position::from_sfen(
+//!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+//!     &Geometry::STANDARD,
+//!     &PieceSet::STANDARD,
+//! )?;
+//! assert_eq!(pos.legal_moves().len(), 30);
+//! pos.play("7g7f".parse::<Move>()?)?;
+//! assert_eq!(perft(&mut pos, 2), 900);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod attacks;
+mod bitboard;
+mod color;
+mod geometry;
+mod hand;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod setup;
+mod square;
+mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use color::Color;
+pub use geometry::{Geometry, GeometryError};
+pub use hand::Hand;
+pub use moves::{Move, MoveKind, MoveList, ParseMoveError, MAX_LEGAL_MOVES, MOVE_LIST_CAPACITY};
+pub use perft::{divide, perft, perft_without_bulk};
+pub use piece::{ParsePieceError, Piece, PieceKind};
+pub use position::{IllegalMoveError, PieceSet, Position, PositionError, Undo};
+pub use setup::{Setup, SfenError};
+pub use square::{ParseSquareError, Square};

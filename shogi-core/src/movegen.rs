@@ -1,0 +1,335 @@
+//! Exact legal move generation (RULES.md section 1), written once for listing
+//! and for counting.
+//!
+//! Moves are generated legal, not filtered afterwards: pinned pieces keep to
+//! their pin line, a king never steps onto an attacked square, in check only
+//! evasions are made (and in double check only king moves), and drops respect
+//! nifu, dead squares and the pawn-drop-mate rule.
+
+use crate::attacks::{self, between, line};
+use crate::{Bitboard, Color, Geometry, Move, MoveList, PieceKind, Position, Square};
+
+/// Receives generated moves: either lists them or counts them.
+pub(crate) trait Sink {
+    /// Moves of a piece of `kind` from `from` to each of `dests` (a promotable
+    /// piece yields a promoting and/or non-promoting move per destination).
+    fn board_moves(
+        &mut self,
+        from: Square,
+        dests: Bitboard,
+        kind: PieceKind,
+        us: Color,
+        g: &Geometry,
+    );
+    /// One-step pawn moves to each of `dests`, each from the square behind it.
+    fn pawn_pushes(&mut self, dests: Bitboard, us: Color, g: &Geometry);
+    /// Drops of `kind` onto each of `dests`.
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard);
+}
+
+/// Appends moves to a [`MoveList`].
+pub(crate) struct ListSink<'a>(pub &'a mut MoveList);
+
+/// Counts moves.
+pub(crate) struct CountSink(pub usize);
+
+impl Sink for ListSink<'_> {
+    #[inline(always)]
+    fn board_moves(
+        &mut self,
+        from: Square,
+        dests: Bitboard,
+        kind: PieceKind,
+        us: Color,
+        g: &Geometry,
+    ) {
+        if !kind.is_promotable() {
+            for to in dests {
+                self.0.push(Move::normal(from, to, false));
+            }
+            return;
+        }
+        let zone = g.promotion_zone(us);
+        let dead = g.dead_squares(us, kind);
+        let from_in_zone = zone.contains(from);
+        for to in dests {
+            if from_in_zone || zone.contains(to) {
+                self.0.push(Move::normal(from, to, true));
+            }
+            if !dead.contains(to) {
+                self.0.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, dests: Bitboard, us: Color, g: &Geometry) {
+        let zone = g.promotion_zone(us);
+        let dead = g.dead_squares(us, PieceKind::Pawn);
+        for to in dests {
+            let from = Square::from_index_unchecked(match us {
+                Color::Black => to.index() + 1,
+                Color::White => to.index() - 1,
+            });
+            // A pawn only moves forward: it can promote exactly when it arrives in the zone.
+            if zone.contains(to) {
+                self.0.push(Move::normal(from, to, true));
+            }
+            if !dead.contains(to) {
+                self.0.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
+        for to in dests {
+            self.0.push(Move::drop_unchecked(kind, to));
+        }
+    }
+}
+
+impl Sink for CountSink {
+    #[inline(always)]
+    fn board_moves(
+        &mut self,
+        from: Square,
+        dests: Bitboard,
+        kind: PieceKind,
+        us: Color,
+        g: &Geometry,
+    ) {
+        if !kind.is_promotable() {
+            self.0 += dests.count() as usize;
+            return;
+        }
+        let zone = g.promotion_zone(us);
+        let dead = g.dead_squares(us, kind);
+        let live = dests & !dead;
+        let n = if zone.contains(from) {
+            2 * live.count() + (dests & dead).count()
+        } else {
+            live.count() + (live & zone).count() + (dests & dead & zone).count()
+        };
+        self.0 += n as usize;
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, dests: Bitboard, us: Color, g: &Geometry) {
+        let zone = g.promotion_zone(us);
+        let dead = g.dead_squares(us, PieceKind::Pawn);
+        // Outside the zone: one move; in the zone: promote or not; on the last rank: promote only.
+        self.0 += (dests.count() + (dests & zone & !dead).count()) as usize;
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceKind, dests: Bitboard) {
+        self.0 += dests.count() as usize;
+    }
+}
+
+/// The pieces of `us` pinned to their king on `ksq`: each may move only along
+/// the line through the king and itself.
+#[inline]
+pub(crate) fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
+    let them = us.opponent();
+    let occ = pos.occupied();
+    let snipers = ((attacks::rook_pseudo_attacks(ksq) & pos.rooks())
+        | (attacks::bishop_pseudo_attacks(ksq) & pos.bishops())
+        | (attacks::lance_pseudo_attacks(us, ksq) & pos.pieces_of_kind(PieceKind::Lance)))
+        & pos.pieces(them);
+    let ours = pos.pieces(us);
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(ksq, sniper) & occ;
+        if !blockers.has_more_than_one() && (blockers & ours).is_any() {
+            pinned |= blockers;
+        }
+    }
+    pinned
+}
+
+/// Squares of the files that hold an unpromoted pawn of the side: nifu forbids
+/// a pawn drop there.
+#[inline(always)]
+fn pawn_files(pawns: Bitboard) -> Bitboard {
+    let mut files = 0u128;
+    for sq in pawns {
+        files |= 0x1FFu128 << (sq.index() / 9 * 9);
+    }
+    Bitboard(files)
+}
+
+/// Whether dropping a pawn of the side to move on `sq`, which gives check to
+/// the enemy king, is checkmate (uchifuzume, illegal). It is not mate if any
+/// enemy piece other than the king can take the pawn without exposing its
+/// king (a pinned defender cannot), or if the king can step to a square that
+/// is not attacked, the pawn's square included.
+pub(crate) fn is_pawn_drop_mate(pos: &Position, sq: Square) -> bool {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let Some(their_king) = pos.king(them) else {
+        return false;
+    };
+    let occ = pos.occupied().with(sq);
+    let king_bb = Bitboard::from_square(their_king);
+    let defenders = pos.attackers_to(sq, them, occ) & !king_bb;
+    for defender in defenders {
+        // The defender leaves its square and stands on the pawn's: only a
+        // sliding attack through the vacated square can newly reach the king.
+        let after = occ.without(defender);
+        if pos.slider_attackers_to(their_king, us, after).is_empty() {
+            return false;
+        }
+    }
+    let g = pos.geometry();
+    let escapes =
+        attacks::step_attacks(them, PieceKind::King, their_king) & g.board() & !pos.pieces(them);
+    let without_king = occ ^ king_bb;
+    for to in escapes {
+        if !pos.is_attacked(to, us, without_king) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Generates every legal move of the side to move into `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let us = pos.side_to_move();
+    let them = us.opponent();
+    let g = pos.geometry();
+    let Some(ksq) = pos.king(us) else {
+        return;
+    };
+    let ours = pos.pieces(us);
+    let occ = pos.occupied();
+    let checkers = pos.checkers();
+
+    // The king: any step onto a square the enemy does not attack once the
+    // king has left its square (so it cannot hide behind itself from a slider).
+    let king_dests = attacks::step_attacks(us, PieceKind::King, ksq) & g.board() & !ours;
+    let without_king = occ.without(ksq);
+    let enemy = pos.attacker_sets(them);
+    let mut safe = Bitboard::EMPTY;
+    for to in king_dests {
+        if !enemy.attack(to, without_king) {
+            safe = safe.with(to);
+        }
+    }
+    sink.board_moves(ksq, safe, PieceKind::King, us, g);
+    if checkers.has_more_than_one() {
+        return;
+    }
+
+    // In check, other pieces must take the checker or step between; drops can only block.
+    let (target, drop_target) = match checkers.first() {
+        Some(checker) => {
+            let block = between(ksq, checker);
+            (block.with(checker), block)
+        }
+        None => (g.board() & !ours, g.board() & !occ),
+    };
+
+    let pinned = pinned(pos, us, ksq);
+    let pawns = pos.pieces_of(us, PieceKind::Pawn);
+    let free_pawns = pawns & !pinned;
+    let pushed = match us {
+        Color::Black => Bitboard(free_pawns.0 >> 1),
+        Color::White => Bitboard(free_pawns.0 << 1),
+    };
+    sink.pawn_pushes(pushed & target, us, g);
+    for from in pawns & pinned {
+        let dests = attacks::step_attacks(us, PieceKind::Pawn, from) & target & line(ksq, from);
+        sink.board_moves(from, dests, PieceKind::Pawn, us, g);
+    }
+
+    // Unpinned pieces, one kind at a time so that each loop knows its kind.
+    let free = ours & !pinned;
+    for from in pos.golds() & free {
+        sink.board_moves(
+            from,
+            attacks::step_attacks(us, PieceKind::Gold, from) & target,
+            PieceKind::Gold,
+            us,
+            g,
+        );
+    }
+    for from in pos.pieces_of_kind(PieceKind::Silver) & free {
+        sink.board_moves(
+            from,
+            attacks::step_attacks(us, PieceKind::Silver, from) & target,
+            PieceKind::Silver,
+            us,
+            g,
+        );
+    }
+    for from in pos.pieces_of_kind(PieceKind::Knight) & free {
+        sink.board_moves(
+            from,
+            attacks::step_attacks(us, PieceKind::Knight, from) & target,
+            PieceKind::Knight,
+            us,
+            g,
+        );
+    }
+    for from in pos.pieces_of_kind(PieceKind::Lance) & free {
+        sink.board_moves(
+            from,
+            attacks::lance_attacks(us, from, occ) & target,
+            PieceKind::Lance,
+            us,
+            g,
+        );
+    }
+    for kind in [
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Horse,
+        PieceKind::Dragon,
+    ] {
+        for from in pos.pieces_of_kind(kind) & free {
+            sink.board_moves(
+                from,
+                attacks::attacks(us, kind, from, occ) & target,
+                kind,
+                us,
+                g,
+            );
+        }
+    }
+    // Pinned pieces keep to the line through their king.
+    for from in pinned & !pawns {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        let dests = attacks::attacks(us, piece.kind, from, occ) & target & line(ksq, from);
+        sink.board_moves(from, dests, piece.kind, us, g);
+    }
+
+    let hand = pos.hand(us);
+    if hand.is_empty() || drop_target.is_empty() {
+        return;
+    }
+    for kind in PieceKind::HAND {
+        if !hand.has(kind) {
+            continue;
+        }
+        let mut dests = drop_target & !g.dead_squares(us, kind);
+        if kind == PieceKind::Pawn {
+            dests &= !pawn_files(pawns);
+            if let Some(their_king) = pos.king(them) {
+                // The one square from which a dropped pawn checks the enemy king.
+                if let Some(check_sq) =
+                    (attacks::step_attacks(them, PieceKind::Pawn, their_king) & dests).first()
+                {
+                    if is_pawn_drop_mate(pos, check_sq) {
+                        dests = dests.without(check_sq);
+                    }
+                }
+            }
+        }
+        sink.drops(kind, dests);
+    }
+}

@@ -1,0 +1,910 @@
+//! A validated position: board, hands, side to move, hash; playing moves.
+
+use crate::attacks;
+use crate::movegen;
+use crate::zobrist;
+use crate::{
+    Bitboard, Color, Geometry, Hand, Move, MoveKind, MoveList, Piece, PieceKind, Setup, SfenError,
+    Square,
+};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How many pieces of each base kind a variant's material has in all (both
+/// colours, board and hands together, promoted pieces counted as their base
+/// kind). Used to reject impossible positions.
+///
+/// ```
+/// use shogi_core::{PieceKind, PieceSet};
+/// assert_eq!(PieceSet::STANDARD.max(PieceKind::Pawn), 18);
+/// assert_eq!(PieceSet::MINISHOGI.max(PieceKind::Lance), 0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PieceSet {
+    /// Maximum count per base kind, indexed by [`PieceKind::index`] (0..8, king last).
+    pub max: [u8; 8],
+}
+
+impl PieceSet {
+    /// The 40 pieces of standard shogi.
+    pub const STANDARD: PieceSet = PieceSet {
+        max: [18, 4, 4, 4, 2, 2, 4, 2],
+    };
+    /// The 12 pieces of minishogi: K G S B R P for each side.
+    pub const MINISHOGI: PieceSet = PieceSet {
+        max: [2, 0, 0, 2, 2, 2, 2, 2],
+    };
+
+    /// The most pieces of `kind` (its base kind) there can be.
+    pub const fn max(&self, kind: PieceKind) -> u8 {
+        self.max[kind.unpromote().index()]
+    }
+}
+
+/// Why a setup is not a possible position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The SFEN could not be read.
+    #[error("bad SFEN: {0}")]
+    Sfen(#[from] SfenError),
+    /// The setup's board is not the variant's size.
+    #[error(
+        "the board is {files}x{ranks} but this variant plays on {expected_files}x{expected_ranks}"
+    )]
+    WrongSize {
+        /// Files of the setup.
+        files: u8,
+        /// Ranks of the setup.
+        ranks: u8,
+        /// Files of the geometry.
+        expected_files: u8,
+        /// Ranks of the geometry.
+        expected_ranks: u8,
+    },
+    /// A piece stands on a square outside the board.
+    #[error("a piece stands on {0}, which is off this board")]
+    OffBoard(Square),
+    /// A colour has no king.
+    #[error("{0:?} has no king")]
+    MissingKing(Color),
+    /// A colour has more than one king.
+    #[error("{0:?} has more than one king")]
+    TooManyKings(Color),
+    /// More pieces of a kind than the variant's material has.
+    #[error("{count} pieces of kind {kind} (with promoted ones) but this variant has only {max}")]
+    TooManyPieces {
+        /// The base kind.
+        kind: PieceKind,
+        /// How many the setup has.
+        count: u32,
+        /// How many the variant has.
+        max: u8,
+    },
+    /// An unpromoted pawn, lance or knight stands where it could never move.
+    #[error("{piece} on {square} could never move (dead square)")]
+    DeadPiece {
+        /// The piece.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+    },
+    /// Two unpromoted pawns of one colour on a file (nifu).
+    #[error("{color:?} has two unpromoted pawns on file {file} (nifu)")]
+    Nifu {
+        /// Whose pawns.
+        color: Color,
+        /// The file.
+        file: u8,
+    },
+    /// The side that is not to move is in check: the side to move could take the king.
+    #[error("{0:?} is in check but it is not its turn")]
+    OpponentInCheck(Color),
+}
+
+/// An illegal move given to [`Position::play`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv} in position {sfen}")]
+pub struct IllegalMoveError {
+    /// The move.
+    pub mv: Move,
+    /// The position it was tried in.
+    pub sfen: String,
+}
+
+/// One side's pieces grouped by how they attack.
+pub(crate) struct AttackerSets {
+    by: Color,
+    pawns: Bitboard,
+    knights: Bitboard,
+    silvers: Bitboard,
+    golds: Bitboard,
+    kings: Bitboard,
+    rooks: Bitboard,
+    bishops: Bitboard,
+    lances: Bitboard,
+}
+
+impl AttackerSets {
+    /// Whether any of these pieces attacks `sq` with occupancy `occupied`.
+    #[inline(always)]
+    pub(crate) fn attack(&self, sq: Square, occupied: Bitboard) -> bool {
+        let defender = self.by.opponent();
+        let step = |kind: PieceKind| attacks::step_attacks(defender, kind, sq);
+        let steppers = (step(PieceKind::Pawn) & self.pawns)
+            | (step(PieceKind::Knight) & self.knights)
+            | (step(PieceKind::Silver) & self.silvers)
+            | (step(PieceKind::Gold) & self.golds)
+            | (step(PieceKind::King) & self.kings);
+        if steppers.is_any() {
+            return true;
+        }
+        if (attacks::rook_pseudo_attacks(sq) & self.rooks).is_any()
+            && (attacks::rook_attacks(sq, occupied) & self.rooks).is_any()
+        {
+            return true;
+        }
+        if (attacks::bishop_pseudo_attacks(sq) & self.bishops).is_any()
+            && (attacks::bishop_attacks(sq, occupied) & self.bishops).is_any()
+        {
+            return true;
+        }
+        (attacks::lance_pseudo_attacks(defender, sq) & self.lances).is_any()
+            && (attacks::lance_attacks(defender, sq, occupied) & self.lances).is_any()
+    }
+}
+
+/// What [`Position::play_unchecked`] returns, to hand back to [`Position::undo`].
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<Piece>,
+    checkers: Bitboard,
+    hash: u64,
+}
+
+/// A position that could arise in a game: the board, both hands, the side to
+/// move, the move number, and an incrementally updated Zobrist hash.
+///
+/// Build one with [`Position::from_sfen`] or [`Position::from_setup`]; both
+/// reject impossible positions with a precise [`PositionError`].
+///
+/// ```
+/// use shogi_core::{Geometry, Position, PieceSet};
+/// let mut pos = Position::from_sfen(
+///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+///     &Geometry::STANDARD, &PieceSet::STANDARD).unwrap();
+/// assert_eq!(pos.legal_moves().len(), 30);
+/// pos.play("7g7f".parse().unwrap()).unwrap();
+/// assert!(pos.play("7g7f".parse().unwrap()).is_err()); // that pawn has moved
+/// assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+/// ```
+#[derive(Clone)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; 14],
+    hands: [Hand; 2],
+    side_to_move: Color,
+    move_number: u32,
+    hash: u64,
+    kings: [Option<Square>; 2],
+    checkers: Bitboard,
+    geometry: &'static Geometry,
+}
+
+impl Position {
+    /// Validates `setup` on `geometry` with the material of `pieces`.
+    ///
+    /// ```
+    /// use shogi_core::{Geometry, PieceSet, Position, PositionError, Setup, Color};
+    /// let setup = Setup::from_sfen("k4/5/5/5/K3K b - 1").unwrap();
+    /// let err = Position::from_setup(&setup, &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap_err();
+    /// assert_eq!(err, PositionError::TooManyKings(Color::Black));
+    /// ```
+    pub fn from_setup(
+        setup: &Setup,
+        geometry: &'static Geometry,
+        pieces: &PieceSet,
+    ) -> Result<Position, PositionError> {
+        if setup.files != geometry.files() || setup.ranks != geometry.ranks() {
+            return Err(PositionError::WrongSize {
+                files: setup.files,
+                ranks: setup.ranks,
+                expected_files: geometry.files(),
+                expected_ranks: geometry.ranks(),
+            });
+        }
+        let mut pos = Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 14],
+            hands: setup.hands,
+            side_to_move: setup.side_to_move,
+            move_number: setup.move_number.max(1),
+            hash: 0,
+            kings: [None; 2],
+            checkers: Bitboard::EMPTY,
+            geometry,
+        };
+        let mut counts = [0u32; 8];
+        for (i, cell) in setup.board.iter().enumerate() {
+            let Some(piece) = *cell else { continue };
+            let sq = Square::from_index_unchecked(i);
+            if !geometry.contains(sq) {
+                return Err(PositionError::OffBoard(sq));
+            }
+            if geometry.dead_squares(piece.color, piece.kind).contains(sq) {
+                return Err(PositionError::DeadPiece { piece, square: sq });
+            }
+            if piece.kind == PieceKind::King {
+                if pos.kings[piece.color.index()].is_some() {
+                    return Err(PositionError::TooManyKings(piece.color));
+                }
+                pos.kings[piece.color.index()] = Some(sq);
+            }
+            counts[piece.kind.unpromote().index()] += 1;
+            pos.put(sq, piece);
+        }
+        for color in Color::ALL {
+            if pos.kings[color.index()].is_none() {
+                return Err(PositionError::MissingKing(color));
+            }
+            let hand = setup.hands[color.index()];
+            for kind in PieceKind::HAND {
+                counts[kind.index()] += hand.count(kind) as u32;
+            }
+            let pawns = pos.pieces_of(color, PieceKind::Pawn);
+            for file in 1..=geometry.files() {
+                if (pawns & geometry.file_mask(file)).has_more_than_one() {
+                    return Err(PositionError::Nifu { color, file });
+                }
+            }
+        }
+        for kind in PieceKind::ALL.into_iter().take(8) {
+            let max = pieces.max(kind);
+            if counts[kind.index()] > max as u32 {
+                return Err(PositionError::TooManyPieces {
+                    kind,
+                    count: counts[kind.index()],
+                    max,
+                });
+            }
+        }
+        pos.hash = pos.compute_hash();
+        let them = pos.side_to_move.opponent();
+        if let Some(k) = pos.kings[them.index()] {
+            if pos
+                .attackers_to(k, pos.side_to_move, pos.occupied())
+                .is_any()
+            {
+                return Err(PositionError::OpponentInCheck(them));
+            }
+        }
+        pos.checkers = pos.compute_checkers();
+        Ok(pos)
+    }
+
+    /// Reads and validates an SFEN for a board of `geometry` with the material of `pieces`.
+    ///
+    /// ```
+    /// use shogi_core::{Geometry, PieceSet, Position};
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 14);
+    /// assert!(Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::STANDARD, &PieceSet::STANDARD).is_err());
+    /// ```
+    pub fn from_sfen(
+        sfen: &str,
+        geometry: &'static Geometry,
+        pieces: &PieceSet,
+    ) -> Result<Position, PositionError> {
+        Position::from_setup(&Setup::from_sfen(sfen)?, geometry, pieces)
+    }
+
+    /// The unvalidated description of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            files: self.geometry.files(),
+            ranks: self.geometry.ranks(),
+            board: self.board,
+            hands: self.hands,
+            side_to_move: self.side_to_move,
+            move_number: self.move_number,
+        }
+    }
+
+    /// The SFEN of this position.
+    pub fn to_sfen(&self) -> String {
+        self.to_setup().to_sfen()
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()] ^= bb;
+        self.by_kind[piece.kind.index()] ^= bb;
+        self.hash ^= zobrist::board(piece.index(), sq.index());
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = None;
+        self.by_color[piece.color.index()] ^= bb;
+        self.by_kind[piece.kind.index()] ^= bb;
+        self.hash ^= zobrist::board(piece.index(), sq.index());
+    }
+
+    /// Like `put`/`remove` but leaving the hash alone (undo restores it whole).
+    #[inline(always)]
+    fn toggle_quiet(&mut self, sq: Square, piece: Piece, present: bool) {
+        let bb = Bitboard::from_square(sq);
+        self.board[sq.index()] = if present { Some(piece) } else { None };
+        self.by_color[piece.color.index()] ^= bb;
+        self.by_kind[piece.kind.index()] ^= bb;
+    }
+
+    /// The board's geometry.
+    #[inline(always)]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// The piece on `sq`, if any.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert_eq!(pos.piece_at("5e".parse().unwrap()), Some(Piece::new(Color::Black, PieceKind::King)));
+    /// ```
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Whose turn it is.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// The move number as SFEN counts it: 1 before the first move, +1 per move.
+    #[inline(always)]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The pieces in `color`'s hand.
+    #[inline(always)]
+    pub fn hand(&self, color: Color) -> Hand {
+        self.hands[color.index()]
+    }
+
+    /// The Zobrist hash of board, hands and side to move (not the move number).
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash recomputed from scratch; always equal to [`Position::hash`].
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// pos.play("2e3d".parse().unwrap()).unwrap();
+    /// assert_eq!(pos.hash(), pos.compute_hash());
+    /// ```
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0u64;
+        for (i, cell) in self.board.iter().enumerate() {
+            if let Some(p) = cell {
+                h ^= zobrist::board(p.index(), i);
+            }
+        }
+        for color in Color::ALL {
+            for kind in PieceKind::HAND {
+                let n = self.hands[color.index()].count(kind) as u64;
+                h = h.wrapping_add(n.wrapping_mul(zobrist::hand(color.index(), kind.index())));
+            }
+        }
+        if self.side_to_move == Color::White {
+            h ^= zobrist::side();
+        }
+        h
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of `color`'s pieces of exactly `kind`.
+    #[inline(always)]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of exactly `kind`, both colours.
+    #[inline(always)]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn is_check(&self) -> bool {
+        self.checkers.is_any()
+    }
+
+    /// Pieces that move like a gold: gold, tokin and the promoted lance, knight and silver.
+    #[inline(always)]
+    pub(crate) fn golds(&self) -> Bitboard {
+        self.by_kind[PieceKind::Gold.index()]
+            | self.by_kind[PieceKind::ProPawn.index()]
+            | self.by_kind[PieceKind::ProLance.index()]
+            | self.by_kind[PieceKind::ProKnight.index()]
+            | self.by_kind[PieceKind::ProSilver.index()]
+    }
+
+    /// Rooks and dragons.
+    #[inline(always)]
+    pub(crate) fn rooks(&self) -> Bitboard {
+        self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Dragon.index()]
+    }
+
+    /// Bishops and horses.
+    #[inline(always)]
+    pub(crate) fn bishops(&self) -> Bitboard {
+        self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Horse.index()]
+    }
+
+    /// Kings, horses and dragons: the pieces with a one-step move in every direction.
+    #[inline(always)]
+    fn king_steppers(&self) -> Bitboard {
+        self.by_kind[PieceKind::King.index()]
+            | self.by_kind[PieceKind::Horse.index()]
+            | self.by_kind[PieceKind::Dragon.index()]
+    }
+
+    /// The pieces of `by` that attack `sq`, with the board occupancy `occupied`
+    /// (which may differ from the real one, to look through or behind pieces).
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let attackers = pos.attackers_to("4d".parse().unwrap(), Color::Black, pos.occupied());
+    /// assert_eq!(attackers.count(), 2); // the gold on 4e and the silver on 3e
+    /// ```
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let defender = by.opponent();
+        let theirs = self.by_color[by.index()];
+        let step = |kind: PieceKind| attacks::step_attacks(defender, kind, sq);
+        let steppers = (step(PieceKind::Pawn) & self.by_kind[PieceKind::Pawn.index()])
+            | (step(PieceKind::Knight) & self.by_kind[PieceKind::Knight.index()])
+            | (step(PieceKind::Silver) & self.by_kind[PieceKind::Silver.index()])
+            | (step(PieceKind::Gold) & self.golds())
+            | (step(PieceKind::King) & self.king_steppers());
+        let sliders = (attacks::rook_attacks(sq, occupied) & self.rooks())
+            | (attacks::bishop_attacks(sq, occupied) & self.bishops())
+            | (attacks::lance_attacks(defender, sq, occupied)
+                & self.by_kind[PieceKind::Lance.index()]);
+        (steppers | sliders) & theirs
+    }
+
+    /// Whether any piece of `by` attacks `sq` with occupancy `occupied`.
+    /// Cheaper than [`Position::attackers_to`]: sliders are looked at only when one
+    /// stands on a line with `sq`.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert!(pos.is_attacked("1d".parse().unwrap(), Color::Black, pos.occupied())); // the rook on 1e
+    /// assert!(!pos.is_attacked("5b".parse().unwrap(), Color::Black, pos.occupied()));
+    /// ```
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        self.attacker_sets(by).attack(sq, occupied)
+    }
+
+    /// `by`'s pieces grouped by how they attack, for repeated attack tests.
+    #[inline(always)]
+    pub(crate) fn attacker_sets(&self, by: Color) -> AttackerSets {
+        let theirs = self.by_color[by.index()];
+        AttackerSets {
+            by,
+            pawns: self.by_kind[PieceKind::Pawn.index()] & theirs,
+            knights: self.by_kind[PieceKind::Knight.index()] & theirs,
+            silvers: self.by_kind[PieceKind::Silver.index()] & theirs,
+            golds: self.golds() & theirs,
+            kings: self.king_steppers() & theirs,
+            rooks: self.rooks() & theirs,
+            bishops: self.bishops() & theirs,
+            lances: self.by_kind[PieceKind::Lance.index()] & theirs,
+        }
+    }
+
+    /// Sliding pieces of `by` attacking `sq` with occupancy `occupied`.
+    #[inline]
+    pub(crate) fn slider_attackers_to(
+        &self,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let defender = by.opponent();
+        ((attacks::rook_attacks(sq, occupied) & self.rooks())
+            | (attacks::bishop_attacks(sq, occupied) & self.bishops())
+            | (attacks::lance_attacks(defender, sq, occupied)
+                & self.by_kind[PieceKind::Lance.index()]))
+            & self.by_color[by.index()]
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.kings[self.side_to_move.index()] {
+            Some(k) => self.attackers_to(k, self.side_to_move.opponent(), self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Plays `mv`, which the caller knows to be legal (from [`Position::legal_moves`]),
+    /// and returns what [`Position::undo`] needs to take it back. An illegal move
+    /// leaves the position in an unspecified (but memory-safe) state: use
+    /// [`Position::play`] for moves from outside.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let before = pos.clone();
+    /// for mv in before.legal_moves() {
+    ///     let undo = pos.play_unchecked(mv);
+    ///     pos.undo(mv, undo);
+    ///     assert_eq!(pos, before);
+    /// }
+    /// ```
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        let us = self.side_to_move;
+        let mut undo = Undo {
+            captured: None,
+            checkers: self.checkers,
+            hash: self.hash,
+        };
+        match mv.kind() {
+            MoveKind::Normal { from, to, promote } => {
+                let Some(piece) = self.board[from.index()] else {
+                    return undo;
+                };
+                if let Some(captured) = self.board[to.index()] {
+                    self.remove(to, captured);
+                    let base = captured.kind.unpromote();
+                    self.hands[us.index()].add(base);
+                    self.hash = self
+                        .hash
+                        .wrapping_add(zobrist::hand(us.index(), base.index()));
+                    undo.captured = Some(captured);
+                }
+                self.remove(from, piece);
+                let kind = if promote {
+                    piece.kind.promote().unwrap_or(piece.kind)
+                } else {
+                    piece.kind
+                };
+                self.put(to, Piece::new(us, kind));
+                if kind == PieceKind::King {
+                    self.kings[us.index()] = Some(to);
+                }
+            }
+            MoveKind::Drop { kind, to } => {
+                self.hands[us.index()].remove(kind);
+                self.hash = self
+                    .hash
+                    .wrapping_sub(zobrist::hand(us.index(), kind.index()));
+                self.put(to, Piece::new(us, kind));
+            }
+        }
+        self.side_to_move = us.opponent();
+        self.hash ^= zobrist::side();
+        self.move_number += 1;
+        self.checkers = self.checkers_after(mv);
+        undo
+    }
+
+    /// The checkers of the side to move right after `mv` was played: the moved
+    /// piece itself, and a slider of the mover uncovered on the line through
+    /// the vacated square and the king. (No other piece of the mover can give
+    /// check: the side not to move is never in check.)
+    #[inline(always)]
+    fn checkers_after(&self, mv: Move) -> Bitboard {
+        let mover = self.side_to_move.opponent();
+        let Some(king) = self.kings[self.side_to_move.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let to = mv.to();
+        let occ = self.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        if let Some(piece) = self.board[to.index()] {
+            if gives_direct_check(mover, piece.kind, to, king, occ) {
+                checkers = Bitboard::from_square(to);
+            }
+        }
+        if let Some(from) = mv.from() {
+            // Only a slider of the mover on the line through the king and the
+            // vacated square can have been uncovered.
+            let ray = attacks::line(king, from);
+            if ray.is_any() {
+                let lances = self.by_kind[PieceKind::Lance.index()]
+                    & attacks::lance_pseudo_attacks(self.side_to_move, king);
+                let sliders = if attacks::rook_pseudo_attacks(king).contains(from) {
+                    self.rooks() | lances
+                } else {
+                    self.bishops()
+                };
+                for sniper in ray & sliders & self.by_color[mover.index()] {
+                    if (attacks::between(king, sniper) & occ).is_empty() {
+                        checkers |= Bitboard::from_square(sniper);
+                    }
+                }
+            }
+        }
+        checkers
+    }
+
+    /// Takes back `mv`, which must be the last move played with
+    /// [`Position::play_unchecked`], using what that call returned.
+    #[inline]
+    pub fn undo(&mut self, mv: Move, undo: Undo) {
+        let us = self.side_to_move.opponent();
+        self.side_to_move = us;
+        self.move_number -= 1;
+        match mv.kind() {
+            MoveKind::Normal { from, to, promote } => {
+                if let Some(moved) = self.board[to.index()] {
+                    self.toggle_quiet(to, moved, false);
+                    let kind = if promote {
+                        moved.kind.unpromote()
+                    } else {
+                        moved.kind
+                    };
+                    self.toggle_quiet(from, Piece::new(us, kind), true);
+                    if kind == PieceKind::King {
+                        self.kings[us.index()] = Some(from);
+                    }
+                }
+                if let Some(captured) = undo.captured {
+                    self.toggle_quiet(to, captured, true);
+                    self.hands[us.index()].remove(captured.kind.unpromote());
+                }
+            }
+            MoveKind::Drop { kind, to } => {
+                if let Some(p) = self.board[to.index()] {
+                    self.toggle_quiet(to, p, false);
+                }
+                self.hands[us.index()].add(kind);
+            }
+        }
+        self.checkers = undo.checkers;
+        self.hash = undo.hash;
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns an error and leaves the
+    /// position exactly as it was.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let before = pos.clone();
+    /// assert!(pos.play("5e5d".parse().unwrap()).is_err()); // onto its own pawn
+    /// assert_eq!(pos, before);
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if self.is_legal(mv) {
+            self.play_unchecked(mv);
+            Ok(())
+        } else {
+            Err(IllegalMoveError {
+                mv,
+                sfen: self.to_sfen(),
+            })
+        }
+    }
+
+    /// Whether `mv` is legal here.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert!(pos.is_legal("5d5c".parse().unwrap()));
+    /// assert!(!pos.is_legal("5d5c+".parse().unwrap())); // rank c is not the 5x5 zone
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if !self.geometry.contains(mv.to()) {
+            return false;
+        }
+        match mv.from() {
+            Some(from) => {
+                if !self.geometry.contains(from)
+                    || self.board[from.index()].is_none_or(|p| p.color != self.side_to_move)
+                {
+                    return false;
+                }
+            }
+            None => {
+                if mv
+                    .drop_kind()
+                    .is_none_or(|k| !self.hands[self.side_to_move.index()].has(k))
+                {
+                    return false;
+                }
+            }
+        }
+        self.legal_moves().contains(&mv)
+    }
+
+    /// All legal moves, on the stack.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", &Geometry::STANDARD, &PieceSet::STANDARD).unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 593);
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Appends all legal moves to `list` (which must have room: an empty
+    /// [`MoveList`] always does). Saves copying the list in hot loops.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let mut list = MoveList::new();
+    /// pos.legal_moves_into(&mut list);
+    /// assert_eq!(list.len(), 14);
+    /// ```
+    #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        movegen::generate(self, &mut movegen::ListSink(list));
+    }
+
+    /// The number of legal moves, without listing them (the perft fast path).
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert_eq!(pos.count_legal_moves(), 14);
+    /// ```
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        let mut sink = movegen::CountSink(0);
+        movegen::generate(self, &mut sink);
+        sink.0
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Whether the side to move is checkmated: in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// "Show legal squares": where the piece on `from` may legally go (empty if
+    /// the square is empty or holds an enemy piece).
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let squares = pos.legal_destinations("5e".parse().unwrap());
+    /// assert_eq!(squares, Bitboard::EMPTY); // the king is boxed in
+    /// assert_eq!(pos.legal_destinations("2e".parse().unwrap()).count(), 2);
+    /// ```
+    pub fn legal_destinations(&self, from: Square) -> Bitboard {
+        self.legal_moves()
+            .iter()
+            .filter(|m| m.from() == Some(from))
+            .map(|m| m.to())
+            .collect()
+    }
+
+    /// "Show legal squares" for a piece in hand: where `kind` may legally be
+    /// dropped by the side to move (empty if it holds none).
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("4k/5/5/5/4K b P 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// // 23 empty squares, less the four on the far rank (a pawn there could never move)
+    /// assert_eq!(pos.legal_drop_squares(PieceKind::Pawn).count(), 19);
+    /// ```
+    pub fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
+        self.legal_moves()
+            .iter()
+            .filter(|m| m.drop_kind() == Some(kind))
+            .map(|m| m.to())
+            .collect()
+    }
+
+    /// Whether the last move played (by the other side) gave check. Same as
+    /// [`Position::is_check`]; named for readability in repetition rules.
+    pub fn gives_check_to_side_to_move(&self) -> bool {
+        self.is_check()
+    }
+
+    /// Whether two positions are the same for repetition (sennichite): same
+    /// board, hands and side to move. The move number is ignored.
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.hash == other.hash
+            && self.side_to_move == other.side_to_move
+            && self.hands == other.hands
+            && self.board == other.board
+    }
+}
+
+impl PartialEq for Position {
+    /// Same board, hands, side to move, move number and geometry.
+    fn eq(&self, other: &Position) -> bool {
+        self.same_position(other)
+            && self.move_number == other.move_number
+            && self.geometry == other.geometry
+    }
+}
+
+impl Eq for Position {}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The SFEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_sfen())
+    }
+}
+
+/// Whether a piece of `kind` and `color` standing on `from` attacks `king`
+/// with occupancy `occ` (a slider needs an empty line between).
+#[inline(always)]
+fn gives_direct_check(
+    color: Color,
+    kind: PieceKind,
+    from: Square,
+    king: Square,
+    occ: Bitboard,
+) -> bool {
+    if attacks::step_attacks(color, kind, from).contains(king) {
+        return true;
+    }
+    let on_line = match kind {
+        PieceKind::Lance => attacks::lance_pseudo_attacks(color, from).contains(king),
+        PieceKind::Rook | PieceKind::Dragon => attacks::rook_pseudo_attacks(from).contains(king),
+        PieceKind::Bishop | PieceKind::Horse => attacks::bishop_pseudo_attacks(from).contains(king),
+        _ => false,
+    };
+    on_line && (attacks::between(from, king) & occ).is_empty()
+}

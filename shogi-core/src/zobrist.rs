@@ -1,0 +1,64 @@
+//! Zobrist keys for the position hash.
+//!
+//! The board and side to move are XOR-ed in; hand counts are *added* (one key
+//! per colour and kind, times the count), so a hand update is one addition.
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+/// Keys for (piece index 0..28, square 0..81), then 2×7 hand keys, then the side key.
+struct Keys {
+    board: [[u64; 81]; 28],
+    hand: [[u64; 7]; 2],
+    side: u64,
+}
+
+static KEYS: Keys = {
+    let mut state = 0x5348_4F47_4956_4152; // "SHOGIVAR"
+    let mut board = [[0u64; 81]; 28];
+    let mut p = 0;
+    while p < 28 {
+        let mut s = 0;
+        while s < 81 {
+            let (st, k) = splitmix(state);
+            state = st;
+            board[p][s] = k;
+            s += 1;
+        }
+        p += 1;
+    }
+    let mut hand = [[0u64; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 7 {
+            let (st, key) = splitmix(state);
+            state = st;
+            hand[c][k] = key;
+            k += 1;
+        }
+        c += 1;
+    }
+    let (_, side) = splitmix(state);
+    Keys { board, hand, side }
+};
+
+#[inline(always)]
+pub(crate) fn board(piece_index: usize, sq: usize) -> u64 {
+    KEYS.board[piece_index][sq]
+}
+
+#[inline(always)]
+pub(crate) fn hand(color: usize, kind: usize) -> u64 {
+    KEYS.hand[color][kind]
+}
+
+#[inline(always)]
+pub(crate) fn side() -> u64 {
+    KEYS.side
+}
