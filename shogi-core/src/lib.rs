@@ -15,8 +15,9 @@
 //!     &PieceSet::STANDARD,
 //! )?;
 //! assert_eq!(pos.legal_moves().len(), 30);
-//! pos.play("7g7f".parse::<Move>()?)?;
 //! assert_eq!(perft(&mut pos, 2), 900);
+//! pos.play("7g7f".parse::<Move>()?)?;
+//! assert_eq!(pos.side_to_move(), shogi_core::Color::White);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]
@@ -25,6 +26,7 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+mod game;
 mod geometry;
 mod hand;
 mod movegen;
@@ -34,10 +36,13 @@ mod piece;
 mod position;
 mod setup;
 mod square;
+mod usi;
+mod variant;
 mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use color::Color;
+pub use game::{Game, GameError, GameUsiError};
 pub use geometry::{Geometry, GeometryError};
 pub use hand::Hand;
 pub use moves::{Move, MoveKind, MoveList, ParseMoveError, MAX_LEGAL_MOVES, MOVE_LIST_CAPACITY};
@@ -46,3 +51,5 @@ pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{IllegalMoveError, PieceSet, Position, PositionError, Undo};
 pub use setup::{Setup, SfenError};
 pub use square::{ParseSquareError, Square};
+pub use usi::{PositionCommand, PositionCommandError};
+pub use variant::{EndReason, Outcome, Repetition, Variant};

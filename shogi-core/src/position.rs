@@ -491,7 +491,7 @@ impl Position {
     /// # use shogi_core::*;
     /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
     /// let attackers = pos.attackers_to("4d".parse().unwrap(), Color::Black, pos.occupied());
-    /// assert_eq!(attackers.count(), 2); // the gold on 4e and the silver on 3e
+    /// assert_eq!(attackers.count(), 3); // the king on 5e, the gold on 4e and the silver on 3e
     /// ```
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
@@ -518,7 +518,7 @@ impl Position {
     /// # use shogi_core::*;
     /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
     /// assert!(pos.is_attacked("1d".parse().unwrap(), Color::Black, pos.occupied())); // the rook on 1e
-    /// assert!(!pos.is_attacked("5b".parse().unwrap(), Color::Black, pos.occupied()));
+    /// assert!(!pos.is_attacked("4b".parse().unwrap(), Color::Black, pos.occupied()));
     /// ```
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
@@ -818,9 +818,10 @@ impl Position {
     /// ```
     /// # use shogi_core::*;
     /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
-    /// let squares = pos.legal_destinations("5e".parse().unwrap());
-    /// assert_eq!(squares, Bitboard::EMPTY); // the king is boxed in
-    /// assert_eq!(pos.legal_destinations("2e".parse().unwrap()).count(), 2);
+    /// let king = pos.legal_destinations("5e".parse().unwrap());
+    /// assert_eq!(king, Bitboard::from_square("4d".parse().unwrap()));
+    /// assert_eq!(pos.legal_destinations("2e".parse().unwrap()).count(), 4); // the bishop
+    /// assert!(pos.legal_destinations("5a".parse().unwrap()).is_empty()); // not our piece
     /// ```
     pub fn legal_destinations(&self, from: Square) -> Bitboard {
         self.legal_moves()

@@ -1,0 +1,127 @@
+//! Perft from the command line.
+//!
+//! ```text
+//! cargo run --release -p shogi-examples --bin perft -- [--variant NAME] [--sfen SFEN]
+//!     [--set KEY=VALUE]... [--no-bulk] [--divide] DEPTH
+//! ```
+//!
+//! The last line on stdout is the node count as a bare integer; `--divide`
+//! first prints `USI: count` for each root move. Timing goes to stderr. Bad
+//! arguments or a bad SFEN: a message on stderr and exit code 2.
+
+use shogi_core::Variant;
+use shogi_variants::AnyVariant;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str =
+    "usage: perft [--variant NAME] [--sfen SFEN] [--set KEY=VALUE]... [--no-bulk] [--divide] DEPTH";
+
+struct Args {
+    variant: String,
+    sfen: Option<String>,
+    settings: Vec<String>,
+    bulk: bool,
+    divide: bool,
+    depth: u32,
+}
+
+fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
+    let mut parsed = Args {
+        variant: "standard".into(),
+        sfen: None,
+        settings: Vec::new(),
+        bulk: true,
+        divide: false,
+        depth: 0,
+    };
+    let mut depth = None;
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--variant" => parsed.variant = value("--variant")?,
+            "--sfen" => parsed.sfen = Some(value("--sfen")?),
+            "--set" => parsed.settings.push(value("--set")?),
+            "--no-bulk" => parsed.bulk = false,
+            "--divide" => parsed.divide = true,
+            "-h" | "--help" => return Err(String::new()),
+            other if other.starts_with("--") => return Err(format!("unknown option {other}")),
+            other => {
+                if depth.is_some() {
+                    return Err(format!("unexpected argument '{other}'"));
+                }
+                depth = Some(
+                    other
+                        .parse::<u32>()
+                        .map_err(|_| format!("DEPTH must be a whole number, not '{other}'"))?,
+                );
+            }
+        }
+    }
+    parsed.depth = depth.ok_or("missing DEPTH")?;
+    Ok(parsed)
+}
+
+fn run(args: Args) -> Result<(), String> {
+    let pairs = AnyVariant::parse_key_values(&args.settings).map_err(|e| e.to_string())?;
+    let refs: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let variant =
+        AnyVariant::with_named_settings(&args.variant, &refs).map_err(|e| e.to_string())?;
+    let mut pos = match &args.sfen {
+        Some(sfen) => variant
+            .position_from_sfen(sfen)
+            .map_err(|e| e.to_string())?,
+        None => variant.start_position(),
+    };
+    let start = Instant::now();
+    let total = if args.divide && args.depth > 0 {
+        let mut total = 0;
+        let mut lines = Vec::new();
+        for mv in variant.legal_moves(&pos) {
+            let undo = pos.play_unchecked(mv);
+            let n = variant.perft(&mut pos, args.depth - 1, args.bulk);
+            pos.undo(mv, undo);
+            lines.push((mv.to_string(), n));
+            total += n;
+        }
+        lines.sort();
+        for (usi, n) in lines {
+            println!("{usi}: {n}");
+        }
+        total
+    } else {
+        variant.perft(&mut pos, args.depth, args.bulk)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "{} depth {} ({}): {total} nodes in {secs:.3} s, {:.1} M nodes/s",
+        variant.name(),
+        args.depth,
+        if args.bulk { "bulk" } else { "no bulk" },
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    println!("{total}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match parse_args(std::env::args().skip(1)) {
+        Err(msg) => {
+            if !msg.is_empty() {
+                eprintln!("perft: {msg}");
+            }
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+        Ok(args) => match run(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(msg) => {
+                eprintln!("perft: {msg}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}

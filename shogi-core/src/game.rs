@@ -1,0 +1,258 @@
+//! A game over a position: history, repetition (sennichite), outcome.
+
+use crate::{
+    Color, EndReason, IllegalMoveError, Move, MoveList, Outcome, Position, PositionError,
+    Repetition, Variant,
+};
+
+/// Why a game action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal under the variant's rules.
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalMoveError),
+    /// The game has already ended.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The variant has no declaration rule, or it is switched off.
+    #[error("this variant (with these settings) has no declaration rule")]
+    NoDeclaration,
+    /// The starting position is invalid.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A game of a variant: the start position, the moves played, every position
+/// reached, and the outcome once the rules end it.
+///
+/// After each move the end tests run in the order of the rules: the side to
+/// move has no legal move (it loses); the position occurs for the fourth time
+/// (repetition, perpetual check); the move limit; the variant's extra end
+/// conditions.
+///
+/// ```
+/// use shogi_core::{Game, Variant};
+/// # use shogi_core::{Geometry, PieceSet};
+/// # #[derive(Clone, Debug, Default)] struct Mini;
+/// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
+/// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
+/// #   fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
+/// #   fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+/// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
+/// let mut game = Game::new(Mini);
+/// game.play_usi("2e3d").unwrap();
+/// assert_eq!(game.moves().len(), 1);
+/// assert!(game.play_usi("2e3d").is_err()); // White to move now; nothing on 2e
+/// game.undo();
+/// assert_eq!(game.position(), &Mini.start_position());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game<V: Variant> {
+    variant: V,
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl<V: Variant> Game<V> {
+    /// A game from the variant's start position.
+    pub fn new(variant: V) -> Game<V> {
+        let start = variant.start_position();
+        Game::from_position(variant, start)
+    }
+
+    /// A game from a given position (already over if it has no legal move).
+    pub fn from_position(variant: V, start: Position) -> Game<V> {
+        let mut game = Game {
+            variant,
+            positions: vec![start],
+            moves: Vec::new(),
+            outcome: None,
+        };
+        game.outcome = game.compute_outcome();
+        game
+    }
+
+    /// A game from an SFEN (or `startpos`).
+    pub fn from_sfen(variant: V, sfen: &str) -> Result<Game<V>, GameError> {
+        let start = variant.position_from_sfen(sfen)?;
+        Ok(Game::from_position(variant, start))
+    }
+
+    /// The variant and its settings.
+    pub fn variant(&self) -> &V {
+        &self.variant
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a game always holds its start position"))
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position of the game, the start first and the current last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        if self.is_over() {
+            MoveList::new()
+        } else {
+            self.variant.legal_moves(self.position())
+        }
+    }
+
+    /// Plays `mv` if the game is on and the move is legal; otherwise returns an
+    /// error and changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let pos = self.position();
+        if !self.variant.is_legal(pos, mv) {
+            return Err(GameError::IllegalMove(IllegalMoveError {
+                mv,
+                sfen: pos.to_sfen(),
+            }));
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.outcome = self.compute_outcome();
+        Ok(())
+    }
+
+    /// Parses a USI move and plays it.
+    pub fn play_usi(&mut self, usi: &str) -> Result<(), GameUsiError> {
+        let mv: Move = usi.parse()?;
+        Ok(self.play(mv)?)
+    }
+
+    /// Takes back the last move (and any outcome it caused); `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.outcome = self.compute_outcome();
+        Some(mv)
+    }
+
+    /// The side to move resigns.
+    pub fn resign(&mut self) -> Result<Outcome, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let o = Outcome::loss(self.position().side_to_move(), EndReason::Resignation);
+        self.outcome = Some(o);
+        Ok(o)
+    }
+
+    /// The side to move declares a win under the variant's declaration rule
+    /// (e.g. entering king); the game ends with the rule's verdict, which may
+    /// be a loss for a declaration that does not meet the conditions.
+    pub fn declare(&mut self) -> Result<Outcome, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let o = self
+            .variant
+            .declaration_outcome(self.position())
+            .ok_or(GameError::NoDeclaration)?;
+        self.outcome = Some(o);
+        Ok(o)
+    }
+
+    /// How many times the current position has occurred in this game (1 the first time).
+    pub fn repetition_count(&self) -> usize {
+        let now = self.position();
+        self.positions
+            .iter()
+            .filter(|p| p.same_position(now))
+            .count()
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if self.variant.count_legal_moves(pos) == 0 {
+            return Some(self.variant.no_move_outcome(pos));
+        }
+        if let Some(rep) = self.fourfold_repetition() {
+            return Some(self.variant.repetition_outcome(rep));
+        }
+        if let Some(limit) = self.variant.move_limit() {
+            if pos.move_number().saturating_sub(1) >= limit {
+                return Some(Outcome::draw(EndReason::MoveLimit));
+            }
+        }
+        self.variant.extra_outcome(pos)
+    }
+
+    /// If the current position has now occurred for the fourth time: who made
+    /// the first move, and whether one side checked with every move between the
+    /// first and fourth occurrence.
+    fn fourfold_repetition(&self) -> Option<Repetition> {
+        let now = self.positions.len() - 1;
+        let current = &self.positions[now];
+        let occurrences: Vec<usize> = (0..=now)
+            .filter(|&i| self.positions[i].same_position(current))
+            .collect();
+        if occurrences.len() < 4 {
+            return None;
+        }
+        let first = occurrences[occurrences.len() - 4];
+        let mut checked_throughout = [true, true];
+        let mut moved = [false, false];
+        // Position i (i ≥ 1) follows move i − 1, made by the side to move in position i − 1.
+        for i in first + 1..=now {
+            let mover = self.positions[i - 1].side_to_move();
+            moved[mover.index()] = true;
+            if !self.positions[i].is_check() {
+                checked_throughout[mover.index()] = false;
+            }
+        }
+        let checker = |c: Color| moved[c.index()] && checked_throughout[c.index()];
+        let perpetual_checker = match (checker(Color::Black), checker(Color::White)) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        };
+        Some(Repetition {
+            first_player: self.positions[0].side_to_move(),
+            perpetual_checker,
+        })
+    }
+}
+
+/// A USI move that could not be played: malformed or refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameUsiError {
+    /// The string is not a USI move.
+    #[error(transparent)]
+    Parse(#[from] crate::ParseMoveError),
+    /// The move was refused.
+    #[error(transparent)]
+    Game(#[from] GameError),
+}

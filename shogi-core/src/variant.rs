@@ -1,0 +1,285 @@
+//! The `Variant` trait: a variant is data (geometry, start position, piece
+//! set, settings) plus a few hooks; the provided methods do the rest.
+
+use crate::{
+    perft, perft_without_bulk, Color, Geometry, Move, MoveList, PieceSet, Position, PositionError,
+};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move (tsumi).
+    Checkmate,
+    /// The side to move is not in check but has no legal move.
+    NoLegalMove,
+    /// The same position occurred for the fourth time (sennichite, 千日手).
+    Repetition,
+    /// Repetition in which every move of one side gave check (連続王手の千日手): that side loses.
+    PerpetualCheck,
+    /// The move limit of the settings was reached.
+    MoveLimit,
+    /// A player declared a win by entering king (nyūgyoku, 入玉宣言).
+    ImpasseDeclaration,
+    /// A player resigned.
+    Resignation,
+    /// A player reached the foul limit (Tsuitate shogi).
+    FoulLimit,
+    /// The drawn card allowed no legal move (Card shogi).
+    NoMoveOnCardFile,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::MoveLimit => "move limit",
+            EndReason::ImpasseDeclaration => "impasse declaration",
+            EndReason::Resignation => "resignation",
+            EndReason::FoulLimit => "foul limit",
+            EndReason::NoMoveOnCardFile => "no legal move on the card's file",
+        })
+    }
+}
+
+/// How a game ended: the winner (none for a draw) and why.
+///
+/// ```
+/// use shogi_core::{Color, EndReason, Outcome};
+/// let o = Outcome::win(Color::Black, EndReason::Checkmate);
+/// assert_eq!(o.score(Color::Black), 1.0);
+/// assert_eq!(Outcome::draw(EndReason::Repetition).score(Color::White), 0.5);
+/// assert_eq!(o.to_string(), "Black wins by checkmate");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// A win for `winner`.
+    pub const fn win(winner: Color, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+        }
+    }
+
+    /// A loss for `loser` (a win for the other side).
+    pub const fn loss(loser: Color, reason: EndReason) -> Outcome {
+        Outcome::win(loser.opponent(), reason)
+    }
+
+    /// A draw.
+    pub const fn draw(reason: EndReason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+
+    /// The result for `color` as a score: 1 for a win, ½ for a draw, 0 for a loss.
+    pub fn score(&self, color: Color) -> f64 {
+        match self.winner {
+            None => 0.5,
+            Some(w) if w == color => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(w) => write!(f, "{w:?} wins by {}", self.reason),
+            None => write!(f, "draw by {}", self.reason),
+        }
+    }
+}
+
+/// What the repetition rule needs to know about a fourfold repetition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    /// The side that made the first move of the game (the side to move in its start position).
+    pub first_player: Color,
+    /// The side every one of whose moves in the cycle gave check, if exactly one did.
+    pub perpetual_checker: Option<Color>,
+}
+
+/// A shogi variant: its board, start position and material, its settings, and
+/// hooks for what differs from standard shogi's rules.
+///
+/// Only the data methods are required; the hooks default to the standard rules
+/// (every legal move allowed, checkmate and no-move lose, fourfold repetition
+/// draws, perpetual check loses), and the provided methods build on them.
+///
+/// ```
+/// use shogi_core::{Geometry, PieceSet, Variant};
+///
+/// /// Shogi on a 5x5 board with a two-rank zone, drawn by repetition.
+/// #[derive(Clone, Debug, Default)]
+/// struct Tiny;
+///
+/// impl Variant for Tiny {
+///     type Settings = ();
+///     fn name(&self) -> &'static str { "tiny" }
+///     fn settings(&self) {}
+///     fn with_settings(_: ()) -> Self { Tiny }
+///     fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
+///     fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+///     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+/// }
+///
+/// let mut pos = Tiny.start_position();
+/// assert_eq!(Tiny.perft(&mut pos, 2, true), 181);
+/// ```
+pub trait Variant: Clone + fmt::Debug {
+    /// The rule settings, a plain serde struct whose `Default` is the rules' default.
+    type Settings: Clone + fmt::Debug + Default + Serialize + DeserializeOwned;
+
+    /// The run-time name, e.g. `"standard"`.
+    fn name(&self) -> &'static str;
+
+    /// The settings in force (a copy).
+    fn settings(&self) -> Self::Settings;
+
+    /// The variant with these settings.
+    fn with_settings(settings: Self::Settings) -> Self;
+
+    /// The board geometry.
+    fn geometry(&self) -> &'static Geometry;
+
+    /// The material, to validate positions.
+    fn piece_set(&self) -> PieceSet;
+
+    /// The SFEN of the start position.
+    fn start_sfen(&self) -> &'static str;
+
+    /// Hook: narrows the legal moves of `pos` (which `moves` holds on entry).
+    /// The default keeps them all. A variant that overrides this must also
+    /// return true from [`Variant::filters_moves`].
+    fn filter_moves(&self, _pos: &Position, _moves: &mut MoveList) {}
+
+    /// Hook: whether [`Variant::filter_moves`] may remove moves. When false,
+    /// counting uses the fast count-only generator.
+    fn filters_moves(&self) -> bool {
+        false
+    }
+
+    /// Hook: the outcome when the side to move has no legal move. Default: it
+    /// loses, by checkmate if in check.
+    fn no_move_outcome(&self, pos: &Position) -> Outcome {
+        let reason = if pos.is_check() {
+            EndReason::Checkmate
+        } else {
+            EndReason::NoLegalMove
+        };
+        Outcome::loss(pos.side_to_move(), reason)
+    }
+
+    /// Hook: the outcome of a fourfold repetition. Default: the perpetual
+    /// checker loses, otherwise a draw.
+    fn repetition_outcome(&self, repetition: Repetition) -> Outcome {
+        match repetition.perpetual_checker {
+            Some(checker) => Outcome::loss(checker, EndReason::PerpetualCheck),
+            None => Outcome::draw(EndReason::Repetition),
+        }
+    }
+
+    /// Hook: the move limit in plies of the whole game (counted from the SFEN
+    /// move number), after which the game is drawn. Default: none.
+    fn move_limit(&self) -> Option<u32> {
+        None
+    }
+
+    /// Hook: an extra end condition checked after the standard ones (no move,
+    /// repetition, move limit). Default: none.
+    fn extra_outcome(&self, _pos: &Position) -> Option<Outcome> {
+        None
+    }
+
+    /// Hook: the result of the side to move declaring a win (for example by
+    /// entering king), or `None` if the variant has no declaration.
+    fn declaration_outcome(&self, _pos: &Position) -> Option<Outcome> {
+        None
+    }
+
+    /// The start position.
+    fn start_position(&self) -> Position {
+        match Position::from_sfen(self.start_sfen(), self.geometry(), &self.piece_set()) {
+            Ok(pos) => pos,
+            // A variant's own start SFEN is a constant tested with the variant.
+            Err(e) => panic!("{} start position is invalid: {e}", self.name()),
+        }
+    }
+
+    /// A position of this variant from an SFEN (`startpos` gives the start position).
+    fn position_from_sfen(&self, sfen: &str) -> Result<Position, PositionError> {
+        if sfen.trim() == "startpos" {
+            return Ok(self.start_position());
+        }
+        Position::from_sfen(sfen, self.geometry(), &self.piece_set())
+    }
+
+    /// The legal moves under this variant's rules.
+    fn legal_moves(&self, pos: &Position) -> MoveList {
+        let mut moves = pos.legal_moves();
+        if self.filters_moves() {
+            self.filter_moves(pos, &mut moves);
+        }
+        moves
+    }
+
+    /// The number of legal moves under this variant's rules.
+    fn count_legal_moves(&self, pos: &Position) -> usize {
+        if self.filters_moves() {
+            self.legal_moves(pos).len()
+        } else {
+            pos.count_legal_moves()
+        }
+    }
+
+    /// Whether `mv` is legal under this variant's rules.
+    fn is_legal(&self, pos: &Position, mv: Move) -> bool {
+        if self.filters_moves() {
+            self.legal_moves(pos).contains(&mv)
+        } else {
+            pos.is_legal(mv)
+        }
+    }
+
+    /// Perft under this variant's move rules; `bulk` counts the last ply
+    /// without playing it.
+    fn perft(&self, pos: &mut Position, depth: u32, bulk: bool) -> u64 {
+        if !self.filters_moves() {
+            return if bulk {
+                perft(pos, depth)
+            } else {
+                perft_without_bulk(pos, depth)
+            };
+        }
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves(pos);
+        if depth == 1 && bulk {
+            return moves.len() as u64;
+        }
+        let mut n = 0;
+        for &mv in moves.iter() {
+            let undo = pos.play_unchecked(mv);
+            n += self.perft(pos, depth - 1, bulk);
+            pos.undo(mv, undo);
+        }
+        n
+    }
+}

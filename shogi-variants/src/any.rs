@@ -1,0 +1,249 @@
+//! Choosing a variant at run time, by name, with settings by their serde names.
+
+use crate::{Minishogi, MinishogiSettings, Standard, StandardSettings};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use shogi_core::{Geometry, MoveList, Outcome, PieceSet, Position, Repetition, Variant};
+
+/// A bad variant name or setting.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// No variant has this name.
+    #[error("unknown variant '{name}' (known: {known})")]
+    UnknownVariant {
+        /// The name given.
+        name: String,
+        /// The known names, comma-separated.
+        known: String,
+    },
+    /// The variant has no setting of this name.
+    #[error("variant '{variant}' has no setting '{key}' (its settings: {known})")]
+    UnknownSetting {
+        /// The variant.
+        variant: String,
+        /// The key given.
+        key: String,
+        /// The variant's setting names, comma-separated.
+        known: String,
+    },
+    /// The value does not fit the setting.
+    #[error("bad value for setting '{key}' of variant '{variant}': {message}")]
+    BadValue {
+        /// The variant.
+        variant: String,
+        /// The key.
+        key: String,
+        /// What serde said.
+        message: String,
+    },
+    /// A `KEY=VALUE` pair without `=`.
+    #[error("'{0}' is not KEY=VALUE")]
+    NotKeyValue(String),
+}
+
+/// Every variant, chosen at run time.
+///
+/// ```
+/// use shogi_core::Variant;
+/// use shogi_variants::AnyVariant;
+/// let v = AnyVariant::from_name("minishogi").unwrap();
+/// assert_eq!(v.start_sfen(), "rbsgk/4p/5/P4/KGSBR b - 1");
+/// let v = AnyVariant::with_named_settings("standard", &[("move_limit", "256"), ("impasse", "Points27")]).unwrap();
+/// assert_eq!(v.move_limit(), Some(256));
+/// assert!(AnyVariant::from_name("chess").is_err());
+/// assert!(AnyVariant::with_named_settings("standard", &[("colour", "red")]).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AnyVariant {
+    /// Standard shogi.
+    Standard(Standard),
+    /// Minishogi.
+    Minishogi(Minishogi),
+}
+
+/// The settings of an [`AnyVariant`], tagged by variant name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "variant", rename_all = "lowercase")]
+pub enum AnySettings {
+    /// Standard shogi's settings.
+    Standard(StandardSettings),
+    /// Minishogi's settings.
+    Minishogi(MinishogiSettings),
+}
+
+impl Default for AnySettings {
+    fn default() -> Self {
+        AnySettings::Standard(StandardSettings::default())
+    }
+}
+
+/// The names [`AnyVariant::from_name`] knows.
+pub const VARIANT_NAMES: [&str; 2] = ["standard", "minishogi"];
+
+/// Parses `value` as JSON (numbers, `null`, `true`, quoted strings...) or, if
+/// that fails, takes it as a bare string.
+fn setting_value(value: &str) -> Value {
+    serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()))
+}
+
+/// Applies `KEY=VALUE` overrides to the default settings of type `S`.
+pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
+    variant: &str,
+    overrides: &[(&str, &str)],
+) -> Result<S, VariantError> {
+    let mut map = match serde_json::to_value(S::default()) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    };
+    for &(key, value) in overrides {
+        if !map.contains_key(key) {
+            return Err(VariantError::UnknownSetting {
+                variant: variant.to_owned(),
+                key: key.to_owned(),
+                known: map.keys().cloned().collect::<Vec<_>>().join(", "),
+            });
+        }
+        let parsed = setting_value(value);
+        let mut single = map.clone();
+        single.insert(key.to_owned(), parsed);
+        // Check this key alone so that the error names it.
+        serde_json::from_value::<S>(Value::Object(single.clone())).map_err(|e| {
+            VariantError::BadValue {
+                variant: variant.to_owned(),
+                key: key.to_owned(),
+                message: e.to_string(),
+            }
+        })?;
+        map = single;
+    }
+    serde_json::from_value(Value::Object(map)).map_err(|e| VariantError::BadValue {
+        variant: variant.to_owned(),
+        key: String::new(),
+        message: e.to_string(),
+    })
+}
+
+impl AnyVariant {
+    /// The variant of this name with default settings.
+    pub fn from_name(name: &str) -> Result<AnyVariant, VariantError> {
+        AnyVariant::with_named_settings(name, &[])
+    }
+
+    /// The variant of this name with settings overridden by `(key, value)`
+    /// pairs; a value is read as JSON if it can be, else as a string.
+    pub fn with_named_settings(
+        name: &str,
+        overrides: &[(&str, &str)],
+    ) -> Result<AnyVariant, VariantError> {
+        match name {
+            "standard" => Ok(AnyVariant::Standard(Standard::with_settings(
+                settings_with(name, overrides)?,
+            ))),
+            "minishogi" => Ok(AnyVariant::Minishogi(Minishogi::with_settings(
+                settings_with(name, overrides)?,
+            ))),
+            _ => Err(VariantError::UnknownVariant {
+                name: name.to_owned(),
+                known: VARIANT_NAMES.join(", "),
+            }),
+        }
+    }
+
+    /// Parses `KEY=VALUE` strings into pairs for [`AnyVariant::with_named_settings`].
+    ///
+    /// ```
+    /// let pairs = shogi_variants::AnyVariant::parse_key_values(&["move_limit=100".to_string()]).unwrap();
+    /// assert_eq!(pairs, vec![("move_limit".to_string(), "100".to_string())]);
+    /// ```
+    pub fn parse_key_values(items: &[String]) -> Result<Vec<(String, String)>, VariantError> {
+        items
+            .iter()
+            .map(|item| match item.split_once('=') {
+                Some((k, v)) if !k.trim().is_empty() => {
+                    Ok((k.trim().to_owned(), v.trim().to_owned()))
+                }
+                _ => Err(VariantError::NotKeyValue(item.clone())),
+            })
+            .collect()
+    }
+}
+
+macro_rules! dispatch {
+    ($self:ident, $v:ident => $e:expr) => {
+        match $self {
+            AnyVariant::Standard($v) => $e,
+            AnyVariant::Minishogi($v) => $e,
+        }
+    };
+}
+
+impl Variant for AnyVariant {
+    type Settings = AnySettings;
+
+    fn name(&self) -> &'static str {
+        dispatch!(self, v => v.name())
+    }
+
+    fn settings(&self) -> AnySettings {
+        match self {
+            AnyVariant::Standard(v) => AnySettings::Standard(v.settings()),
+            AnyVariant::Minishogi(v) => AnySettings::Minishogi(v.settings()),
+        }
+    }
+
+    fn with_settings(settings: AnySettings) -> AnyVariant {
+        match settings {
+            AnySettings::Standard(s) => AnyVariant::Standard(Standard::with_settings(s)),
+            AnySettings::Minishogi(s) => AnyVariant::Minishogi(Minishogi::with_settings(s)),
+        }
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        dispatch!(self, v => v.geometry())
+    }
+
+    fn piece_set(&self) -> PieceSet {
+        dispatch!(self, v => v.piece_set())
+    }
+
+    fn start_sfen(&self) -> &'static str {
+        dispatch!(self, v => v.start_sfen())
+    }
+
+    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
+        dispatch!(self, v => v.filter_moves(pos, moves))
+    }
+
+    fn filters_moves(&self) -> bool {
+        dispatch!(self, v => v.filters_moves())
+    }
+
+    fn no_move_outcome(&self, pos: &Position) -> Outcome {
+        dispatch!(self, v => v.no_move_outcome(pos))
+    }
+
+    fn repetition_outcome(&self, repetition: Repetition) -> Outcome {
+        dispatch!(self, v => v.repetition_outcome(repetition))
+    }
+
+    fn move_limit(&self) -> Option<u32> {
+        dispatch!(self, v => v.move_limit())
+    }
+
+    fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
+        dispatch!(self, v => v.extra_outcome(pos))
+    }
+
+    fn declaration_outcome(&self, pos: &Position) -> Option<Outcome> {
+        dispatch!(self, v => v.declaration_outcome(pos))
+    }
+
+    fn count_legal_moves(&self, pos: &Position) -> usize {
+        dispatch!(self, v => v.count_legal_moves(pos))
+    }
+
+    fn perft(&self, pos: &mut Position, depth: u32, bulk: bool) -> u64 {
+        dispatch!(self, v => v.perft(pos, depth, bulk))
+    }
+}

@@ -1,0 +1,33 @@
+//! # shogi-variants
+//!
+//! The games of the project, each a [`Variant`](shogi_core::Variant) built on
+//! `shogi-core`: [`Standard`] shogi (with the entering-king [`Impasse`]
+//! settings) and [`Minishogi`], plus [`AnyVariant`] for choosing one at run
+//! time by name with settings given by their serde names.
+//!
+//! ```
+//! use shogi_core::{Game, Variant};
+//! use shogi_variants::{AnyVariant, Minishogi};
+//!
+//! let mut game = Game::new(Minishogi::default());
+//! game.play_usi("2e3d")?;
+//! assert_eq!(game.legal_moves().len(), game.position().legal_moves().len());
+//!
+//! let v = AnyVariant::with_named_settings("standard", &[("move_limit", "300")])?;
+//! assert_eq!(v.move_limit(), Some(300));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod any;
+pub mod impasse;
+mod minishogi;
+mod standard;
+
+pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
+pub use impasse::Impasse;
+pub use minishogi::{
+    Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
+};
+pub use standard::{Standard, StandardSettings, STANDARD_START};

@@ -1,0 +1,77 @@
+//! Standard shogi (本将棋, hon shōgi): RULES.md section 1.
+
+use crate::impasse::{self, Impasse};
+use serde::{Deserialize, Serialize};
+use shogi_core::{Geometry, Outcome, PieceSet, Position, Variant};
+
+/// The SFEN of the standard start position.
+pub const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// Settings of standard shogi.
+///
+/// ```
+/// use shogi_variants::{Impasse, StandardSettings};
+/// let s: StandardSettings = serde_json::from_str(r#"{"impasse": "Points27"}"#).unwrap();
+/// assert_eq!(s.impasse, Impasse::Points27);
+/// assert_eq!(s.move_limit, None);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StandardSettings {
+    /// Draw when the game reaches this many plies (counted from the SFEN move
+    /// number, so a game resumed from an SFEN keeps its count). Default: none.
+    pub move_limit: Option<u32>,
+    /// The entering-king declaration rule. Default: off.
+    pub impasse: Impasse,
+}
+
+/// Standard shogi on 9×9 with the 40 usual pieces.
+///
+/// ```
+/// use shogi_core::{Game, Variant};
+/// use shogi_variants::Standard;
+/// let mut pos = Standard::default().start_position();
+/// assert_eq!(Standard::default().perft(&mut pos, 3, true), 25470);
+/// let mut game = Game::new(Standard::default());
+/// game.play_usi("7g7f").unwrap();
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Standard {
+    settings: StandardSettings,
+}
+
+impl Variant for Standard {
+    type Settings = StandardSettings;
+
+    fn name(&self) -> &'static str {
+        "standard"
+    }
+
+    fn settings(&self) -> StandardSettings {
+        self.settings.clone()
+    }
+
+    fn with_settings(settings: StandardSettings) -> Standard {
+        Standard { settings }
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        &Geometry::STANDARD
+    }
+
+    fn piece_set(&self) -> PieceSet {
+        PieceSet::STANDARD
+    }
+
+    fn start_sfen(&self) -> &'static str {
+        STANDARD_START
+    }
+
+    fn move_limit(&self) -> Option<u32> {
+        self.settings.move_limit
+    }
+
+    fn declaration_outcome(&self, pos: &Position) -> Option<Outcome> {
+        impasse::declare(pos, self.settings.impasse)
+    }
+}
