@@ -193,6 +193,19 @@ static STEPS: [[[u128; 81]; 14]; 2] = {
     t
 };
 
+/// The index of the direction opposite to `d`.
+const fn opposite_dir(d: usize) -> usize {
+    let (df, dr) = DIRS[d];
+    let mut i = 0;
+    while i < 8 {
+        if DIRS[i].0 == -df && DIRS[i].1 == -dr {
+            return i;
+        }
+        i += 1;
+    }
+    d
+}
+
 const fn line_tables() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
     let mut between = [[0u128; 81]; 81];
     let mut line = [[0u128; 81]; 81];
@@ -201,7 +214,7 @@ const fn line_tables() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
         let mut d = 0;
         while d < 8 {
             let ray = ray_from(a, d);
-            let opposite = ray_from(a, d ^ 1);
+            let opposite = ray_from(a, opposite_dir(d));
             let (df, dr) = DIRS[d];
             let mut f = (a / 9) as i8 + df;
             let mut r = (a % 9) as i8 + dr;
@@ -384,6 +397,37 @@ mod tests {
         assert!(bishop.contains(sq("3c")) && !bishop.contains(sq("2b")));
         assert!(bishop.contains(sq("7g")) && !bishop.contains(sq("8h")));
         assert!(bishop.contains(sq("1i")) && bishop.contains(sq("9a")));
+    }
+
+    #[test]
+    fn line_runs_through_both_squares_edge_to_edge() {
+        let l = line(sq("8f"), sq("6h"));
+        let expect: Bitboard = ["9e", "8f", "7g", "6h", "5i"]
+            .iter()
+            .map(|s| sq(s))
+            .collect();
+        assert_eq!(l, expect);
+        let l = line(sq("5e"), sq("3c"));
+        assert_eq!(l.count(), 9);
+        assert!(l.contains(sq("9i")) && l.contains(sq("1a")));
+        let l = line(sq("5e"), sq("7c"));
+        assert!(l.contains(sq("9a")) && l.contains(sq("1i")) && !l.contains(sq("1a")));
+        assert_eq!(line(sq("5e"), sq("5a")).count(), 9);
+        assert_eq!(line(sq("5e"), sq("4c")), Bitboard::EMPTY);
+        for a in 0..81 {
+            for b in 0..81 {
+                let (a, b) = (
+                    Square::from_index(a).unwrap(),
+                    Square::from_index(b).unwrap(),
+                );
+                let l = line(a, b);
+                if l.is_any() {
+                    assert!(l.contains(a) && l.contains(b), "{a} {b}");
+                    assert_eq!(l, line(b, a));
+                    assert_eq!(between(a, b) & !l, Bitboard::EMPTY);
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,173 @@
+//! Differential tests against two independent move generators, the `rsshogi`
+//! and `haitaka` crates (through the `shogi-peers` test crate): on positions
+//! reached by seeded random playouts, our legal move set must equal theirs.
+//! Expected values come from those libraries at test time.
+//!
+//! One kind of disagreement is known and checked rather than ignored:
+//! haitaka 0.3 sometimes allows a pawn drop that mates (uchifuzume), which
+//! RULES.md section 1 forbids. Such a move is accepted as the peer's error only
+//! after verifying that it is a pawn drop and that it really is checkmate.
+
+use shogi_core::{Move, MoveKind, PieceKind, Position, Variant};
+use shogi_variants::Standard;
+
+/// A small deterministic generator, so that the positions are the same on every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+fn our_moves(pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    moves
+}
+
+/// Whether `usi` is a pawn drop that checkmates in `pos` (so that a peer
+/// listing it breaks the uchifuzume rule).
+fn is_pawn_drop_mate(pos: &Position, usi: &str) -> bool {
+    let Ok(mv) = usi.parse::<Move>() else {
+        return false;
+    };
+    let MoveKind::Drop {
+        kind: PieceKind::Pawn,
+        to,
+    } = mv.kind()
+    else {
+        return false;
+    };
+    if pos.piece_at(to).is_some() || !pos.hand(pos.side_to_move()).has(PieceKind::Pawn) {
+        return false;
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    after.is_checkmate()
+}
+
+/// Compares our moves with a peer's; returns how many peer moves were
+/// pawn-drop mates we rightly exclude, and fails on anything else.
+fn compare(pos: &Position, peer: &str, theirs: &[String]) -> usize {
+    let ours = our_moves(pos);
+    if ours == theirs {
+        return 0;
+    }
+    let sfen = pos.to_sfen();
+    let missing: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+    let extra: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
+    assert!(
+        missing.is_empty(),
+        "{peer} lacks our moves {missing:?} in {sfen}"
+    );
+    for m in &extra {
+        assert!(
+            is_pawn_drop_mate(pos, m),
+            "{peer} has extra move {m} in {sfen}"
+        );
+    }
+    extra.len()
+}
+
+/// Plays random games from the start, comparing every position on the way;
+/// captures are preferred half the time so that hands fill up and drops
+/// (nifu, pawn-drop mate, dead squares) get exercised.
+#[test]
+fn random_playouts_agree_with_rsshogi_and_haitaka() {
+    let variant = Standard::default();
+    let mut rng = SplitMix(20261129);
+    let mut compared = 0;
+    let mut peer_uchifuzume = [0usize; 2];
+    for _game in 0..40 {
+        let mut pos = variant.start_position();
+        for _ply in 0..160 {
+            let sfen = pos.to_sfen();
+            let rs = shogi_peers::rsshogi_legal_moves(&sfen).expect("rsshogi reads our SFEN");
+            let hai = shogi_peers::haitaka_legal_moves(&sfen).expect("haitaka reads our SFEN");
+            peer_uchifuzume[0] += compare(&pos, "rsshogi", &rs);
+            peer_uchifuzume[1] += compare(&pos, "haitaka", &hai);
+            compared += 1;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
+                .collect();
+            let mv = if !captures.is_empty() && rng.below(2) == 0 {
+                captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.play(mv).expect("a generated move is legal");
+        }
+    }
+    assert!(compared > 3000, "compared only {compared} positions");
+    assert_eq!(
+        peer_uchifuzume[0], 0,
+        "rsshogi is expected to agree exactly"
+    );
+    eprintln!(
+        "{compared} positions; pawn-drop mates haitaka allowed: {}",
+        peer_uchifuzume[1]
+    );
+}
+
+/// Compares move sets at every node of the tree below `pos` to `depth` plies.
+fn tree_agrees(
+    pos: &mut Position,
+    depth: u32,
+    peer: &str,
+    moves_of: fn(&str) -> Result<Vec<String>, String>,
+) {
+    let theirs = moves_of(&pos.to_sfen()).expect("peer reads our SFEN");
+    compare(pos, peer, &theirs);
+    if depth > 1 {
+        for mv in pos.legal_moves() {
+            let undo = pos.play_unchecked(mv);
+            tree_agrees(pos, depth - 1, peer, moves_of);
+            pos.undo(mv, undo);
+        }
+    }
+}
+
+/// Perft to depth 3 from positions of random playouts equals rsshogi's; for
+/// haitaka, equal counts, or, where they differ, a node-by-node comparison that
+/// explains every difference as a pawn-drop mate haitaka allows.
+#[test]
+fn random_positions_perft_agrees_with_rsshogi_and_haitaka() {
+    let variant = Standard::default();
+    let mut rng = SplitMix(7);
+    for game in 0..12 {
+        let mut pos = variant.start_position();
+        let plies = 20 + 10 * game;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len())]).expect("legal");
+        }
+        let sfen = pos.to_sfen();
+        let ours = shogi_core::perft(&mut pos, 3);
+        assert_eq!(
+            Ok(ours),
+            shogi_peers::rsshogi_perft(&sfen, 3, true),
+            "rsshogi, {sfen}"
+        );
+        if shogi_peers::haitaka_perft(&sfen, 3, true) != Ok(ours) {
+            tree_agrees(&mut pos, 3, "haitaka", shogi_peers::haitaka_legal_moves);
+        }
+        assert_eq!(
+            shogi_core::perft_without_bulk(&mut pos, 2),
+            shogi_core::perft(&mut pos, 2)
+        );
+    }
+}
