@@ -105,14 +105,14 @@ impl Move {
     }
 
     #[inline(always)]
-    const fn from_field(self) -> u16 {
+    const fn origin_field(self) -> u16 {
         (self.0 >> FROM_SHIFT) & 0x7F
     }
 
     /// The origin square of a board move; `None` for a drop.
     #[inline(always)]
     pub const fn from(self) -> Option<Square> {
-        let f = self.from_field();
+        let f = self.origin_field();
         if f < DROP_BASE {
             Some(Square::from_index_unchecked(f as usize))
         } else {
@@ -123,13 +123,13 @@ impl Move {
     /// Whether this is a drop.
     #[inline(always)]
     pub const fn is_drop(self) -> bool {
-        self.from_field() >= DROP_BASE
+        self.origin_field() >= DROP_BASE
     }
 
     /// The kind dropped, for a drop.
     #[inline(always)]
     pub const fn drop_kind(self) -> Option<PieceKind> {
-        let f = self.from_field();
+        let f = self.origin_field();
         if f >= DROP_BASE {
             PieceKind::from_index((f - DROP_BASE) as usize)
         } else {
@@ -146,7 +146,7 @@ impl Move {
     /// The move taken apart.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
-        let f = self.from_field();
+        let f = self.origin_field();
         if f < DROP_BASE {
             MoveKind::Normal {
                 from: Square::from_index_unchecked(f as usize),

@@ -623,7 +623,7 @@ impl Position {
         }
         self.side_to_move = us.opponent();
         self.hash ^= zobrist::side();
-        self.move_number += 1;
+        self.move_number = self.move_number.wrapping_add(1);
         self.checkers = self.checkers_after(mv);
         undo
     }
@@ -674,7 +674,7 @@ impl Position {
     pub fn undo(&mut self, mv: Move, undo: Undo) {
         let us = self.side_to_move.opponent();
         self.side_to_move = us;
-        self.move_number -= 1;
+        self.move_number = self.move_number.wrapping_sub(1);
         match mv.kind() {
             MoveKind::Normal { from, to, promote } => {
                 if let Some(moved) = self.board[to.index()] {

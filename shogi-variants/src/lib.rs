@@ -31,3 +31,8 @@ pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
 pub use standard::{Standard, StandardSettings, STANDARD_START};
+
+/// The README's code, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

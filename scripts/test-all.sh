@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The whole test suite, exactly as CI runs it (.ci/run calls this script).
+# Installs nothing system-wide; needs the Rust toolchain (cargo, rustfmt, clippy).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== formatting (cargo fmt --check)"
+cargo fmt --all -- --check
+
+echo "== lints (cargo clippy, warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+echo "== docs (cargo doc, warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+
+echo "== Rust tests, doctests included"
+cargo test --workspace
+
+echo "== deep perft (release build)"
+cargo test --release -p shogi-variants --test perft -- --ignored
+
+echo "== perft command line"
+out=$(cargo run --quiet --release -p shogi-examples --bin perft -- --variant minishogi 3 2>/dev/null | tail -n 1)
+[ "$out" = "2512" ] || { echo "perft CLI printed '$out', expected 2512"; exit 1; }
+if cargo run --quiet --release -p shogi-examples --bin perft -- --sfen "not an sfen" 2 2>/dev/null; then
+  echo "perft CLI accepted a bad SFEN"; exit 1
+else
+  [ $? -eq 2 ] || { echo "perft CLI: bad SFEN must exit with code 2"; exit 1; }
+fi
+echo "all checks passed"
