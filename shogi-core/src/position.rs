@@ -343,6 +343,16 @@ impl Position {
         self.by_kind[piece.kind.index()] ^= bb;
     }
 
+    /// The XOR of the hand keys before and after `color`'s count of `kind`
+    /// changes by `delta`: XOR-ing it into the hash moves the hash across.
+    #[inline(always)]
+    fn hand_keys_around(&self, color: Color, kind: PieceKind, delta: i8) -> u64 {
+        let n = self.hands[color.index()].count(kind);
+        let m = n.saturating_add_signed(delta);
+        zobrist::hand(color.index(), kind.index(), n)
+            ^ zobrist::hand(color.index(), kind.index(), m)
+    }
+
     /// The board's geometry.
     #[inline(always)]
     pub fn geometry(&self) -> &'static Geometry {
@@ -402,8 +412,11 @@ impl Position {
         }
         for color in Color::ALL {
             for kind in PieceKind::HAND {
-                let n = self.hands[color.index()].count(kind) as u64;
-                h = h.wrapping_add(n.wrapping_mul(zobrist::hand(color.index(), kind.index())));
+                h ^= zobrist::hand(
+                    color.index(),
+                    kind.index(),
+                    self.hands[color.index()].count(kind),
+                );
             }
         }
         if self.side_to_move == Color::White {
@@ -596,10 +609,8 @@ impl Position {
                 if let Some(captured) = self.board[to.index()] {
                     self.remove(to, captured);
                     let base = captured.kind.unpromote();
+                    self.hash ^= self.hand_keys_around(us, base, 1);
                     self.hands[us.index()].add(base);
-                    self.hash = self
-                        .hash
-                        .wrapping_add(zobrist::hand(us.index(), base.index()));
                     undo.captured = Some(captured);
                 }
                 self.remove(from, piece);
@@ -614,10 +625,8 @@ impl Position {
                 }
             }
             MoveKind::Drop { kind, to } => {
+                self.hash ^= self.hand_keys_around(us, kind, -1);
                 self.hands[us.index()].remove(kind);
-                self.hash = self
-                    .hash
-                    .wrapping_sub(zobrist::hand(us.index(), kind.index()));
                 self.put(to, Piece::new(us, kind));
             }
         }

@@ -1,7 +1,9 @@
 //! Zobrist keys for the position hash.
 //!
-//! The board and side to move are XOR-ed in; hand counts are *added* (one key
-//! per colour and kind, times the count), so a hand update is one addition.
+//! Everything is XOR-ed in, so updates commute: one key per (piece, square),
+//! one per (colour, hand kind, count) with count 0 keyed as zero, and the side
+//! to move. (An earlier version added hand keys, which does not commute with
+//! the XOR of board keys, so the running hash drifted after captures.)
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -11,10 +13,13 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-/// Keys for (piece index 0..28, square 0..81), then 2×7 hand keys, then the side key.
+/// Hand counts above this share the last key (validated positions hold at most 18).
+pub(crate) const HAND_KEY_COUNTS: usize = 32;
+
+/// Keys for (piece index 0..28, square 0..81), then the hand keys, then the side key.
 struct Keys {
     board: [[u64; 81]; 28],
-    hand: [[u64; 7]; 2],
+    hand: [[[u64; HAND_KEY_COUNTS]; 7]; 2],
     side: u64,
 }
 
@@ -32,14 +37,18 @@ static KEYS: Keys = {
         }
         p += 1;
     }
-    let mut hand = [[0u64; 7]; 2];
+    let mut hand = [[[0u64; HAND_KEY_COUNTS]; 7]; 2];
     let mut c = 0;
     while c < 2 {
         let mut k = 0;
         while k < 7 {
-            let (st, key) = splitmix(state);
-            state = st;
-            hand[c][k] = key;
+            let mut n = 1;
+            while n < HAND_KEY_COUNTS {
+                let (st, key) = splitmix(state);
+                state = st;
+                hand[c][k][n] = key;
+                n += 1;
+            }
             k += 1;
         }
         c += 1;
@@ -53,9 +62,10 @@ pub(crate) fn board(piece_index: usize, sq: usize) -> u64 {
     KEYS.board[piece_index][sq]
 }
 
+/// The key of holding `count` pieces of hand kind `kind` (0 for none).
 #[inline(always)]
-pub(crate) fn hand(color: usize, kind: usize) -> u64 {
-    KEYS.hand[color][kind]
+pub(crate) fn hand(color: usize, kind: usize, count: u8) -> u64 {
+    KEYS.hand[color][kind][(count as usize).min(HAND_KEY_COUNTS - 1)]
 }
 
 #[inline(always)]

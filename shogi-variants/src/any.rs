@@ -104,18 +104,23 @@ pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
                 known: map.keys().cloned().collect::<Vec<_>>().join(", "),
             });
         }
-        let parsed = setting_value(value);
-        let mut single = map.clone();
-        single.insert(key.to_owned(), parsed);
-        // Check this key alone so that the error names it.
-        serde_json::from_value::<S>(Value::Object(single.clone())).map_err(|e| {
-            VariantError::BadValue {
-                variant: variant.to_owned(),
-                key: key.to_owned(),
-                message: e.to_string(),
+        // Read the value as JSON (`256`, `null`, `true`); if the setting does not
+        // take that, try the bare text as a string (so `impasse=27` means "27").
+        let attempt = |v: Value| {
+            let mut single = map.clone();
+            single.insert(key.to_owned(), v);
+            serde_json::from_value::<S>(Value::Object(single.clone())).map(|_| single)
+        };
+        map = match attempt(setting_value(value)) {
+            Ok(single) => single,
+            Err(first) => {
+                attempt(Value::String(value.to_owned())).map_err(|_| VariantError::BadValue {
+                    variant: variant.to_owned(),
+                    key: key.to_owned(),
+                    message: first.to_string(),
+                })?
             }
-        })?;
-        map = single;
+        };
     }
     serde_json::from_value(Value::Object(map)).map_err(|e| VariantError::BadValue {
         variant: variant.to_owned(),

@@ -107,6 +107,11 @@ fn random_playouts_agree_with_rsshogi_and_haitaka() {
                 moves[rng.below(moves.len())]
             };
             pos.play(mv).expect("a generated move is legal");
+            assert_eq!(
+                pos.hash(),
+                pos.compute_hash(),
+                "incremental hash drifted after {mv} from {sfen}"
+            );
         }
     }
     assert!(compared > 3000, "compared only {compared} positions");
