@@ -194,9 +194,10 @@ pub(crate) fn is_pawn_drop_mate(pos: &Position, sq: Square) -> bool {
     true
 }
 
-/// Generates every legal move of the side to move into `sink`.
+/// Generates every legal move of the side to move into `sink`; with
+/// `CAPTURES_ONLY`, only the board moves that capture an enemy piece.
 #[inline(always)]
-pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+pub(crate) fn generate<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink: &mut S) {
     let us = pos.side_to_move();
     let them = us.opponent();
     let g = pos.geometry();
@@ -209,7 +210,10 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 
     // The king: any step onto a square the enemy does not attack once the
     // king has left its square (so it cannot hide behind itself from a slider).
-    let king_dests = attacks::step_attacks(us, PieceKind::King, ksq) & g.board() & !ours;
+    let mut king_dests = attacks::step_attacks(us, PieceKind::King, ksq) & g.board() & !ours;
+    if CAPTURES_ONLY {
+        king_dests &= pos.pieces(them);
+    }
     let without_king = occ.without(ksq);
     let enemy = pos.attacker_sets(them);
     let mut safe = Bitboard::EMPTY;
@@ -224,13 +228,16 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 
     // In check, other pieces must take the checker or step between; drops can only block.
-    let (target, drop_target) = match checkers.first() {
+    let (mut target, drop_target) = match checkers.first() {
         Some(checker) => {
             let block = between(ksq, checker);
             (block.with(checker), block)
         }
         None => (g.board() & !ours, g.board() & !occ),
     };
+    if CAPTURES_ONLY {
+        target &= pos.pieces(them);
+    }
 
     let pinned = pinned(pos, us, ksq);
     let pawns = pos.pieces_of(us, PieceKind::Pawn);
@@ -309,7 +316,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 
     let hand = pos.hand(us);
-    if hand.is_empty() || drop_target.is_empty() {
+    if CAPTURES_ONLY || hand.is_empty() || drop_target.is_empty() {
         return;
     }
     for kind in PieceKind::HAND {

@@ -794,7 +794,7 @@ impl Position {
     /// ```
     #[inline]
     pub fn legal_moves_into(&self, list: &mut MoveList) {
-        movegen::generate(self, &mut movegen::ListSink(list));
+        movegen::generate::<_, false>(self, &mut movegen::ListSink(list));
     }
 
     /// The number of legal moves, without listing them (the perft fast path).
@@ -807,7 +807,34 @@ impl Position {
     #[inline]
     pub fn count_legal_moves(&self) -> usize {
         let mut sink = movegen::CountSink(0);
-        movegen::generate(self, &mut sink);
+        movegen::generate::<_, false>(self, &mut sink);
+        sink.0
+    }
+
+    /// The legal moves that capture an enemy piece (board moves onto an enemy
+    /// piece; a drop never captures), each promotion choice counted apart.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert_eq!(pos.legal_captures().iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["1e1b"]);
+    /// // In check from the pawn on 5d, which the rook on 5a defends: only the gold may take it.
+    /// let pos = Position::from_sfen("rbsgk/4p/5/p4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert_eq!(pos.legal_captures().iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["4e5d"]);
+    /// assert_eq!(pos.count_legal_captures(), 1);
+    /// ```
+    #[inline]
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate::<_, true>(self, &mut movegen::ListSink(&mut list));
+        list
+    }
+
+    /// The number of [`Position::legal_captures`], without listing them.
+    #[inline]
+    pub fn count_legal_captures(&self) -> usize {
+        let mut sink = movegen::CountSink(0);
+        movegen::generate::<_, true>(self, &mut sink);
         sink.0
     }
 

@@ -270,10 +270,10 @@ pub trait Variant: Clone + fmt::Debug {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves(pos);
         if depth == 1 && bulk {
-            return moves.len() as u64;
+            return self.count_legal_moves(pos) as u64;
         }
+        let moves = self.legal_moves(pos);
         let mut n = 0;
         for &mv in moves.iter() {
             let undo = pos.play_unchecked(mv);

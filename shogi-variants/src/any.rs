@@ -1,6 +1,8 @@
 //! Choosing a variant at run time, by name, with settings by their serde names.
 
-use crate::{Minishogi, MinishogiSettings, Standard, StandardSettings};
+use crate::{
+    Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings, Standard, StandardSettings,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -60,6 +62,8 @@ pub enum AnyVariant {
     Standard(Standard),
     /// Minishogi.
     Minishogi(Minishogi),
+    /// Must-capture shogi over a base variant.
+    MustCapture(MustCapture),
 }
 
 /// The settings of an [`AnyVariant`], tagged by variant name.
@@ -70,6 +74,9 @@ pub enum AnySettings {
     Standard(StandardSettings),
     /// Minishogi's settings.
     Minishogi(MinishogiSettings),
+    /// Must-capture shogi's settings.
+    #[serde(rename = "must-capture")]
+    MustCapture(MustCaptureSettings),
 }
 
 impl Default for AnySettings {
@@ -79,7 +86,7 @@ impl Default for AnySettings {
 }
 
 /// The names [`AnyVariant::from_name`] knows.
-pub const VARIANT_NAMES: [&str; 2] = ["standard", "minishogi"];
+pub const VARIANT_NAMES: [&str; 3] = ["standard", "minishogi", "must-capture"];
 
 /// Parses `value` as JSON (numbers, `null`, `true`, quoted strings...) or, if
 /// that fails, takes it as a bare string.
@@ -148,6 +155,9 @@ impl AnyVariant {
             "minishogi" => Ok(AnyVariant::Minishogi(Minishogi::with_settings(
                 settings_with(name, overrides)?,
             ))),
+            "must-capture" => Ok(AnyVariant::MustCapture(MustCapture::with_settings(
+                settings_with(name, overrides)?,
+            ))),
             _ => Err(VariantError::UnknownVariant {
                 name: name.to_owned(),
                 known: VARIANT_NAMES.join(", "),
@@ -179,6 +189,7 @@ macro_rules! dispatch {
         match $self {
             AnyVariant::Standard($v) => $e,
             AnyVariant::Minishogi($v) => $e,
+            AnyVariant::MustCapture($v) => $e,
         }
     };
 }
@@ -194,6 +205,7 @@ impl Variant for AnyVariant {
         match self {
             AnyVariant::Standard(v) => AnySettings::Standard(v.settings()),
             AnyVariant::Minishogi(v) => AnySettings::Minishogi(v.settings()),
+            AnyVariant::MustCapture(v) => AnySettings::MustCapture(v.settings()),
         }
     }
 
@@ -201,6 +213,7 @@ impl Variant for AnyVariant {
         match settings {
             AnySettings::Standard(s) => AnyVariant::Standard(Standard::with_settings(s)),
             AnySettings::Minishogi(s) => AnyVariant::Minishogi(Minishogi::with_settings(s)),
+            AnySettings::MustCapture(s) => AnyVariant::MustCapture(MustCapture::with_settings(s)),
         }
     }
 
@@ -244,8 +257,16 @@ impl Variant for AnyVariant {
         dispatch!(self, v => v.declaration_outcome(pos))
     }
 
+    fn legal_moves(&self, pos: &Position) -> MoveList {
+        dispatch!(self, v => v.legal_moves(pos))
+    }
+
     fn count_legal_moves(&self, pos: &Position) -> usize {
         dispatch!(self, v => v.count_legal_moves(pos))
+    }
+
+    fn is_legal(&self, pos: &Position, mv: shogi_core::Move) -> bool {
+        dispatch!(self, v => v.is_legal(pos, mv))
     }
 
     fn perft(&self, pos: &mut Position, depth: u32, bulk: bool) -> u64 {

@@ -2,7 +2,7 @@
 //!
 //! The games of the project, each a [`Variant`](shogi_core::Variant) built on
 //! `shogi-core`: [`Standard`] shogi (with the entering-king [`Impasse`]
-//! settings) and [`Minishogi`], plus [`AnyVariant`] for choosing one at run
+//! settings), [`Minishogi`] and [`MustCapture`] (over either board), plus [`AnyVariant`] for choosing one at run
 //! time by name with settings given by their serde names.
 //!
 //! ```
@@ -23,6 +23,7 @@
 mod any;
 pub mod impasse;
 mod minishogi;
+mod must_capture;
 mod standard;
 
 pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
@@ -30,6 +31,7 @@ pub use impasse::Impasse;
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
+pub use must_capture::{Base, MustCapture, MustCaptureSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 
 /// The README's code, compiled and run as a doctest so that it stays true.

@@ -1,0 +1,193 @@
+//! Must-capture shogi (Toru-itte, 取る一手): RULES.md section 3. A rule
+//! modifier over a base variant: whenever a capture is available, a capture
+//! must be played.
+
+use crate::AnyVariant;
+use serde::{Deserialize, Serialize};
+use shogi_core::{Geometry, MoveList, Outcome, PieceSet, Position, Repetition, Variant};
+
+/// The board and end rules a modifier plays over.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Base {
+    /// Standard shogi (9×9).
+    #[default]
+    Standard,
+    /// Minishogi (5×5), with its own repetition rule.
+    Minishogi,
+}
+
+impl Base {
+    /// The base variant with its default settings.
+    pub fn variant(self) -> AnyVariant {
+        match self {
+            Base::Standard => AnyVariant::Standard(Default::default()),
+            Base::Minishogi => AnyVariant::Minishogi(Default::default()),
+        }
+    }
+}
+
+/// Settings of must-capture shogi.
+///
+/// ```
+/// use shogi_variants::{Base, MustCaptureSettings};
+/// let s = MustCaptureSettings::default();
+/// assert!(s.may_flee_from_check && !s.king_captures_first);
+/// assert_eq!((s.base, s.move_limit), (Base::Standard, None));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MustCaptureSettings {
+    /// In check, may the player answer without capturing? `true` (default, the
+    /// seed's rule): in check every legal move is allowed. `false` (as
+    /// Fairy-Stockfish's `mustCapture` plays): captures first even in check.
+    pub may_flee_from_check: bool,
+    /// When the capture duty applies and the king can capture, only king
+    /// captures are allowed. Default false.
+    pub king_captures_first: bool,
+    /// Draw after this many plies. Default: none.
+    pub move_limit: Option<u32>,
+    /// The base variant whose board and end rules apply. Default: standard.
+    pub base: Base,
+}
+
+impl Default for MustCaptureSettings {
+    fn default() -> Self {
+        MustCaptureSettings {
+            may_flee_from_check: true,
+            king_captures_first: false,
+            move_limit: None,
+            base: Base::Standard,
+        }
+    }
+}
+
+/// Must-capture shogi over a base variant (standard or minishogi).
+///
+/// Let L be the base's legal moves and C the captures among them. Not in
+/// check: C if non-empty, else L. In check: L if `may_flee_from_check`, else C
+/// if non-empty, else L. With `king_captures_first`, when the duty applies and
+/// the king has a capture in C, only king captures remain. Ends and repetition
+/// are the base's.
+///
+/// ```
+/// use shogi_core::Variant;
+/// use shogi_variants::{Base, MustCapture, MustCaptureSettings};
+/// let v = MustCapture::with_settings(MustCaptureSettings { base: Base::Minishogi, ..Default::default() });
+/// let pos = v.start_position();
+/// // The rook on 1e can take the pawn on 1b, so it must.
+/// assert_eq!(v.legal_moves(&pos).iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["1e1b"]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MustCapture {
+    settings: MustCaptureSettings,
+    base: Box<AnyVariant>,
+}
+
+impl Default for MustCapture {
+    fn default() -> Self {
+        MustCapture::with_settings(MustCaptureSettings::default())
+    }
+}
+
+impl MustCapture {
+    /// Whether the capture duty applies in `pos` (not excused by a check).
+    fn duty(&self, pos: &Position) -> bool {
+        !(pos.is_check() && self.settings.may_flee_from_check)
+    }
+
+    /// Keeps only king captures if there are any and the setting asks for it.
+    fn king_first(&self, pos: &Position, captures: &mut MoveList) {
+        if !self.settings.king_captures_first {
+            return;
+        }
+        let king = pos.king(pos.side_to_move());
+        if captures.iter().any(|m| m.from() == king) {
+            captures.retain(|m| m.from() == king);
+        }
+    }
+}
+
+impl Variant for MustCapture {
+    type Settings = MustCaptureSettings;
+
+    fn name(&self) -> &'static str {
+        "must-capture"
+    }
+
+    fn settings(&self) -> MustCaptureSettings {
+        self.settings.clone()
+    }
+
+    fn with_settings(settings: MustCaptureSettings) -> MustCapture {
+        let base = Box::new(settings.base.variant());
+        MustCapture { settings, base }
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        self.base.geometry()
+    }
+
+    fn piece_set(&self) -> PieceSet {
+        self.base.piece_set()
+    }
+
+    fn start_sfen(&self) -> &'static str {
+        self.base.start_sfen()
+    }
+
+    fn filters_moves(&self) -> bool {
+        true
+    }
+
+    /// The rule applied to a full list of legal moves (the reference form;
+    /// [`Variant::legal_moves`] is overridden with a faster equivalent).
+    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
+        if !self.duty(pos) {
+            return;
+        }
+        let is_capture =
+            |m: &shogi_core::Move| m.from().is_some() && pos.piece_at(m.to()).is_some();
+        if moves.iter().any(is_capture) {
+            moves.retain(|m| is_capture(m));
+            self.king_first(pos, moves);
+        }
+    }
+
+    fn legal_moves(&self, pos: &Position) -> MoveList {
+        if !self.duty(pos) {
+            return pos.legal_moves();
+        }
+        let mut captures = pos.legal_captures();
+        if captures.is_empty() {
+            return pos.legal_moves();
+        }
+        self.king_first(pos, &mut captures);
+        captures
+    }
+
+    fn count_legal_moves(&self, pos: &Position) -> usize {
+        if !self.duty(pos) {
+            return pos.count_legal_moves();
+        }
+        if self.settings.king_captures_first {
+            return self.legal_moves(pos).len();
+        }
+        match pos.count_legal_captures() {
+            0 => pos.count_legal_moves(),
+            n => n,
+        }
+    }
+
+    fn no_move_outcome(&self, pos: &Position) -> Outcome {
+        self.base.no_move_outcome(pos)
+    }
+
+    fn repetition_outcome(&self, repetition: Repetition) -> Outcome {
+        self.base.repetition_outcome(repetition)
+    }
+
+    fn move_limit(&self) -> Option<u32> {
+        self.settings.move_limit
+    }
+}
