@@ -21,17 +21,21 @@
 #![warn(missing_docs)]
 
 mod any;
+mod base;
+mod card;
 pub mod impasse;
 mod minishogi;
 mod must_capture;
 mod standard;
 
 pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
+pub use base::Base;
+pub use card::{Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn};
 pub use impasse::Impasse;
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
-pub use must_capture::{Base, MustCapture, MustCaptureSettings};
+pub use must_capture::{MustCapture, MustCaptureSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 
 /// The README's code, compiled and run as a doctest so that it stays true.

@@ -2,30 +2,9 @@
 //! modifier over a base variant: whenever a capture is available, a capture
 //! must be played.
 
-use crate::AnyVariant;
+use crate::{AnyVariant, Base};
 use serde::{Deserialize, Serialize};
 use shogi_core::{Geometry, MoveList, Outcome, PieceSet, Position, Repetition, Variant};
-
-/// The board and end rules a modifier plays over.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Base {
-    /// Standard shogi (9×9).
-    #[default]
-    Standard,
-    /// Minishogi (5×5), with its own repetition rule.
-    Minishogi,
-}
-
-impl Base {
-    /// The base variant with its default settings.
-    pub fn variant(self) -> AnyVariant {
-        match self {
-            Base::Standard => AnyVariant::Standard(Default::default()),
-            Base::Minishogi => AnyVariant::Minishogi(Default::default()),
-        }
-    }
-}
 
 /// Settings of must-capture shogi.
 ///

@@ -1,0 +1,547 @@
+//! Card shogi (Trump shogi, トランプ将棋): RULES.md section 5. A drawn card
+//! decides the file the player must play on.
+//!
+//! A turn is a small state machine: a chance step (draw a card) unless the
+//! side to move is in check and exempt, then a move restricted by the card.
+//! The chance step can be taken with the game's own seeded generator
+//! ([`CardGame::draw`]), with a caller's generator ([`CardGame::draw_with`]),
+//! or by choosing the outcome ([`CardGame::apply_draw`]) from the exact
+//! distribution ([`CardGame::chance_outcomes`]), as search and research tools
+//! that handle chance nodes themselves need.
+
+use crate::{AnyVariant, Base};
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use shogi_core::{EndReason, Game, GameError, Move, MoveList, Outcome, Position, Variant};
+use std::fmt;
+
+/// A playing card: a rank naming a file, or a joker (any move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Card {
+    /// Rank 1..=9 (ace = 1): play on that file (file 1 on Black's right).
+    Rank(u8),
+    /// A joker: any legal move.
+    Joker,
+}
+
+impl Card {
+    /// Index in a deck's count table: 0 for the joker, the rank otherwise.
+    fn index(self) -> usize {
+        match self {
+            Card::Joker => 0,
+            Card::Rank(r) => r as usize,
+        }
+    }
+
+    fn from_index(i: usize) -> Card {
+        if i == 0 {
+            Card::Joker
+        } else {
+            Card::Rank(i as u8)
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    /// `1`..`9`, or `J` for a joker.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Rank(r) => write!(f, "{r}"),
+            Card::Joker => f.write_str("J"),
+        }
+    }
+}
+
+/// What the card's file constrains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FileRule {
+    /// The move's destination square is on the file (a board move to, or a drop on, it). Default.
+    #[default]
+    #[serde(alias = "destination")]
+    Destination,
+    /// The moved piece stands on the file; a drop counts for the file it lands on.
+    #[serde(alias = "origin")]
+    Origin,
+}
+
+/// What happens when the drawn card allows no legal move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NoMove {
+    /// The player loses (the seed's rule). Default.
+    #[default]
+    #[serde(alias = "lose")]
+    Lose,
+    /// The player keeps drawing until a playable card comes; after a full
+    /// deck's worth of draws in one turn (the first included) without one, the
+    /// player loses. (With every rank in the deck some card always fits a
+    /// legal move, so the bound is a safeguard that play does not reach.)
+    #[serde(alias = "draw_again")]
+    DrawAgain,
+    /// The card is discarded and any legal move may be played.
+    #[serde(alias = "free_move")]
+    FreeMove,
+}
+
+/// Settings of Card shogi. Published descriptions differ; each difference is
+/// a setting with the seed's choice as default.
+///
+/// ```
+/// use shogi_variants::{CardSettings, FileRule, NoMove};
+/// let s = CardSettings::default();
+/// assert_eq!((s.copies_per_rank, s.jokers, s.check_exempt), (8, false, true));
+/// assert_eq!((s.file_rule, s.no_move), (FileRule::Destination, NoMove::Lose));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CardSettings {
+    /// Cards of each rank (two packs' worth: 8). Ranks run 1..=files of the board.
+    pub copies_per_rank: u8,
+    /// Add two jokers (free moves). Default false.
+    pub jokers: bool,
+    /// What the card's file constrains. Default: the destination.
+    pub file_rule: FileRule,
+    /// No legal move on the card's file. Default: the player loses.
+    pub no_move: NoMove,
+    /// In check, draw no card and play any legal move (true, default); false:
+    /// a card is drawn and constrains the evasions too.
+    pub check_exempt: bool,
+    /// Draw after this many plies. Default: none.
+    pub move_limit: Option<u32>,
+    /// The board and end rules. Default: standard.
+    pub base: Base,
+}
+
+impl Default for CardSettings {
+    fn default() -> Self {
+        CardSettings {
+            copies_per_rank: 8,
+            jokers: false,
+            file_rule: FileRule::Destination,
+            no_move: NoMove::Lose,
+            check_exempt: true,
+            move_limit: None,
+            base: Base::Standard,
+        }
+    }
+}
+
+/// The deck: cards left to draw and the discards. Draws are public.
+///
+/// ```
+/// use shogi_variants::{Card, Deck};
+/// let mut deck = Deck::new(9, 8, false);
+/// assert_eq!(deck.size(), 72);
+/// let odds = deck.outcomes();
+/// assert_eq!(odds.len(), 9);
+/// assert!((odds[0].1 - 1.0 / 9.0).abs() < 1e-12);
+/// deck.take(Card::Rank(3)).unwrap();
+/// assert_eq!((deck.left(Card::Rank(3)), deck.left_total(), deck.discarded_total()), (7, 71, 1));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Deck {
+    left: [u16; 10],
+    discards: [u16; 10],
+}
+
+/// A card that cannot be drawn now, or a draw out of turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    /// The deck holds no such card (counting a reshuffle of the discards when it is empty).
+    #[error("no card {0} can be drawn now")]
+    NotInDeck(Card),
+    /// It is not the moment to draw: the player must move, or the game is over.
+    #[error("no card is to be drawn now ({0})")]
+    NotDrawPhase(&'static str),
+    /// It is not the moment to move: a card must be drawn first, or the game is over.
+    #[error("no move is to be played now ({0})")]
+    NotMovePhase(&'static str),
+    /// The move is legal in the base game but not allowed by the card.
+    #[error("move {mv} is not allowed by card {card}")]
+    NotOnCardFile {
+        /// The move.
+        mv: Move,
+        /// The card.
+        card: Card,
+    },
+    /// The base game refused the move or the position.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// The settings leave no card in the deck (`copies_per_rank = 0` without jokers).
+    #[error("the deck would be empty: copies_per_rank is 0 and there are no jokers")]
+    EmptyDeck,
+}
+
+impl Deck {
+    /// A full deck of ranks `1..=ranks`, `copies` of each, plus two jokers if asked.
+    pub fn new(ranks: u8, copies: u8, jokers: bool) -> Deck {
+        let mut left = [0u16; 10];
+        for count in left.iter_mut().skip(1).take(ranks.min(9) as usize) {
+            *count = copies as u16;
+        }
+        left[0] = if jokers { 2 } else { 0 };
+        Deck {
+            left,
+            discards: [0; 10],
+        }
+    }
+
+    /// Cards in a full deck.
+    pub fn size(&self) -> u32 {
+        self.left_total() + self.discarded_total()
+    }
+
+    /// Cards of this kind left to draw.
+    pub fn left(&self, card: Card) -> u16 {
+        self.left.get(card.index()).copied().unwrap_or(0)
+    }
+
+    /// Cards left to draw.
+    pub fn left_total(&self) -> u32 {
+        self.left.iter().map(|&n| n as u32).sum()
+    }
+
+    /// Cards in the discards.
+    pub fn discarded_total(&self) -> u32 {
+        self.discards.iter().map(|&n| n as u32).sum()
+    }
+
+    /// The counts the next draw is made from: the deck, or the reshuffled
+    /// discards if the deck is empty.
+    fn drawable(&self) -> [u16; 10] {
+        if self.left_total() == 0 {
+            self.discards
+        } else {
+            self.left
+        }
+    }
+
+    /// Every card the next draw can give, with its exact probability
+    /// (remaining cards of that kind / cards left), jokers first, then ranks.
+    pub fn outcomes(&self) -> Vec<(Card, f64)> {
+        let counts = self.drawable();
+        let total: u32 = counts.iter().map(|&n| n as u32).sum();
+        (0..10)
+            .filter(|&i| counts[i] > 0)
+            .map(|i| (Card::from_index(i), counts[i] as f64 / total as f64))
+            .collect()
+    }
+
+    /// Draws `card` (reshuffling the discards into the deck first if it is
+    /// empty) and puts it on the discards.
+    pub fn take(&mut self, card: Card) -> Result<(), CardError> {
+        if self.left_total() == 0 {
+            self.left = self.discards;
+            self.discards = [0; 10];
+        }
+        let i = card.index();
+        if i >= 10 || self.left[i] == 0 {
+            return Err(CardError::NotInDeck(card));
+        }
+        self.left[i] -= 1;
+        self.discards[i] += 1;
+        Ok(())
+    }
+
+    /// Picks a card uniformly among those the next draw can give.
+    pub fn pick<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Card> {
+        let counts = self.drawable();
+        let total: u32 = counts.iter().map(|&n| n as u32).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..total);
+        for (i, &n) in counts.iter().enumerate() {
+            if k < n as u32 {
+                return Some(Card::from_index(i));
+            }
+            k -= n as u32;
+        }
+        None
+    }
+}
+
+/// Where a Card shogi turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// A chance step: a card must be drawn.
+    Draw,
+    /// The side to move plays a move allowed by `card` (`None`: any legal move,
+    /// when in check and exempt, after a joker-free `FreeMove`, or for a joker).
+    Move {
+        /// The card that constrains the move, if any.
+        card: Option<Card>,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// One turn of the record: the cards drawn, then the move played.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Turn {
+    /// Cards drawn this turn, in order (empty when exempt in check).
+    pub cards: Vec<Card>,
+    /// The move played, if the turn got that far.
+    pub mv: Option<Move>,
+}
+
+/// A game of Card shogi.
+///
+/// ```
+/// use shogi_variants::{CardGame, CardSettings, Phase};
+/// let mut game = CardGame::new(CardSettings::default(), 7).unwrap();
+/// assert_eq!(game.phase(), Phase::Draw);
+/// let card = game.draw().unwrap();
+/// if let Some(&mv) = game.allowed_moves().first() {
+///     game.play(mv).unwrap();
+/// }
+/// // The same seed and moves replay the same cards.
+/// let again = CardGame::replay(CardSettings::default(), 7, game.turns().iter().filter_map(|t| t.mv)).unwrap();
+/// assert_eq!(again.turns()[0].cards[0], card);
+/// ```
+#[derive(Clone, Debug)]
+pub struct CardGame {
+    settings: CardSettings,
+    game: Game<AnyVariant>,
+    deck: Deck,
+    rng: ChaCha8Rng,
+    phase: Phase,
+    turns: Vec<Turn>,
+    outcome: Option<Outcome>,
+}
+
+impl CardGame {
+    /// A new game from the base's start position, its randomness seeded by `seed`.
+    pub fn new(settings: CardSettings, seed: u64) -> Result<CardGame, CardError> {
+        CardGame::from_sfen(settings, seed, "startpos")
+    }
+
+    /// A new game from an SFEN of the base variant (or `startpos`).
+    pub fn from_sfen(settings: CardSettings, seed: u64, sfen: &str) -> Result<CardGame, CardError> {
+        let base = settings.base.with_move_limit(settings.move_limit);
+        let deck = Deck::new(
+            base.geometry().files(),
+            settings.copies_per_rank,
+            settings.jokers,
+        );
+        if deck.size() == 0 {
+            return Err(CardError::EmptyDeck);
+        }
+        let mut game = CardGame {
+            game: Game::from_sfen(base, sfen)?,
+            settings,
+            deck,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            phase: Phase::Over,
+            turns: Vec::new(),
+            outcome: None,
+        };
+        game.begin_turn();
+        Ok(game)
+    }
+
+    /// Replays a game from its seed and moves, drawing with the seeded
+    /// generator. Drawing is no one's choice, so the replay also completes the
+    /// chance steps after the last move: a game that ended on a card ends the same way.
+    pub fn replay(
+        settings: CardSettings,
+        seed: u64,
+        moves: impl IntoIterator<Item = Move>,
+    ) -> Result<CardGame, CardError> {
+        let mut game = CardGame::new(settings, seed)?;
+        for mv in moves {
+            while game.phase == Phase::Draw {
+                game.draw()?;
+            }
+            game.play(mv)?;
+        }
+        while game.phase == Phase::Draw {
+            game.draw()?;
+        }
+        Ok(game)
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &CardSettings {
+        &self.settings
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The underlying game (history and positions) of the base variant.
+    pub fn game(&self) -> &Game<AnyVariant> {
+        &self.game
+    }
+
+    /// The deck.
+    pub fn deck(&self) -> &Deck {
+        &self.deck
+    }
+
+    /// Where the turn stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The card drawn for the move to be played now, if any.
+    pub fn current_card(&self) -> Option<Card> {
+        match self.phase {
+            Phase::Move { card } => card,
+            _ => None,
+        }
+    }
+
+    /// Every turn so far with its cards and move.
+    pub fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    fn begin_turn(&mut self) {
+        self.turns.push(Turn {
+            cards: Vec::new(),
+            mv: None,
+        });
+        if let Some(o) = self.game.outcome() {
+            self.finish(o);
+        } else if self.position().is_check() && self.settings.check_exempt {
+            self.phase = Phase::Move { card: None };
+        } else {
+            self.phase = Phase::Draw;
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.phase = Phase::Over;
+    }
+
+    /// The chance step's outcomes with their exact probabilities (empty when
+    /// no card is to be drawn).
+    pub fn chance_outcomes(&self) -> Vec<(Card, f64)> {
+        if self.phase == Phase::Draw {
+            self.deck.outcomes()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Draws a card with the game's seeded generator.
+    pub fn draw(&mut self) -> Result<Card, CardError> {
+        let mut rng = self.rng.clone();
+        let card = self.draw_with(&mut rng);
+        self.rng = rng;
+        card
+    }
+
+    /// Draws a card with the caller's generator.
+    pub fn draw_with<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Card, CardError> {
+        if self.phase != Phase::Draw {
+            return Err(CardError::NotDrawPhase(self.phase_name()));
+        }
+        let card = self
+            .deck
+            .pick(rng)
+            .ok_or(CardError::NotDrawPhase("the deck is empty"))?;
+        self.apply_draw(card)?;
+        Ok(card)
+    }
+
+    /// Applies a chosen outcome of the chance step: `card` is drawn.
+    pub fn apply_draw(&mut self, card: Card) -> Result<(), CardError> {
+        if self.phase != Phase::Draw {
+            return Err(CardError::NotDrawPhase(self.phase_name()));
+        }
+        self.deck.take(card)?;
+        let mut draws = 1;
+        if let Some(turn) = self.turns.last_mut() {
+            turn.cards.push(card);
+            draws = turn.cards.len() as u32;
+        }
+        let card_constraint = match card {
+            Card::Joker => None,
+            rank => Some(rank),
+        };
+        if !self.moves_for(card_constraint).is_empty() {
+            self.phase = Phase::Move {
+                card: card_constraint,
+            };
+            return Ok(());
+        }
+        let side = self.position().side_to_move();
+        match self.settings.no_move {
+            NoMove::Lose => self.finish(Outcome::loss(side, EndReason::NoMoveOnCardFile)),
+            NoMove::DrawAgain if draws >= self.deck.size() => {
+                self.finish(Outcome::loss(side, EndReason::NoMoveOnCardFile))
+            }
+            NoMove::DrawAgain => {}
+            NoMove::FreeMove => self.phase = Phase::Move { card: None },
+        }
+        Ok(())
+    }
+
+    fn phase_name(&self) -> &'static str {
+        match self.phase {
+            Phase::Draw => "a card must be drawn",
+            Phase::Move { .. } => "a move must be played",
+            Phase::Over => "the game is over",
+        }
+    }
+
+    /// Whether `mv` suits `card` under the file rule.
+    fn on_card_file(&self, mv: Move, card: Card) -> bool {
+        let Card::Rank(file) = card else { return true };
+        let square = match (self.settings.file_rule, mv.from()) {
+            (FileRule::Origin, Some(from)) => from,
+            _ => mv.to(),
+        };
+        square.file() == file
+    }
+
+    fn moves_for(&self, card: Option<Card>) -> MoveList {
+        let mut moves = self.game.legal_moves();
+        if let Some(card) = card {
+            moves.retain(|m| self.on_card_file(*m, card));
+        }
+        moves
+    }
+
+    /// The moves allowed now (empty unless a move is to be played).
+    pub fn allowed_moves(&self) -> MoveList {
+        match self.phase {
+            Phase::Move { card } => self.moves_for(card),
+            _ => MoveList::new(),
+        }
+    }
+
+    /// Plays `mv` if a move is due and the card allows it; otherwise an error
+    /// and nothing changes.
+    pub fn play(&mut self, mv: Move) -> Result<(), CardError> {
+        let Phase::Move { card } = self.phase else {
+            return Err(CardError::NotMovePhase(self.phase_name()));
+        };
+        if let Some(card) = card {
+            if !self.on_card_file(mv, card) {
+                return Err(CardError::NotOnCardFile { mv, card });
+            }
+        }
+        self.game.play(mv)?;
+        if let Some(turn) = self.turns.last_mut() {
+            turn.mv = Some(mv);
+        }
+        self.begin_turn();
+        Ok(())
+    }
+}
