@@ -27,6 +27,7 @@ pub mod impasse;
 mod minishogi;
 mod must_capture;
 mod standard;
+mod tsuitate;
 
 pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
 pub use base::Base;
@@ -37,6 +38,10 @@ pub use minishogi::{
 };
 pub use must_capture::{MustCapture, MustCaptureSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
+pub use tsuitate::{
+    Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError,
+    TsuitateSettings, Verdict,
+};
 
 /// The README's code, compiled and run as a doctest so that it stays true.
 #[cfg(doctest)]

@@ -92,7 +92,8 @@ FS = {"standard": ("shogi", "mustcapshogi", 9), "minishogi": ("minishogi", "must
 
 
 def load_fsf():
-    sf.load_variant_config(VARIANT_INI)
+    if "mustcapshogi" not in sf.variants():      # forked workers inherit the variants
+        sf.load_variant_config(VARIANT_INI)
     assert "mustcapshogi" in sf.variants() and "mustcapminishogi" in sf.variants()
 
 

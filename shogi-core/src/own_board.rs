@@ -1,0 +1,142 @@
+//! One player's own board: their pieces and hand alone, the opponent's pieces
+//! unseen. The basis of hidden-information variants, where a player chooses
+//! among the moves their own pieces allow and a referee judges them.
+
+use crate::attacks;
+use crate::movegen::{ListSink, Sink};
+use crate::{Bitboard, Color, Geometry, Hand, MoveList, Piece, PieceKind, Position, Square};
+use serde::{Deserialize, Serialize};
+
+/// What one player sees of a position on their own board: their own pieces
+/// and hand. Nothing in it depends on the opponent's pieces.
+///
+/// ```
+/// use shogi_core::{Color, Geometry, OwnBoard, PieceSet, Position};
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let mine = OwnBoard::of(&pos, Color::Black);
+/// // The rook on 1e sees no enemy pawn on 1b: it may go up to 1a.
+/// assert!(mine.moves().iter().any(|m| m.to_string() == "1e1a+"));
+/// assert_eq!(mine.pieces().count(), 6);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct OwnBoard {
+    color: Color,
+    files: u8,
+    ranks: u8,
+    promotion_ranks: u8,
+    #[serde(with = "kinds_serde")]
+    kinds: [Option<PieceKind>; 81],
+    hand: Hand,
+}
+
+mod kinds_serde {
+    use crate::PieceKind;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(b: &[Option<PieceKind>; 81], s: S) -> Result<S::Ok, S::Error> {
+        b.as_slice().serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<[Option<PieceKind>; 81], D::Error> {
+        let v: Vec<Option<PieceKind>> = Vec::deserialize(d)?;
+        v.try_into()
+            .map_err(|v: Vec<_>| serde::de::Error::invalid_length(v.len(), &"81 squares"))
+    }
+}
+
+impl OwnBoard {
+    /// `color`'s own board in `pos`: its pieces and hand, nothing of the opponent's.
+    pub fn of(pos: &Position, color: Color) -> OwnBoard {
+        let g = pos.geometry();
+        let mut kinds = [None; 81];
+        for sq in pos.pieces(color) {
+            kinds[sq.index()] = pos.piece_at(sq).map(|p| p.kind);
+        }
+        OwnBoard {
+            color,
+            files: g.files(),
+            ranks: g.ranks(),
+            promotion_ranks: g.promotion_ranks(),
+            kinds,
+            hand: pos.hand(color),
+        }
+    }
+
+    /// Whose board it is.
+    pub fn color(&self) -> Color {
+        self.color
+    }
+
+    /// The own piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.kinds[sq.index()].map(|k| Piece::new(self.color, k))
+    }
+
+    /// The squares of the own pieces.
+    pub fn pieces(&self) -> Bitboard {
+        (0..81)
+            .filter(|&i| self.kinds[i].is_some())
+            .filter_map(Square::from_index)
+            .collect()
+    }
+
+    /// The own hand.
+    pub fn hand(&self) -> Hand {
+        self.hand
+    }
+
+    fn geometry(&self) -> Geometry {
+        // Built from a valid position's geometry, so this cannot fail; fall back to 9x9.
+        Geometry::new(self.files, self.ranks, self.promotion_ranks).unwrap_or(Geometry::STANDARD)
+    }
+
+    /// The moves the own pieces and hand allow on this board alone: own
+    /// pieces block, squares of unseen enemy pieces look empty, drops respect
+    /// nifu and dead squares, moves respect forced promotion. Whether a move
+    /// leaves the own king in check, or is a pawn-drop mate, is not known here.
+    pub fn moves(&self) -> MoveList {
+        let g = self.geometry();
+        let us = self.color;
+        let ours = self.pieces();
+        let target = g.board() & !ours;
+        let mut list = MoveList::new();
+        let mut sink = ListSink(&mut list);
+        let mut pawns = Bitboard::EMPTY;
+        for from in ours {
+            let Some(kind) = self.kinds[from.index()] else {
+                continue;
+            };
+            if kind == PieceKind::Pawn {
+                pawns = pawns.with(from);
+            }
+            let dests = attacks::attacks(us, kind, from, ours) & target;
+            sink.board_moves(from, dests, kind, us, &g);
+        }
+        let empty = g.board() & !ours;
+        for kind in PieceKind::HAND {
+            if !self.hand.has(kind) {
+                continue;
+            }
+            let mut dests = empty & !g.dead_squares(us, kind);
+            if kind == PieceKind::Pawn {
+                for pawn in pawns {
+                    dests &= !g.file_mask(pawn.file());
+                }
+            }
+            sink.drops(kind, dests);
+        }
+        list
+    }
+
+    /// Where the own piece on `from` may go on this board ("show legal squares"
+    /// on one's own board).
+    pub fn destinations(&self, from: Square) -> Bitboard {
+        self.moves()
+            .iter()
+            .filter(|m| m.from() == Some(from))
+            .map(|m| m.to())
+            .collect()
+    }
+}
