@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 mod any;
+mod any_game;
 mod base;
 mod card;
 pub mod impasse;
@@ -30,6 +31,7 @@ mod standard;
 mod tsuitate;
 
 pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
+pub use any_game::{AnyGame, GAME_NAMES};
 pub use base::Base;
 pub use card::{Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn};
 pub use impasse::Impasse;
