@@ -25,9 +25,9 @@ pub enum AnyGame {
     /// Standard, minishogi or must-capture: a perfect-information game.
     Board(Game<AnyVariant>),
     /// Card shogi (its seed is given to [`AnyGame::new`]).
-    Card(CardGame),
+    Card(Box<CardGame>),
     /// Tsuitate shogi, run by its referee.
-    Tsuitate(Referee),
+    Tsuitate(Box<Referee>),
 }
 
 impl AnyGame {
@@ -47,7 +47,7 @@ impl AnyGame {
             }
             "tsuitate" => {
                 let settings: TsuitateSettings = settings_with(name, overrides)?;
-                Ok(AnyGame::Tsuitate(Referee::new(settings)))
+                Ok(AnyGame::Tsuitate(Box::new(Referee::new(settings))))
             }
             _ => AnyVariant::with_named_settings(name, overrides)
                 .map(|v| AnyGame::Board(Game::new(v)))
