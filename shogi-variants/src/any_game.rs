@@ -38,7 +38,7 @@ impl AnyGame {
             "card" => {
                 let settings: CardSettings = settings_with(name, overrides)?;
                 CardGame::new(settings, seed)
-                    .map(AnyGame::Card)
+                    .map(|g| AnyGame::Card(Box::new(g)))
                     .map_err(|e| VariantError::BadValue {
                         variant: name.to_owned(),
                         key: "copies_per_rank".to_owned(),
