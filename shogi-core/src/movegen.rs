@@ -89,6 +89,39 @@ impl Sink for ListSink<'_> {
     }
 }
 
+/// How many moves a piece of `kind` has from `from` to `dests`, counting a
+/// promotion choice as two moves.
+#[inline(always)]
+fn count_board_moves(
+    from: Square,
+    dests: Bitboard,
+    kind: PieceKind,
+    us: Color,
+    g: &Geometry,
+) -> usize {
+    if !kind.is_promotable() {
+        return dests.count() as usize;
+    }
+    let zone = g.promotion_zone(us);
+    let dead = g.dead_squares(us, kind);
+    let live = dests & !dead;
+    let n = if zone.contains(from) {
+        2 * live.count() + (dests & dead).count()
+    } else {
+        live.count() + (live & zone).count() + (dests & dead & zone).count()
+    };
+    n as usize
+}
+
+/// How many one-step pawn moves reach `dests`: outside the zone one each; in
+/// the zone promote or not; on the last rank promote only.
+#[inline(always)]
+fn count_pawn_pushes(dests: Bitboard, us: Color, g: &Geometry) -> usize {
+    let zone = g.promotion_zone(us);
+    let dead = g.dead_squares(us, PieceKind::Pawn);
+    (dests.count() + (dests & zone & !dead).count()) as usize
+}
+
 impl Sink for CountSink {
     #[inline(always)]
     fn board_moves(
@@ -99,32 +132,50 @@ impl Sink for CountSink {
         us: Color,
         g: &Geometry,
     ) {
-        if !kind.is_promotable() {
-            self.0 += dests.count() as usize;
-            return;
-        }
-        let zone = g.promotion_zone(us);
-        let dead = g.dead_squares(us, kind);
-        let live = dests & !dead;
-        let n = if zone.contains(from) {
-            2 * live.count() + (dests & dead).count()
-        } else {
-            live.count() + (live & zone).count() + (dests & dead & zone).count()
-        };
-        self.0 += n as usize;
+        self.0 += count_board_moves(from, dests, kind, us, g);
     }
 
     #[inline(always)]
     fn pawn_pushes(&mut self, dests: Bitboard, us: Color, g: &Geometry) {
-        let zone = g.promotion_zone(us);
-        let dead = g.dead_squares(us, PieceKind::Pawn);
-        // Outside the zone: one move; in the zone: promote or not; on the last rank: promote only.
-        self.0 += (dests.count() + (dests & zone & !dead).count()) as usize;
+        self.0 += count_pawn_pushes(dests, us, g);
     }
 
     #[inline(always)]
     fn drops(&mut self, _kind: PieceKind, dests: Bitboard) {
         self.0 += dests.count() as usize;
+    }
+}
+
+/// Counts all moves and, apart, the captures (moves onto `enemy`), in one pass.
+pub(crate) struct CaptureCountSink {
+    pub enemy: Bitboard,
+    pub total: usize,
+    pub captures: usize,
+}
+
+impl Sink for CaptureCountSink {
+    #[inline(always)]
+    fn board_moves(
+        &mut self,
+        from: Square,
+        dests: Bitboard,
+        kind: PieceKind,
+        us: Color,
+        g: &Geometry,
+    ) {
+        self.total += count_board_moves(from, dests, kind, us, g);
+        self.captures += count_board_moves(from, dests & self.enemy, kind, us, g);
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, dests: Bitboard, us: Color, g: &Geometry) {
+        self.total += count_pawn_pushes(dests, us, g);
+        self.captures += count_pawn_pushes(dests & self.enemy, us, g);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, _kind: PieceKind, dests: Bitboard) {
+        self.total += dests.count() as usize;
     }
 }
 

@@ -830,6 +830,25 @@ impl Position {
         list
     }
 
+    /// The number of legal moves and, apart, of legal captures, counted in one
+    /// pass (for rules that depend on whether a capture exists).
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert_eq!(pos.count_legal_moves_and_captures(), (14, 1));
+    /// ```
+    #[inline]
+    pub fn count_legal_moves_and_captures(&self) -> (usize, usize) {
+        let mut sink = movegen::CaptureCountSink {
+            enemy: self.pieces(self.side_to_move.opponent()),
+            total: 0,
+            captures: 0,
+        };
+        movegen::generate::<_, false>(self, &mut sink);
+        (sink.total, sink.captures)
+    }
+
     /// The number of [`Position::legal_captures`], without listing them.
     #[inline]
     pub fn count_legal_captures(&self) -> usize {

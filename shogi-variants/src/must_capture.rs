@@ -119,8 +119,8 @@ impl Variant for MustCapture {
         true
     }
 
-    /// The rule applied to a full list of legal moves (the reference form;
-    /// [`Variant::legal_moves`] is overridden with a faster equivalent).
+    /// The rule applied to a full list of legal moves. Counting is overridden
+    /// with a one-pass count of moves and captures.
     fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
         if !self.duty(pos) {
             return;
@@ -134,15 +134,9 @@ impl Variant for MustCapture {
     }
 
     fn legal_moves(&self, pos: &Position) -> MoveList {
-        if !self.duty(pos) {
-            return pos.legal_moves();
-        }
-        let mut captures = pos.legal_captures();
-        if captures.is_empty() {
-            return pos.legal_moves();
-        }
-        self.king_first(pos, &mut captures);
-        captures
+        let mut moves = pos.legal_moves();
+        self.filter_moves(pos, &mut moves);
+        moves
     }
 
     fn count_legal_moves(&self, pos: &Position) -> usize {
@@ -152,9 +146,9 @@ impl Variant for MustCapture {
         if self.settings.king_captures_first {
             return self.legal_moves(pos).len();
         }
-        match pos.count_legal_captures() {
-            0 => pos.count_legal_moves(),
-            n => n,
+        match pos.count_legal_moves_and_captures() {
+            (total, 0) => total,
+            (_, captures) => captures,
         }
     }
 

@@ -6,8 +6,14 @@
 //! cargo run --release -p shogi-examples --bin bench [-- --reps N]
 //! ```
 
-use shogi_core::{perft, perft_without_bulk, Variant};
-use shogi_variants::{Minishogi, Standard, STANDARD_START};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use shogi_core::{perft, perft_without_bulk, Move, Position, Variant};
+use shogi_variants::{
+    Base, CardGame, CardSettings, Minishogi, MustCapture, MustCaptureSettings, Phase, Referee,
+    Standard, TsuitateSettings, STANDARD_START,
+};
+use std::hint::black_box;
 use std::time::Instant;
 
 const POS_593: &str = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
@@ -105,5 +111,127 @@ fn main() -> Result<(), String> {
         best = best.min(start.elapsed().as_secs_f64());
     }
     println!("\nminishogi start, depth 6, bulk: {n} nodes, {:.1} M nodes/s (no peer implements minishogi)", n as f64 / best / 1e6);
+    must_capture_rows(reps);
+    hidden_and_chance_costs(reps)
+}
+
+/// Best nodes/s of `variant`'s perft from its start position.
+fn variant_mnps<V: Variant>(variant: &V, depth: u32, reps: usize) -> (u64, f64) {
+    let mut best = f64::INFINITY;
+    let mut n = 0;
+    for _ in 0..reps {
+        let mut pos = variant.start_position();
+        let start = Instant::now();
+        n = variant.perft(&mut pos, depth, true);
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (n, n as f64 / best / 1e6)
+}
+
+fn must_capture_rows(reps: usize) {
+    // The must-capture tree is narrower (captures are forced), so on minishogi
+    // it is searched deeper (depth 9, about 11 M nodes) than the base (depth 6, 8 M).
+    println!(
+        "\nmust-capture perft against the base's, same start position (target: at least 0.8x)\n"
+    );
+    println!("| row | base M nodes/s | must-capture nodes | must-capture M nodes/s | ratio |");
+    println!("|---|---:|---:|---:|---:|");
+    for (base, depth) in [(Base::Standard, 5), (Base::Minishogi, 9)] {
+        for flee in [true, false] {
+            let mc = MustCapture::with_settings(MustCaptureSettings {
+                base,
+                may_flee_from_check: flee,
+                ..Default::default()
+            });
+            let (_, base_mnps) = match base {
+                Base::Standard => variant_mnps(&Standard::default(), depth, reps),
+                Base::Minishogi => variant_mnps(&Minishogi::default(), depth.min(6), reps),
+            };
+            let (n, mc_mnps) = variant_mnps(&mc, depth, reps);
+            println!(
+                "| {base:?} start, depth {depth}, may_flee_from_check={flee} | {base_mnps:.1} | {n} | {mc_mnps:.1} | {:.2}x |",
+                mc_mnps / base_mnps
+            );
+        }
+    }
+}
+
+/// The cost of a Tsuitate attempt and of a Card shogi turn, next to one
+/// legal move generation, measured over seeded random games.
+fn hidden_and_chance_costs(reps: usize) -> Result<(), String> {
+    // A random Tsuitate game: record the attempts and the true positions met.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut referee = Referee::new(TsuitateSettings {
+        foul_limit: 1000,
+        move_limit: Some(300),
+        ..Default::default()
+    });
+    let mut attempts: Vec<Move> = Vec::new();
+    let mut positions: Vec<Position> = Vec::new();
+    while referee.outcome().is_none() {
+        positions.push(referee.true_position().clone());
+        let candidates = referee.view(referee.side_to_move()).candidate_moves();
+        let mv = candidates[rng.random_range(0..candidates.len())];
+        referee.attempt(mv).map_err(|e| e.to_string())?;
+        attempts.push(mv);
+    }
+    let per_op = |f: &mut dyn FnMut() -> usize| {
+        let mut best = f64::INFINITY;
+        let mut ops = 0;
+        for _ in 0..reps.max(3) {
+            let start = Instant::now();
+            ops = f();
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        best / ops as f64 * 1e9
+    };
+    let gen_ns = per_op(&mut || {
+        for _ in 0..20 {
+            for p in &positions {
+                black_box(p.legal_moves());
+            }
+        }
+        20 * positions.len()
+    });
+    let attempt_ns = per_op(&mut || {
+        let mut r = Referee::new(TsuitateSettings {
+            foul_limit: 1000,
+            move_limit: Some(300),
+            ..Default::default()
+        });
+        for &mv in &attempts {
+            black_box(r.attempt(mv).ok());
+        }
+        attempts.len()
+    });
+    // A random Card shogi game: record its moves, then time replays (draw + play per turn).
+    let settings = CardSettings {
+        move_limit: Some(300),
+        ..Default::default()
+    };
+    let mut game = CardGame::new(settings.clone(), 11).map_err(|e| e.to_string())?;
+    while !game.is_over() {
+        if game.phase() == Phase::Draw {
+            game.draw().map_err(|e| e.to_string())?;
+        } else {
+            let moves = game.allowed_moves();
+            game.play(moves[rng.random_range(0..moves.len())])
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    let moves: Vec<Move> = game.turns().iter().filter_map(|t| t.mv).collect();
+    let turn_ns = per_op(&mut || {
+        black_box(CardGame::replay(settings.clone(), 11, moves.iter().copied()).ok());
+        moves.len()
+    });
+    println!("\nper-operation cost (standard board, positions from seeded random games)\n");
+    println!("| operation | ns | relative to one legal move generation |");
+    println!("|---|---:|---:|");
+    println!("| legal move generation (list) | {gen_ns:.0} | 1.00x |");
+    println!("| Tsuitate attempt (candidate check + judgement + announcements) | {attempt_ns:.0} | {:.2}x |", attempt_ns / gen_ns);
+    println!(
+        "| Card shogi turn (draw + allowed moves + play + end tests) | {turn_ns:.0} | {:.2}x |",
+        turn_ns / gen_ns
+    );
     Ok(())
 }
