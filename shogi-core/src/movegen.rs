@@ -314,49 +314,17 @@ pub(crate) fn generate<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink:
             g,
         );
     }
-    for from in pos.pieces_of_kind(PieceKind::Silver) & free {
-        sink.board_moves(
-            from,
-            attacks::step_attacks(us, PieceKind::Silver, from) & target,
-            PieceKind::Silver,
-            us,
-            g,
-        );
+    // Written out per kind (by a macro) so that each loop's attack lookup is
+    // resolved at compile time: a loop over an array of kinds costs ~7% more.
+    macro_rules! moves_of {
+        ($($kind:ident),*) => {$(
+            for from in pos.pieces_of_kind(PieceKind::$kind) & free {
+                let dests = attacks::attacks(us, PieceKind::$kind, from, occ) & target;
+                sink.board_moves(from, dests, PieceKind::$kind, us, g);
+            }
+        )*};
     }
-    for from in pos.pieces_of_kind(PieceKind::Knight) & free {
-        sink.board_moves(
-            from,
-            attacks::step_attacks(us, PieceKind::Knight, from) & target,
-            PieceKind::Knight,
-            us,
-            g,
-        );
-    }
-    for from in pos.pieces_of_kind(PieceKind::Lance) & free {
-        sink.board_moves(
-            from,
-            attacks::lance_attacks(us, from, occ) & target,
-            PieceKind::Lance,
-            us,
-            g,
-        );
-    }
-    for kind in [
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Horse,
-        PieceKind::Dragon,
-    ] {
-        for from in pos.pieces_of_kind(kind) & free {
-            sink.board_moves(
-                from,
-                attacks::attacks(us, kind, from, occ) & target,
-                kind,
-                us,
-                g,
-            );
-        }
-    }
+    moves_of!(Silver, Knight, Lance, Bishop, Rook, Horse, Dragon);
     // Pinned pieces keep to the line through their king.
     for from in pinned & !pawns {
         let Some(piece) = pos.piece_at(from) else {
