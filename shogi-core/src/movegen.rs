@@ -164,7 +164,10 @@ impl Sink for CaptureCountSink {
         g: &Geometry,
     ) {
         self.total += count_board_moves(from, dests, kind, us, g);
-        self.captures += count_board_moves(from, dests & self.enemy, kind, us, g);
+        let captures = dests & self.enemy;
+        if captures.is_any() {
+            self.captures += count_board_moves(from, captures, kind, us, g);
+        }
     }
 
     #[inline(always)]
