@@ -88,6 +88,12 @@ impl OwnBoard {
     }
 
     fn geometry(&self) -> Geometry {
+        let shape = (self.files, self.ranks, self.promotion_ranks);
+        for g in [&Geometry::STANDARD, &Geometry::MINISHOGI] {
+            if shape == (g.files(), g.ranks(), g.promotion_ranks()) {
+                return g.clone();
+            }
+        }
         // Built from a valid position's geometry, so this cannot fail; fall back to 9x9.
         Geometry::new(self.files, self.ranks, self.promotion_ranks).unwrap_or(Geometry::STANDARD)
     }
