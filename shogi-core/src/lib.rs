@@ -51,7 +51,7 @@ pub use own_board::OwnBoard;
 pub use perft::{divide, perft, perft_without_bulk};
 pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{IllegalMoveError, PieceSet, Position, PositionError, Undo};
-pub use setup::{Setup, SfenError};
+pub use setup::{Setup, SfenError, MAX_MOVE_NUMBER};
 pub use square::{ParseSquareError, Square};
 pub use usi::{PositionCommand, PositionCommandError};
 pub use variant::{EndReason, Outcome, Repetition, Variant};

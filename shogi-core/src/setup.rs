@@ -49,6 +49,10 @@ mod board_serde {
     }
 }
 
+/// The largest move number an SFEN may carry: far beyond any game, and far
+/// enough below `u32::MAX` that playing on never wraps it.
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000_000;
+
 /// Why a string is not a well-formed SFEN.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SfenError {
@@ -80,8 +84,8 @@ pub enum SfenError {
     /// The hands field is malformed.
     #[error("hands field '{0}' is malformed (expected '-' or counts and letters like 2Pb)")]
     BadHands(String),
-    /// The move number is not a positive integer.
-    #[error("move number '{0}' is not a positive integer")]
+    /// The move number is not an integer from 1 to [`MAX_MOVE_NUMBER`].
+    #[error("move number '{0}' is not a whole number from 1 to 1000000000")]
     BadMoveNumber(String),
 }
 
@@ -198,7 +202,7 @@ impl Setup {
             setup.move_number = n
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n > 0)
+                .filter(|&n| (1..=MAX_MOVE_NUMBER).contains(&n))
                 .ok_or_else(|| SfenError::BadMoveNumber((*n).to_owned()))?;
         }
         Ok(setup)
@@ -256,7 +260,8 @@ fn parse_hands(field: &str) -> Result<[Hand; 2], SfenError> {
     for c in field.chars() {
         if let Some(d) = c.to_digit(10) {
             let n = count.unwrap_or(0) * 10 + d;
-            if n > 99 || (count.is_none() && d == 0) {
+            // Counts saturate at 255 (`Hand`'s limit), so a written hand reads back.
+            if n > 999 || (count.is_none() && d == 0) {
                 return Err(err());
             }
             count = Some(n);
@@ -287,5 +292,32 @@ fn parse_hands(field: &str) -> Result<[Hand; 2], SfenError> {
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_sfen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by fuzzing: a move number near `u32::MAX` wrapped to 0 after a
+    /// move, and the SFEN written then could not be read back.
+    #[test]
+    fn absurd_move_numbers_are_refused() {
+        assert!(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 4294967295").is_err());
+        assert!(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1000000001").is_err());
+        assert!(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1000000000").is_ok());
+    }
+
+    /// Found by fuzzing: `99PP` is 100 pawns, written back as `100P`, which
+    /// the reader refused. Counts now read up to 999 and saturate at 255.
+    #[test]
+    fn large_hand_counts_round_trip() {
+        let setup = Setup::from_sfen("3/3/3 b 99PP 1").unwrap();
+        assert_eq!(setup.hands[0].count(PieceKind::Pawn), 100);
+        assert_eq!(Setup::from_sfen(&setup.to_sfen()).unwrap(), setup);
+        let many = Setup::from_sfen("3/3/3 b 999P 1").unwrap();
+        assert_eq!(many.hands[0].count(PieceKind::Pawn), 255);
+        assert_eq!(Setup::from_sfen(&many.to_sfen()).unwrap(), many);
+        assert!(Setup::from_sfen("3/3/3 b 1000P 1").is_err());
     }
 }
