@@ -26,11 +26,13 @@ pub enum Card {
 }
 
 impl Card {
-    /// Index in a deck's count table: 0 for the joker, the rank otherwise.
-    fn index(self) -> usize {
+    /// Index in a deck's count table: 0 for the joker, the rank otherwise;
+    /// `None` for a rank outside 1..=9, which no deck holds.
+    fn index(self) -> Option<usize> {
         match self {
-            Card::Joker => 0,
-            Card::Rank(r) => r as usize,
+            Card::Joker => Some(0),
+            Card::Rank(r @ 1..=9) => Some(r as usize),
+            Card::Rank(_) => None,
         }
     }
 
@@ -193,7 +195,7 @@ impl Deck {
 
     /// Cards of this kind left to draw.
     pub fn left(&self, card: Card) -> u16 {
-        self.left.get(card.index()).copied().unwrap_or(0)
+        card.index().map_or(0, |i| self.left[i])
     }
 
     /// Cards left to draw.
@@ -229,14 +231,15 @@ impl Deck {
 
     /// Draws `card` (reshuffling the discards into the deck first if it is
     /// empty) and puts it on the discards.
+    /// A card that cannot be drawn is refused and nothing changes (not even the reshuffle).
     pub fn take(&mut self, card: Card) -> Result<(), CardError> {
+        let i = card.index().ok_or(CardError::NotInDeck(card))?;
+        if self.drawable()[i] == 0 {
+            return Err(CardError::NotInDeck(card));
+        }
         if self.left_total() == 0 {
             self.left = self.discards;
             self.discards = [0; 10];
-        }
-        let i = card.index();
-        if i >= 10 || self.left[i] == 0 {
-            return Err(CardError::NotInDeck(card));
         }
         self.left[i] -= 1;
         self.discards[i] += 1;

@@ -289,3 +289,33 @@ fn a_game_replays_exactly_from_its_seed_and_moves() {
         assert!(g.outcome().is_some());
     }
 }
+
+/// Found by fuzzing: `Card::Rank(0)` shared the joker's slot and drew a joker;
+/// ranks outside 1..=9 are no card of any deck.
+#[test]
+fn cards_outside_the_ranks_are_refused() {
+    let mut deck = Deck::new(9, 8, true);
+    for bad in [Card::Rank(0), Card::Rank(10), Card::Rank(255)] {
+        assert_eq!(deck.take(bad), Err(CardError::NotInDeck(bad)));
+        assert_eq!(deck.left(bad), 0);
+    }
+    assert_eq!(deck.left(Card::Joker), 2);
+}
+
+/// Found by fuzzing: a refused draw from an empty deck still reshuffled the
+/// discards. A refused draw now changes nothing.
+#[test]
+fn a_refused_draw_changes_nothing() {
+    let mut deck = Deck::new(9, 8, false);
+    for r in 1..=9 {
+        for _ in 0..8 {
+            deck.take(Card::Rank(r)).unwrap();
+        }
+    }
+    let before = deck.clone();
+    assert_eq!(
+        deck.take(Card::Joker),
+        Err(CardError::NotInDeck(Card::Joker))
+    );
+    assert_eq!(deck, before);
+}
