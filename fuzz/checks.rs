@@ -1,0 +1,1121 @@
+//! The checks behind the fuzz targets, shared with the corpus replay test.
+//!
+//! Each fuzz target in `fuzz_targets/` is one line that calls a function of
+//! this file, and `shogi-variants/tests/fuzz_corpus.rs` includes the same file
+//! (`#[path = "../../fuzz/checks.rs"] mod checks;`) and runs every file of
+//! `fuzz/corpus/<target>/`, `fuzz/regressions/<target>/` and
+//! `fuzz/artifacts/<target>/` through [`run`]. So an input the fuzzer found
+//! replays exactly as it ran under libFuzzer, in a plain `cargo test`.
+//!
+//! Nothing here depends on libFuzzer or `arbitrary`. The text targets take a
+//! `&str`, which the fuzz targets get from `arbitrary` (the longest valid UTF-8
+//! prefix of the input, see [`text`]); `play` reads its bytes with the small
+//! [`Bytes`] reader.
+//!
+//! Every check is an `assert!`: a failed check is a panic, which libFuzzer
+//! reports as a crash and the replay test as a failure. A check may name a
+//! known, not yet fixed library bug with [`known_bug`]; listing the bug's id in
+//! the environment variable `SHOGI_FUZZ_TOLERATE` skips such inputs, so that a
+//! fuzzing run can go on looking for other bugs.
+
+use shogi_core::{
+    Color, Game, GameError, Geometry, Move, PieceKind, PieceSet, Position, PositionCommand,
+    PositionCommandError, Setup, Square, Variant, MAX_LEGAL_MOVES,
+};
+use shogi_variants::{
+    Announcement, AnyGame, AnyVariant, Base, Card, CardGame, CardSettings, FileRule, Impasse,
+    Minishogi, MinishogiRepetition, MinishogiSettings, MustCapture, MustCaptureSettings, NoMove,
+    Phase, Referee, Stalemate, Standard, StandardSettings, TsuitateError, TsuitateSettings,
+    VariantError, Verdict, GAME_NAMES, VARIANT_NAMES,
+};
+use std::sync::OnceLock;
+
+/// The fuzz targets, by the name of their folder under `fuzz/corpus/`.
+pub const TARGETS: [&str; 5] = ["sfen", "usi_move", "position_command", "settings", "play"];
+
+/// The most steps (moves, draws, attempts) one `play` input drives.
+const MAX_STEPS: usize = 300;
+
+/// Runs the checks of `target` on one raw input, as its fuzz target does.
+pub fn run(target: &str, data: &[u8]) {
+    match target {
+        "sfen" => sfen(text(data)),
+        "usi_move" => usi_move(text(data)),
+        "position_command" => position_command(text(data)),
+        "settings" => settings(text(data)),
+        "play" => play(data),
+        other => panic!("no fuzz target is called {other:?}"),
+    }
+}
+
+/// The string a `fuzz_target!(|s: &str| ...)` sees for the input `data`: the
+/// longest valid UTF-8 prefix (what `arbitrary`'s `&str::arbitrary_take_rest` takes).
+pub fn text(data: &[u8]) -> &str {
+    match std::str::from_utf8(data) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&data[..e.valid_up_to()]).unwrap_or_default(),
+    }
+}
+
+/// Names a known library bug that a check can hit, so that fuzzing can go on
+/// past it until it is fixed. (No check uses it at the moment: every bug the
+/// fuzzer found so far is fixed; see README.md.) Use it as
+/// `if known_bug(condition, "bug-id", || detail) { return; }` just before the
+/// plain assertion, and delete the call once the bug is fixed.
+///
+/// If `hit` is false, nothing happens. If it is true, this panics with the
+/// bug's id and `detail`, unless the id is listed (comma-separated) in the
+/// environment variable `SHOGI_FUZZ_TOLERATE`; then it returns true and the
+/// caller skips the rest of the input.
+#[allow(dead_code)]
+pub fn known_bug(hit: bool, id: &str, detail: impl FnOnce() -> String) -> bool {
+    static TOLERATED: OnceLock<Vec<String>> = OnceLock::new();
+    if !hit {
+        return false;
+    }
+    let tolerated = TOLERATED.get_or_init(|| {
+        std::env::var("SHOGI_FUZZ_TOLERATE")
+            .unwrap_or_default()
+            .split(',')
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+            .collect()
+    });
+    if tolerated.iter().any(|t| t == id) {
+        return true;
+    }
+    panic!("known bug [{id}]: {}", detail())
+}
+
+// ---------------------------------------------------------------------------
+// A tiny reader of raw bytes (the `play` target's input).
+// ---------------------------------------------------------------------------
+
+/// Reads an input byte by byte; past the end every byte reads as 0.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Bytes<'a> {
+    /// A reader over `data`.
+    pub fn new(data: &'a [u8]) -> Bytes<'a> {
+        Bytes { data }
+    }
+
+    /// Whether every byte has been read.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// The next byte (0 past the end).
+    pub fn byte(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((&b, rest)) => {
+                self.data = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+
+    /// An index below `n` (which must be positive): one byte when `n` is at
+    /// most 256, two otherwise.
+    pub fn index(&mut self, n: usize) -> usize {
+        assert!(n > 0, "index into an empty list");
+        if n <= 256 {
+            self.byte() as usize % n
+        } else {
+            u16::from_le_bytes([self.byte(), self.byte()]) as usize % n
+        }
+    }
+
+    /// An optional move limit: none for bytes below 128, else 0..=127.
+    pub fn move_limit(&mut self) -> Option<u32> {
+        match self.byte() {
+            b @ 128.. => Some(u32::from(b - 128)),
+            _ => None,
+        }
+    }
+
+    /// A square of the 9×9 index space.
+    pub fn square(&mut self) -> Square {
+        let i = self.byte() as usize % Square::COUNT;
+        Square::from_index(i).unwrap_or_else(|| unreachable!("{i} < 81"))
+    }
+
+    /// Any move at all, legal or not: a board move between two squares of the
+    /// 9×9 index space (possibly off a small board, possibly from == to) or a
+    /// drop of any hand kind.
+    pub fn any_move(&mut self) -> Move {
+        let b = self.byte();
+        if b & 1 == 0 {
+            let (from, to) = (self.square(), self.square());
+            Move::normal(from, to, b & 2 != 0)
+        } else {
+            let kind = PieceKind::HAND[(b as usize >> 1) % PieceKind::HAND.len()];
+            let to = self.square();
+            Move::drop(kind, to).unwrap_or_else(|| unreachable!("{kind:?} is a hand kind"))
+        }
+    }
+
+    /// Any card value, including ones no deck has (`Rank(0)`, `Rank(10)`, `Rank(11)`).
+    pub fn any_card(&mut self) -> Card {
+        match self.byte() % 13 {
+            12 => Card::Joker,
+            n => Card::Rank(n),
+        }
+    }
+}
+
+/// A set of moves, for subset tests in linear time (a bit per 15-bit encoding).
+struct MoveSet(Vec<u64>);
+
+impl MoveSet {
+    fn of(moves: &[Move]) -> MoveSet {
+        let mut bits = vec![0u64; 1 << 9];
+        for m in moves {
+            let i = m.to_u16() as usize & 0x7FFF;
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        MoveSet(bits)
+    }
+
+    fn contains(&self, m: Move) -> bool {
+        let i = m.to_u16() as usize & 0x7FFF;
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Positions and games.
+// ---------------------------------------------------------------------------
+
+/// The invariants of any position the library accepted or reached: the
+/// incremental hash and checkers, the side not to move not in check, the SFEN
+/// round trip, and the move counters agreeing with the move lists.
+pub fn check_position(pos: &Position, pieces: &PieceSet) {
+    assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash of {pos}");
+    let us = pos.side_to_move();
+    let (Some(our_king), Some(their_king)) = (pos.king(us), pos.king(us.opponent())) else {
+        panic!("a king is missing in {pos}");
+    };
+    let occupied = pos.occupied();
+    assert_eq!(
+        pos.checkers(),
+        pos.attackers_to(our_king, us.opponent(), occupied),
+        "checkers of {pos}"
+    );
+    assert!(
+        !pos.is_attacked(their_king, us, occupied),
+        "the side not to move is in check in {pos}"
+    );
+
+    let sfen = pos.to_sfen();
+    match Position::from_sfen(&sfen, pos.geometry(), pieces) {
+        Ok(again) => {
+            assert_eq!(&again, pos, "SFEN round trip of {sfen}");
+            assert_eq!(
+                again.hash(),
+                pos.hash(),
+                "hash after the SFEN round trip of {sfen}"
+            );
+        }
+        Err(e) => panic!("the SFEN {sfen} of a reached position is refused: {e}"),
+    }
+
+    let moves = pos.legal_moves();
+    let set = MoveSet::of(&moves);
+    assert_eq!(set.len(), moves.len(), "duplicate legal moves in {pos}");
+    assert!(
+        moves.len() <= MAX_LEGAL_MOVES,
+        "{} legal moves in {pos}",
+        moves.len()
+    );
+    assert_eq!(
+        moves.len(),
+        pos.count_legal_moves(),
+        "count_legal_moves of {pos}"
+    );
+    assert_eq!(
+        pos.has_legal_moves(),
+        !moves.is_empty(),
+        "has_legal_moves of {pos}"
+    );
+    assert_eq!(
+        pos.is_checkmate(),
+        pos.is_check() && moves.is_empty(),
+        "is_checkmate of {pos}"
+    );
+    let captures = pos.legal_captures();
+    let is_capture = |m: &Move| m.from().is_some() && pos.piece_at(m.to()).is_some();
+    assert_eq!(
+        captures.len(),
+        moves.iter().filter(|m| is_capture(m)).count(),
+        "legal_captures of {pos}"
+    );
+    assert!(
+        captures.iter().all(|m| set.contains(*m) && is_capture(m)),
+        "a legal capture of {pos} is no legal capture"
+    );
+    assert_eq!(
+        captures.len(),
+        pos.count_legal_captures(),
+        "count_legal_captures of {pos}"
+    );
+    assert_eq!(
+        pos.count_legal_moves_and_captures(),
+        (moves.len(), captures.len()),
+        "count_legal_moves_and_captures of {pos}"
+    );
+}
+
+/// Plays `mv` (a legal move of `pos`) with `play_unchecked` and checks the
+/// result: hash, checkers, the mover's king safe, a valid SFEN, and `undo`
+/// restoring `pos` exactly. Returns the position after the move.
+pub fn check_move(pos: &Position, pieces: &PieceSet, mv: Move) -> Position {
+    let mut after = pos.clone();
+    let undo = after.play_unchecked(mv);
+    assert_eq!(
+        after.hash(),
+        after.compute_hash(),
+        "hash after {mv} in {pos}"
+    );
+    let mover = pos.side_to_move();
+    let occupied = after.occupied();
+    if let Some(k) = after.king(mover) {
+        assert!(
+            !after.is_attacked(k, mover.opponent(), occupied),
+            "legal move {mv} leaves the king in check in {pos}"
+        );
+    } else {
+        panic!("legal move {mv} loses the king in {pos}");
+    }
+    if let Some(k) = after.king(mover.opponent()) {
+        assert_eq!(
+            after.checkers(),
+            after.attackers_to(k, mover, occupied),
+            "checkers after {mv} in {pos}"
+        );
+    }
+    let sfen = after.to_sfen();
+    if let Err(e) = Position::from_sfen(&sfen, pos.geometry(), pieces) {
+        panic!("after {mv} in {pos}, the SFEN {sfen} is refused: {e}");
+    }
+    let mut back = after.clone();
+    back.undo(mv, undo);
+    assert_eq!(&back, pos, "undo of {mv}");
+    assert_eq!(back.hash(), pos.hash(), "hash after undo of {mv} in {pos}");
+    assert_eq!(
+        back.checkers(),
+        pos.checkers(),
+        "checkers after undo of {mv} in {pos}"
+    );
+    after
+}
+
+/// The invariants of a game: its position's, and the game's moves agreeing
+/// with the variant's rules and the outcome.
+pub fn check_game(game: &Game<AnyVariant>) {
+    let variant = game.variant();
+    let pos = game.position();
+    check_position(pos, &variant.piece_set());
+    assert_eq!(game.positions().len(), game.moves().len() + 1);
+    assert_eq!(game.is_over(), game.outcome().is_some());
+    assert!(game.repetition_count() >= 1);
+    let moves = game.legal_moves();
+    if game.is_over() {
+        assert!(moves.is_empty(), "a game that is over has moves");
+        return;
+    }
+    assert!(!moves.is_empty(), "a game that is on has no move: {pos}");
+    assert_eq!(
+        moves.len(),
+        variant.count_legal_moves(pos),
+        "count_legal_moves of {pos}"
+    );
+    let all = MoveSet::of(&pos.legal_moves());
+    assert!(
+        moves.iter().all(|m| all.contains(*m)),
+        "a variant move is illegal in {pos}"
+    );
+    if !variant.filters_moves() {
+        assert_eq!(
+            moves.len(),
+            all.len(),
+            "an unfiltered variant drops moves in {pos}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Target `sfen`.
+// ---------------------------------------------------------------------------
+
+/// Any string as an SFEN: `Setup::from_sfen`, then `Position::from_sfen` on
+/// both built-in boards; whatever is accepted must round-trip and be consistent.
+pub fn sfen(s: &str) {
+    let setup = Setup::from_sfen(s);
+    if let Ok(setup) = &setup {
+        let written = setup.to_sfen();
+        match Setup::from_sfen(&written) {
+            Ok(again) => assert_eq!(&again, setup, "Setup SFEN round trip of {s:?}"),
+            Err(e) => {
+                panic!("Setup::to_sfen of {s:?} writes {written:?}, which from_sfen refuses: {e}")
+            }
+        }
+    }
+    for (geometry, pieces) in [
+        (&Geometry::STANDARD, &PieceSet::STANDARD),
+        (&Geometry::MINISHOGI, &PieceSet::MINISHOGI),
+    ] {
+        let Ok(pos) = Position::from_sfen(s, geometry, pieces) else {
+            continue;
+        };
+        let Ok(setup) = &setup else {
+            panic!("Position::from_sfen accepts {s:?}, which Setup::from_sfen refuses");
+        };
+        assert_eq!(
+            &pos.to_setup(),
+            setup,
+            "the position of {s:?} differs from its setup"
+        );
+        assert_eq!(
+            Position::from_setup(setup, geometry, pieces).as_ref(),
+            Ok(&pos),
+            "from_setup and from_sfen differ on {s:?}"
+        );
+        check_position(&pos, pieces);
+        let moves = pos.legal_moves();
+        for (i, &mv) in moves.iter().enumerate() {
+            if i < 3 || i + 1 == moves.len() {
+                assert!(pos.is_legal(mv), "legal move {mv} is not is_legal in {pos}");
+            }
+            check_move(&pos, pieces, mv);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Target `usi_move`.
+// ---------------------------------------------------------------------------
+
+/// Any string as a USI move; an accepted move prints as the same string.
+pub fn usi_move(s: &str) {
+    let Ok(mv) = s.parse::<Move>() else {
+        return;
+    };
+    let shown = mv.to_string();
+    assert_eq!(shown, s, "Display of the move parsed from {s:?}");
+    assert_eq!(shown.parse::<Move>(), Ok(mv), "reparse of {shown:?}");
+    assert_eq!(Move::from_usi(s), Ok(mv));
+    match mv.from() {
+        Some(from) => {
+            assert!(!mv.is_drop() && mv.drop_kind().is_none());
+            assert_ne!(from, mv.to(), "a move from {from} to itself parsed");
+            assert_eq!(Move::normal(from, mv.to(), mv.is_promotion()), mv);
+        }
+        None => {
+            let kind = mv.drop_kind().expect("a move without origin is a drop");
+            assert!(mv.is_drop() && !mv.is_promotion() && kind.is_hand_kind());
+            assert_eq!(Move::drop(kind, mv.to()), Some(mv));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Target `position_command`.
+// ---------------------------------------------------------------------------
+
+/// Any string as a USI `position` command, replayed in every `AnyVariant`.
+pub fn position_command(s: &str) {
+    let Ok(cmd) = s.parse::<PositionCommand>() else {
+        return;
+    };
+    let shown = cmd.to_string();
+    assert_eq!(
+        shown.parse::<PositionCommand>().as_ref(),
+        Ok(&cmd),
+        "Display round trip of the command parsed from {s:?}"
+    );
+    let mut games = Vec::new();
+    for name in VARIANT_NAMES {
+        let variant = AnyVariant::from_name(name).expect("a listed variant name");
+        let game = match cmd.to_game(variant) {
+            Ok(game) => game,
+            Err(PositionCommandError::Replay { index, .. }) => {
+                assert!(index <= cmd.moves.len(), "replay error at move {index}");
+                games.push(None);
+                continue;
+            }
+            Err(e) => panic!("to_game gives a parse error for a parsed command {s:?}: {e}"),
+        };
+        assert_eq!(game.moves(), cmd.moves.as_slice(), "the moves of {s:?}");
+        let pieces = game.variant().piece_set();
+        for (i, &mv) in cmd.moves.iter().enumerate() {
+            let before = &game.positions()[i];
+            assert!(
+                game.variant().is_legal(before, mv),
+                "{mv} of {s:?} is illegal"
+            );
+            let after = check_move(before, &pieces, mv);
+            assert_eq!(
+                &after,
+                &game.positions()[i + 1],
+                "position after {mv} of {s:?}"
+            );
+        }
+        check_game(&game);
+        games.push(Some(game));
+    }
+    // Must-capture (over standard, the default) allows a subset of standard's
+    // moves with the same end rules, so its games are standard games too.
+    if let (Some(mc), Some(standard)) = (&games[2], &games[0]) {
+        assert_eq!(mc.position(), standard.position());
+    }
+    if games[2].is_some() {
+        assert!(
+            games[0].is_some(),
+            "a must-capture game of {s:?} is no standard game"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Target `settings`.
+// ---------------------------------------------------------------------------
+
+/// Any text as a game name and settings: the first line is `NAME` or
+/// `NAME SEED`; every further line is `KEY=VALUE` (split at the first `=`; a
+/// line without one is a key with an empty value). Errors are fine; panics and
+/// inconsistencies are not.
+pub fn settings(s: &str) {
+    let mut lines = s.split('\n');
+    let first = lines.next().unwrap_or_default();
+    let (name, seed) = match first.rsplit_once(' ') {
+        Some((name, seed)) => match seed.parse::<u64>() {
+            Ok(seed) => (name, seed),
+            Err(_) => (first, 0),
+        },
+        None => (first, 0),
+    };
+    let items: Vec<&str> = lines.collect();
+    let pairs: Vec<(&str, &str)> = items
+        .iter()
+        .map(|line| line.split_once('=').unwrap_or((line, "")))
+        .collect();
+    settings_pairs(name, &pairs, seed);
+
+    let owned: Vec<String> = items.iter().map(|s| (*s).to_owned()).collect();
+    if let Ok(kv) = AnyVariant::parse_key_values(&owned) {
+        assert_eq!(kv.len(), owned.len());
+        for (k, v) in &kv {
+            assert!(
+                !k.is_empty() && k.trim() == k && v.trim() == v,
+                "{k:?}={v:?}"
+            );
+        }
+        let kv: Vec<(&str, &str)> = kv.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        if kv != pairs {
+            settings_pairs(name, &kv, seed);
+        }
+    }
+}
+
+/// `AnyGame::new` and `AnyVariant::with_named_settings` with these settings,
+/// and a few moves of whatever game they make.
+fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
+    let game = AnyGame::new(name, pairs, seed);
+    let variant = AnyVariant::with_named_settings(name, pairs);
+    if !GAME_NAMES.contains(&name) {
+        assert!(
+            matches!(game, Err(VariantError::UnknownVariant { .. })),
+            "AnyGame::new accepts the unknown name {name:?}"
+        );
+    }
+    if VARIANT_NAMES.contains(&name) {
+        assert_eq!(
+            game.is_ok(),
+            variant.is_ok(),
+            "AnyGame::new and AnyVariant::with_named_settings disagree on {name:?} {pairs:?}"
+        );
+    } else {
+        assert!(
+            matches!(variant, Err(VariantError::UnknownVariant { .. })),
+            "AnyVariant accepts the unknown name {name:?}"
+        );
+    }
+    if let Ok(v) = &variant {
+        assert_eq!(v.name(), name);
+        assert_eq!(
+            &AnyVariant::with_settings(v.settings()),
+            v,
+            "settings round trip"
+        );
+    }
+    // A few moves of the game, chosen by the seed.
+    let bytes: Vec<u8> = seed
+        .to_le_bytes()
+        .iter()
+        .cycle()
+        .take(24)
+        .copied()
+        .collect();
+    let mut r = Bytes::new(&bytes);
+    match game {
+        Ok(AnyGame::Board(game)) => drive_board(game, &mut r),
+        Ok(AnyGame::Card(game)) => drive_card(*game, &mut r),
+        Ok(AnyGame::Tsuitate(referee)) => drive_referee(*referee, &mut r),
+        Err(_) => {}
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Target `play`.
+// ---------------------------------------------------------------------------
+
+/// Bytes as a game: the first byte picks the game (standard, minishogi,
+/// must-capture, Card shogi, Tsuitate), the next ones its settings, and every
+/// further byte a step: mostly a legal move (or draw, or candidate) chosen by
+/// index, sometimes an arbitrary move or card that must be refused unless it
+/// happens to be allowed, an undo or a declaration.
+pub fn play(data: &[u8]) {
+    let mut r = Bytes::new(data);
+    match r.byte() % 5 {
+        0 => {
+            let impasse = [Impasse::Off, Impasse::Points24, Impasse::Points27][r.index(3)];
+            let settings = StandardSettings {
+                move_limit: r.move_limit(),
+                impasse,
+            };
+            let v = AnyVariant::Standard(Standard::with_settings(settings));
+            drive_board(Game::new(v), &mut r);
+        }
+        1 => {
+            let flags = r.byte();
+            let settings = MinishogiSettings {
+                move_limit: r.move_limit(),
+                repetition: if flags & 1 == 0 {
+                    MinishogiRepetition::FirstPlayerLoses
+                } else {
+                    MinishogiRepetition::Draw
+                },
+                stalemate: if flags & 2 == 0 {
+                    Stalemate::Loss
+                } else {
+                    Stalemate::Draw
+                },
+            };
+            let v = AnyVariant::Minishogi(Minishogi::with_settings(settings));
+            drive_board(Game::new(v), &mut r);
+        }
+        2 => {
+            let flags = r.byte();
+            let settings = MustCaptureSettings {
+                may_flee_from_check: flags & 1 != 0,
+                king_captures_first: flags & 2 != 0,
+                base: base(flags & 4 != 0),
+                move_limit: r.move_limit(),
+            };
+            let v = AnyVariant::MustCapture(MustCapture::with_settings(settings));
+            drive_board(Game::new(v), &mut r);
+        }
+        3 => {
+            let flags = r.byte();
+            let settings = CardSettings {
+                copies_per_rank: r.byte() % 10,
+                jokers: flags & 1 != 0,
+                file_rule: if flags & 2 == 0 {
+                    FileRule::Destination
+                } else {
+                    FileRule::Origin
+                },
+                no_move: [NoMove::Lose, NoMove::DrawAgain, NoMove::FreeMove]
+                    [(flags as usize >> 2) % 3],
+                check_exempt: flags & 16 != 0,
+                move_limit: r.move_limit(),
+                base: base(flags & 32 != 0),
+            };
+            let seed = u64::from(r.byte());
+            match CardGame::new(settings.clone(), seed) {
+                Ok(game) => drive_card(game, &mut r),
+                Err(e) => assert!(
+                    settings.copies_per_rank == 0 && !settings.jokers,
+                    "CardGame::new({settings:?}) fails: {e}"
+                ),
+            }
+        }
+        _ => {
+            let flags = r.byte();
+            let settings = TsuitateSettings {
+                foul_limit: u32::from(r.byte() % 12),
+                announce_fouls_to_both: flags & 1 != 0,
+                move_limit: r.move_limit(),
+                base: base(flags & 2 != 0),
+            };
+            drive_referee(Referee::new(settings), &mut r);
+        }
+    }
+}
+
+fn base(minishogi: bool) -> Base {
+    if minishogi {
+        Base::Minishogi
+    } else {
+        Base::Standard
+    }
+}
+
+/// What a refused action must leave as it was in a perfect-information game.
+#[derive(Debug, PartialEq)]
+struct GameState {
+    position: Position,
+    hash: u64,
+    moves: Vec<Move>,
+    outcome: Option<shogi_core::Outcome>,
+}
+
+impl GameState {
+    fn of(game: &Game<AnyVariant>) -> GameState {
+        GameState {
+            position: game.position().clone(),
+            hash: game.position().hash(),
+            moves: game.moves().to_vec(),
+            outcome: game.outcome(),
+        }
+    }
+}
+
+/// Steps through a perfect-information game, checking it after every step.
+fn drive_board(mut game: Game<AnyVariant>, r: &mut Bytes) {
+    check_game(&game);
+    let pieces = game.variant().piece_set();
+    for _ in 0..MAX_STEPS {
+        if r.is_empty() {
+            break;
+        }
+        let op = r.byte();
+        let before = GameState::of(&game);
+        let pos = &before.position;
+        let legal = game.legal_moves();
+        match op {
+            // An arbitrary move: played if the rules allow it, else refused
+            // with nothing changed.
+            0xF0.. => {
+                let mv = r.any_move();
+                let allowed = legal.contains(&mv);
+                match game.play(mv) {
+                    Ok(()) => {
+                        assert!(allowed, "{mv} was played in {pos} but is not a legal move");
+                        assert_eq!(game.position(), &check_move(pos, &pieces, mv));
+                    }
+                    Err(e) => {
+                        assert!(!allowed, "legal move {mv} refused in {pos}: {e}");
+                        match (before.outcome, &e) {
+                            (Some(_), GameError::GameOver(_))
+                            | (None, GameError::IllegalMove(_)) => {}
+                            _ => panic!("wrong error for {mv} in {pos}: {e}"),
+                        }
+                        assert_eq!(
+                            GameState::of(&game),
+                            before,
+                            "a refused move changed the game"
+                        );
+                    }
+                }
+            }
+            // Take back the last move.
+            0xE8..=0xEF => {
+                let previous = game
+                    .positions()
+                    .len()
+                    .checked_sub(2)
+                    .map(|i| game.positions()[i].clone());
+                match game.undo() {
+                    Some(mv) => {
+                        assert_eq!(before.moves.last(), Some(&mv));
+                        assert_eq!(game.moves(), &before.moves[..before.moves.len() - 1]);
+                        assert_eq!(Some(game.position()), previous.as_ref());
+                    }
+                    None => {
+                        assert!(before.moves.is_empty());
+                        assert_eq!(
+                            GameState::of(&game),
+                            before,
+                            "a refused undo changed the game"
+                        );
+                    }
+                }
+            }
+            // Declare (entering king).
+            0xE7 => match game.declare() {
+                Ok(outcome) => {
+                    assert!(before.outcome.is_none());
+                    assert_eq!(game.outcome(), Some(outcome));
+                    assert_eq!(game.position(), pos);
+                    assert_eq!(game.moves(), before.moves.as_slice());
+                }
+                Err(_) => assert_eq!(GameState::of(&game), before, "a refused declaration"),
+            },
+            // A legal move, by index.
+            _ => {
+                if legal.is_empty() {
+                    assert!(game.is_over(), "no legal move but the game is on: {pos}");
+                    if let Some(&mv) = pos.legal_moves().first() {
+                        assert!(matches!(game.play(mv), Err(GameError::GameOver(_))));
+                        assert_eq!(GameState::of(&game), before, "a move after the end");
+                    }
+                } else {
+                    let mv = legal[r.index(legal.len())];
+                    let expected = check_move(pos, &pieces, mv);
+                    if let Err(e) = game.play(mv) {
+                        panic!("legal move {mv} refused in {pos}: {e}");
+                    }
+                    assert_eq!(game.position(), &expected);
+                    assert_eq!(game.moves().last(), Some(&mv));
+                }
+            }
+        }
+        check_game(&game);
+    }
+}
+
+/// What a refused Card shogi action must leave as it was.
+#[derive(Debug, PartialEq)]
+struct CardState {
+    position: Position,
+    phase: Phase,
+    deck: shogi_variants::Deck,
+    turns: Vec<shogi_variants::Turn>,
+    outcome: Option<shogi_core::Outcome>,
+    moves: usize,
+}
+
+impl CardState {
+    fn of(game: &CardGame) -> CardState {
+        CardState {
+            position: game.position().clone(),
+            phase: game.phase(),
+            deck: game.deck().clone(),
+            turns: game.turns().to_vec(),
+            outcome: game.outcome(),
+            moves: game.game().moves().len(),
+        }
+    }
+}
+
+/// The invariants of a Card shogi game in any phase.
+fn check_card(game: &CardGame, deck_size: u32) {
+    check_game(game.game());
+    let deck = game.deck();
+    assert_eq!(deck.size(), deck_size, "the deck changed size");
+    assert_eq!(deck.left_total() + deck.discarded_total(), deck_size);
+    assert!(!game.turns().is_empty());
+    assert_eq!(game.is_over(), game.phase() == Phase::Over);
+    if game.game().is_over() {
+        assert!(
+            game.is_over(),
+            "the board game is over but the card game is on"
+        );
+    }
+    let outcomes = game.chance_outcomes();
+    let allowed = game.allowed_moves();
+    match game.phase() {
+        Phase::Draw => {
+            assert!(!outcomes.is_empty(), "nothing to draw");
+            assert!(outcomes.iter().all(|&(_, p)| p > 0.0 && p <= 1.0));
+            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "chance outcomes sum to {total}");
+            assert!(allowed.is_empty(), "moves allowed in the draw phase");
+            assert_eq!(game.current_card(), None);
+        }
+        Phase::Move { card } => {
+            assert!(outcomes.is_empty(), "chance outcomes in the move phase");
+            assert!(!allowed.is_empty(), "a move phase without an allowed move");
+            assert_eq!(game.current_card(), card);
+            let legal = game.game().legal_moves();
+            let legal_set = MoveSet::of(&legal);
+            assert!(allowed.iter().all(|m| legal_set.contains(*m)));
+            match card {
+                Some(Card::Rank(file)) => {
+                    for m in &allowed {
+                        let sq = match (game.settings().file_rule, m.from()) {
+                            (FileRule::Origin, Some(from)) => from,
+                            _ => m.to(),
+                        };
+                        assert_eq!(sq.file(), file, "{m} is not on the card's file {file}");
+                    }
+                }
+                _ => assert_eq!(allowed.len(), legal.len(), "an unconstrained move phase"),
+            }
+        }
+        Phase::Over => {
+            assert!(outcomes.is_empty() && allowed.is_empty());
+        }
+    }
+}
+
+/// Steps through a Card shogi game: draws chosen from the chance outcomes,
+/// moves from the allowed moves, and refused actions in between.
+fn drive_card(mut game: CardGame, r: &mut Bytes) {
+    let size = game.deck().size();
+    check_card(&game, size);
+    for _ in 0..MAX_STEPS {
+        if r.is_empty() {
+            break;
+        }
+        let op = r.byte();
+        let before = CardState::of(&game);
+        match game.phase() {
+            Phase::Draw => {
+                let outcomes = game.chance_outcomes();
+                if op >= 0xF0 {
+                    let card = r.any_card();
+                    let drawable = outcomes.iter().any(|&(c, _)| c == card);
+                    match game.apply_draw(card) {
+                        Ok(()) => assert!(
+                            drawable,
+                            "apply_draw accepts {card:?}, not among {outcomes:?}"
+                        ),
+                        Err(e) => {
+                            assert!(!drawable, "apply_draw refuses drawable {card:?}: {e}");
+                            let after = CardState::of(&game);
+                            assert_eq!(after, before, "a refused draw changed the game");
+                        }
+                    }
+                } else if op >= 0xE8 {
+                    let mv = r.any_move();
+                    assert!(game.play(mv).is_err(), "a move in the draw phase");
+                    assert_eq!(
+                        CardState::of(&game),
+                        before,
+                        "a refused move changed the game"
+                    );
+                } else if op == 0xE7 {
+                    let card = game.draw().expect("a draw in the draw phase");
+                    assert!(outcomes.iter().any(|&(c, _)| c == card), "drew {card:?}");
+                } else {
+                    let (card, _) = outcomes[r.index(outcomes.len())];
+                    if let Err(e) = game.apply_draw(card) {
+                        panic!("apply_draw({card:?}) of the chance outcomes fails: {e}");
+                    }
+                }
+            }
+            Phase::Move { .. } => {
+                let allowed = game.allowed_moves();
+                if op >= 0xF0 {
+                    let mv = r.any_move();
+                    let ok = allowed.contains(&mv);
+                    match game.play(mv) {
+                        Ok(()) => assert!(ok, "{mv} played but not allowed"),
+                        Err(e) => {
+                            assert!(!ok, "allowed move {mv} refused: {e}");
+                            assert_eq!(
+                                CardState::of(&game),
+                                before,
+                                "a refused move changed the game"
+                            );
+                        }
+                    }
+                } else if op >= 0xE8 {
+                    let card = r.any_card();
+                    assert!(game.apply_draw(card).is_err(), "a draw in the move phase");
+                    assert_eq!(
+                        CardState::of(&game),
+                        before,
+                        "a refused draw changed the game"
+                    );
+                } else {
+                    let mv = allowed[r.index(allowed.len())];
+                    let pieces = game.game().variant().piece_set();
+                    let expected = check_move(game.position(), &pieces, mv);
+                    if let Err(e) = game.play(mv) {
+                        panic!("allowed move {mv} refused: {e}");
+                    }
+                    assert_eq!(game.position(), &expected);
+                }
+            }
+            Phase::Over => {
+                let mv = r.any_move();
+                let card = r.any_card();
+                assert!(game.play(mv).is_err(), "a move after the end");
+                assert!(game.apply_draw(card).is_err(), "a draw after the end");
+                assert!(game.draw().is_err(), "a draw after the end");
+                assert_eq!(
+                    CardState::of(&game),
+                    before,
+                    "a refused action changed the game"
+                );
+                break;
+            }
+        }
+        check_card(&game, size);
+    }
+}
+
+/// What the referee's state must keep through a refused attempt.
+#[derive(Debug, PartialEq)]
+struct RefereeState {
+    position: Position,
+    fouls: [u32; 2],
+    told: [Vec<Announcement>; 2],
+    moves_played: u32,
+    outcome: Option<shogi_core::Outcome>,
+}
+
+impl RefereeState {
+    fn of(referee: &Referee) -> RefereeState {
+        let black = referee.view(Color::Black);
+        let white = referee.view(Color::White);
+        RefereeState {
+            position: referee.true_position().clone(),
+            fouls: [referee.fouls(Color::Black), referee.fouls(Color::White)],
+            moves_played: black.moves_played,
+            told: [black.information_state, white.information_state],
+            outcome: referee.outcome(),
+        }
+    }
+}
+
+/// The invariants of a Tsuitate game.
+fn check_referee(referee: &Referee) {
+    let pos = referee.true_position();
+    check_position(pos, &referee.settings().base.variant().piece_set());
+    let over = referee.outcome().is_some();
+    assert_eq!(referee.reveal().is_some(), over);
+    for color in Color::ALL {
+        let view = referee.view(color);
+        assert_eq!(view.color, color);
+        assert_eq!(view.to_move, !over && pos.side_to_move() == color);
+        assert_eq!(view.fouls, referee.fouls(color));
+        let opponent_fouls = if referee.settings().announce_fouls_to_both {
+            referee.fouls(color.opponent())
+        } else {
+            0
+        };
+        assert_eq!(view.opponent_fouls_known, opponent_fouls);
+        if !view.to_move {
+            assert!(view.candidate_moves().is_empty(), "candidates out of turn");
+        }
+    }
+    if let Some((_, end, attempts)) = referee.reveal() {
+        assert_eq!(end, pos);
+        for color in Color::ALL {
+            let fouls = attempts
+                .iter()
+                .filter(|a| a.by == color && a.foul.is_some());
+            assert_eq!(fouls.count() as u32, referee.fouls(color));
+        }
+    } else {
+        // Every legal move of the true position is a candidate on the own board.
+        let candidates = referee.view(pos.side_to_move()).candidate_moves();
+        let set = MoveSet::of(&candidates);
+        let legal = pos.legal_moves();
+        assert!(
+            !legal.is_empty(),
+            "the game is on without a legal move: {pos}"
+        );
+        for m in &legal {
+            assert!(set.contains(*m), "legal move {m} is no candidate in {pos}");
+        }
+    }
+}
+
+/// Steps through a Tsuitate game: attempts chosen from the mover's candidate
+/// moves, and arbitrary moves that must be refused unless they are candidates.
+fn drive_referee(mut referee: Referee, r: &mut Bytes) {
+    check_referee(&referee);
+    let pieces = referee.settings().base.variant().piece_set();
+    for _ in 0..MAX_STEPS {
+        if r.is_empty() {
+            break;
+        }
+        let op = r.byte();
+        let before = RefereeState::of(&referee);
+        let mover = referee.side_to_move();
+        let candidates = referee.view(mover).candidate_moves();
+        if referee.outcome().is_some() {
+            let mv = r.any_move();
+            assert!(matches!(
+                referee.attempt(mv),
+                Err(TsuitateError::GameOver(_))
+            ));
+            assert_eq!(
+                RefereeState::of(&referee),
+                before,
+                "an attempt after the end"
+            );
+            break;
+        }
+        let (mv, candidate) = if op >= 0xF0 {
+            let mv = r.any_move();
+            (mv, candidates.contains(&mv))
+        } else {
+            (candidates[r.index(candidates.len())], true)
+        };
+        let result = referee.attempt(mv);
+        if !candidate {
+            assert!(
+                matches!(result, Err(TsuitateError::NotACandidate(m)) if m == mv),
+                "non-candidate {mv}: {result:?}"
+            );
+            assert_eq!(
+                RefereeState::of(&referee),
+                before,
+                "a refused attempt changed the game"
+            );
+            continue;
+        }
+        let ruling = match result {
+            Ok(ruling) => ruling,
+            Err(e) => panic!("candidate {mv} refused: {e}"),
+        };
+        let (m, o) = (mover.index(), mover.opponent().index());
+        assert_eq!(ruling.told[m].first(), Some(&Announcement::Attempted(mv)));
+        assert!(
+            !ruling.told[o]
+                .iter()
+                .any(|a| matches!(a, Announcement::Attempted(_) | Announcement::Played)),
+            "the opponent was told of the move"
+        );
+        let legal = before.position.is_legal(mv);
+        let pos = referee.true_position();
+        match ruling.verdict {
+            Verdict::Foul => {
+                assert!(
+                    !legal,
+                    "legal move {mv} judged a foul in {}",
+                    before.position
+                );
+                assert_eq!(pos, &before.position, "a foul changed the true position");
+                assert_eq!(pos.hash(), before.position.hash());
+                assert_eq!(referee.fouls(mover), before.fouls[m] + 1);
+                assert_eq!(referee.fouls(mover.opponent()), before.fouls[o]);
+                assert_eq!(referee.view(mover).moves_played, before.moves_played);
+                if referee.outcome().is_none() {
+                    assert_eq!(referee.side_to_move(), mover, "a foul passed the turn");
+                }
+            }
+            Verdict::Played => {
+                assert!(legal, "illegal move {mv} played in {}", before.position);
+                let expected = check_move(&before.position, &pieces, mv);
+                assert_eq!(pos, &expected, "the position after {mv}");
+                assert_eq!(referee.fouls(mover), before.fouls[m]);
+                assert_eq!(referee.view(mover).moves_played, before.moves_played + 1);
+            }
+        }
+        for (c, color) in Color::ALL.into_iter().enumerate() {
+            let mut expected = before.told[c].clone();
+            expected.extend_from_slice(&ruling.told[c]);
+            assert_eq!(
+                referee.view(color).information_state,
+                expected,
+                "what {color:?} knows"
+            );
+        }
+        check_referee(&referee);
+    }
+}
