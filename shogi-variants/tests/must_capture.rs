@@ -193,3 +193,43 @@ fn fast_path_equals_the_filter_over_all_legal_moves() {
         }
     }
 }
+
+/// Perft against independent oracle data (`tests/data/must_capture_oracle.txt`,
+/// see its header): a Python filter applying RULES.md section 3 over cshogi's
+/// and minishogilib's move lists, cross-checked with Fairy-Stockfish's own
+/// `mustCapture` (which is `may_flee_from_check = false`) through pyffish.
+#[test]
+fn perft_matches_the_independent_filter_and_fairy_stockfish() {
+    let mut lines = 0;
+    for line in include_str!("data/must_capture_oracle.txt").lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let base = match f[0] {
+            "standard" => Base::Standard,
+            "minishogi" => Base::Minishogi,
+            other => panic!("unknown base {other}"),
+        };
+        let flee = match f[1] {
+            "flee" => true,
+            "noflee" => false,
+            other => panic!("unknown setting {other}"),
+        };
+        let v = variant(flee, false, base);
+        let mut pos = v
+            .position_from_sfen(f[2])
+            .unwrap_or_else(|e| panic!("{}: {e}", f[2]));
+        for (depth, expected) in (1..).zip(f[3].split_whitespace()) {
+            let expected: u64 = expected.parse().unwrap();
+            assert_eq!(
+                v.perft(&mut pos, depth, true),
+                expected,
+                "{line} depth {depth}"
+            );
+        }
+        lines += 1;
+    }
+    assert!(lines >= 60, "only {lines} lines");
+}

@@ -40,7 +40,10 @@ Methods
        and does not count drops as captures (self-tested below), i.e. it is
        exactly the "noflee" setting.
      * flee: at each node pyffish.gives_check on the base variant decides: in check
-       -> base variant's legal_moves, otherwise -> the mustCapture variant's.
+       -> base variant's legal_moves, otherwise -> the mustCapture variant's.  Each
+       node is re-rooted at its own FEN (get_fen on the base variant): a fleeing move
+       is illegal in the mustCapture variant, so a history holding one cannot be
+       replayed there.
    pyffish generates pawn-drop mates (as a game-losing move); they are removed
    inside the search (pawn drop on the square in front of the enemy king after
    which the base variant gives the opponent no legal move).
@@ -131,22 +134,29 @@ def c_perft(sfen, setting, depth):
 # ---------------------------------------------------------------------------
 # Python filter over minishogilib (minishogi)
 # ---------------------------------------------------------------------------
-def m_allowed(p, setting):
+def m_allowed(p, setting, removed=None):
     raw = p.generate_moves()
     if setting != "base" and not (setting == "flee" and p.is_in_check()):
         board = parse_sfen(p.sfen(False), 5)[0]
         C = [m for m in raw if m.sfen()[1] != "*" and m.sfen()[2:4] in board]
         if C:
             return C          # captures are never pawn drops: no uchifuzume test needed
-    return [m for m in raw if not msl_is_uchifuzume(p, m)]
+    ms = [m for m in raw if not msl_is_uchifuzume(p, m)]
+    if removed is not None:
+        removed[0] += len(raw) - len(ms)
+    return ms
 
 
-def m_perft(sfen, setting, depth):
+def m_perft(sfen, setting, depth, uchi=None):
+    """uchi: optional list of depth+1 ints, gets the pawn-drop mates removed per ply."""
     p = msl_position(sfen)
     cnt = [0] * (depth + 1)
 
     def rec(k):
-        ms = m_allowed(p, setting)
+        r = [0]
+        ms = m_allowed(p, setting, r)
+        if uchi is not None:
+            uchi[k + 1] += r[0]
         cnt[k + 1] += len(ms)
         if k + 1 < depth:
             for m in ms:
@@ -171,32 +181,48 @@ def sf_perft(base, sfen, setting, depth):
     kings, _ = fs_kings(fen)
     white0 = fen.split()[1] == "w"
     cnt = [0] * (depth + 1)
+    uchi = [0] * (depth + 1)
     calls = [0]
 
-    def gen(hist):
+    # A node is (fen, history).  noflee: the root FEN plus the move history.  flee: a
+    # fleeing move (non-capture while a capture exists) is illegal in the mustCapture
+    # variant, so a history containing one cannot be replayed there; instead every
+    # node is re-rooted at its own FEN (pyffish get_fen on the base variant).
+    def gen(node):
+        f, hist = node
         calls[0] += 1
         if setting == "noflee":
-            return sf.legal_moves(mv, fen, hist)
+            return sf.legal_moves(mv, f, hist)
         calls[0] += 1
-        return sf.legal_moves(bv if sf.gives_check(bv, fen, hist) else mv, fen, hist)
+        return sf.legal_moves(bv if sf.gives_check(bv, f, hist) else mv, f, hist)
 
-    def rec(hist, k, kings, moves):
+    def child(node, m):
+        f, hist = node
+        if setting == "noflee":
+            return (f, hist + [m])
+        calls[0] += 1
+        return (sf.get_fen(bv, f, hist + [m]), [])
+
+    def rec(node, k, kings, moves):
         white = white0 if k % 2 == 0 else not white0
         front = fs_front(kings[not white], white)
         for m in moves:
             if m == "P@" + front:
                 calls[0] += 1
-                if not sf.legal_moves(bv, fen, hist + [m]):   # base legality
-                    continue                                   # pawn-drop mate
+                if not sf.legal_moves(bv, node[0], node[1] + [m]):   # base legality
+                    uchi[k + 1] += 1                                 # pawn-drop mate
+                    continue
             cnt[k + 1] += 1
             if k + 1 < depth:
                 nk = dict(kings)
                 if "@" not in m and m[:2] == kings[white]:
                     nk[white] = m.rstrip("+")[2:]
-                rec(hist + [m], k + 1, nk, gen(hist + [m]))
+                c = child(node, m)
+                rec(c, k + 1, nk, gen(c))
 
-    rec([], 0, kings, gen([]))
-    return cnt[1:], calls[0]
+    root = (fen, [])
+    rec(root, 0, kings, gen(root))
+    return cnt[1:], calls[0], uchi[1:]
 
 
 # ---------------------------------------------------------------------------
@@ -308,14 +334,20 @@ def work(item):
         counts = nxt
     assert counts[2] <= MAX_COUNT, (sfen, counts)
     tpy = time.time() - t
-    # FSF: depth k costs about (nodes at depth k-1) calls (x2 for flee)
-    per = 1 if setting == "noflee" else 2
+    # FSF: depth k costs about (nodes at depth k-1) calls (x3 for flee)
+    per = 1 if setting == "noflee" else 3
     fd = 3
     while fd < len(counts) and counts[fd - 1] * per <= FSF_BUDGET:
         fd += 1
-    fs_counts, calls = sf_perft(base, sfen, setting, fd)
+    fs_counts, calls, fs_uchi = sf_perft(base, sfen, setting, fd)
+    py_uchi = None
+    if base == "minishogi":
+        py_uchi = [0] * (len(counts) + 1)
+        m_perft(sfen, setting, len(counts), py_uchi)
+        py_uchi = py_uchi[1:]
     return dict(base=base, setting=setting, sfen=sfen, desc=desc, counts=counts, fsf=fs_counts,
-                fsf_depth=fd, calls=calls, tpy=tpy, tfs=time.time() - t - tpy)
+                fsf_depth=fd, calls=calls, fs_uchi=fs_uchi, py_uchi=py_uchi,
+                tpy=tpy, tfs=time.time() - t - tpy)
 
 
 # ---------------------------------------------------------------------------
@@ -354,6 +386,16 @@ def self_tests():
     s = "3rk/3b1/4G/5/1K3 b P 1"
     assert "P*1b" not in [m.sfen() for m in m_allowed(msl_position(s), "noflee")]
     assert sf_perft("minishogi", s, "noflee", 1)[0] == [len(m_allowed(msl_position(s), "noflee"))]
+    # flee search must go through fleeing moves (d2 below a non-capturing evasion)
+    s = "4k4/9/4r4/9/9/9/8B/9/4K4 b P 1"
+    for setting in ("flee", "noflee"):
+        assert sf_perft("standard", s, setting, 2)[0] == c_perft(s, setting, 2)
+    # no capture available and P*1b would be a pawn-drop mate: removed, and counted
+    s = "1r2k/5/1B2G/5/K4 b Ps 1"
+    for setting in ("flee", "noflee"):
+        u = [0, 0, 0]
+        assert m_perft(s, setting, 2, u) == [30, 170] and u == [0, 1, 0]
+        assert sf_perft("minishogi", s, setting, 2)[0::2] == ([30, 170], [1, 0])
     # FSF cross-check of both settings from the starts
     for base, st in (("standard", START9), ("minishogi", START5)):
         for setting in ("flee", "noflee"):
@@ -373,11 +415,16 @@ def main():
     items = [(b, st, s, d) for b in ("standard", "minishogi") for (s, d, _) in pos[b]
              for st in ("flee", "noflee")]
     with mp.Pool(args.jobs, initializer=load_fsf) as pool:
-        res = pool.map(work, items, chunksize=1)
+        res = []
+        for r in pool.imap(work, items, chunksize=1):
+            res.append(r)
+            print(f"{len(res)}/{len(items)} {r['tpy']:6.1f}s {r['tfs']:6.1f}s {r['base'][:4]} "
+                  f"{r['setting']:6} {r['counts']} fsf{r['fsf']} calls {r['calls']}", flush=True)
 
     lines, notes = [], []
     n_agree = {"flee": 0, "noflee": 0}
     n_full = {"flee": 0, "noflee": 0}
+    n_uchi = {"standard": 0, "minishogi": 0}
     for r in res:
         k = r["fsf_depth"]
         tag = "python-filter+fsf-mustCapture" if r["setting"] == "noflee" else "python-filter+fsf-flee"
@@ -390,8 +437,20 @@ def main():
             src = f"python-filter; FSF DISAGREES: {' '.join(map(str, r['fsf']))}"
             notes.append(f"# DISAGREEMENT {r['base']} {r['setting']} {r['sfen']}: python "
                          f"{r['counts'][:k]} fsf {r['fsf']}")
+        desc = r["desc"]
+        if r["counts"][1] == 0:
+            desc += "; every allowed move leaves the opponent without a move"
+        # pawn-drop mates excluded per ply (python for minishogi, all depths; FSF for
+        # standard, FSF depths only -- cshogi never generates them)
+        u = r["py_uchi"] if r["base"] == "minishogi" else r["fs_uchi"]
+        if r["py_uchi"] is not None and r["py_uchi"][:k] != r["fs_uchi"]:
+            notes.append(f"# pawn-drop-mate counts differ {r['sfen']}: {r['py_uchi']} {r['fs_uchi']}")
+        if sum(u):
+            n_uchi[r["base"]] += 1
+            desc += (f"; pawn-drop mates excluded per ply d1..d{len(u)}: {' '.join(map(str, u))}"
+                     + (" (FSF search)" if r["base"] == "standard" else ""))
         lines.append(f"{r['base']} | {r['setting']} | {r['sfen']} | "
-                     f"{' '.join(map(str, r['counts']))} | {r['desc']} | {src}")
+                     f"{' '.join(map(str, r['counts']))} | {desc} | {src}")
     ndiff = sum(1 for a, b in zip(res[0::2], res[1::2]) if a["counts"] != b["counts"])
     npos = {b: len(pos[b]) for b in pos}
     hdr = [
@@ -413,7 +472,8 @@ def main():
         "#   '[mustcapminishogi:minishogi]\\nmustCapture = true'); FSF's mustCapture also applies",
         "#   in check and does not count drops as captures, i.e. it IS the noflee setting.",
         "#   flee: at each node pyffish gives_check on the base variant picks the base variant's",
-        "#   moves (in check) or the mustCapture variant's (not in check).",
+        "#   moves (in check) or the mustCapture variant's (not in check); each node is re-rooted",
+        "#   at its own FEN (get_fen), as a fleeing move is illegal when replayed in mustCapture.",
         f"#   pyffish is slow (~2-4 ms a call), so FSF was run to the deepest depth needing at most",
         f"#   {FSF_BUDGET} calls (never less than d3); '(fsf d1-dK)' in the source marks lines where",
         "#   deeper counts are from method 1 only.",
@@ -427,13 +487,13 @@ def main():
         f"# FSF agreed with the Python filter on {n_agree['noflee']}/{len(res) // 2} noflee lines "
         f"({n_full['noflee']} at every written depth) and on",
         f"#   {n_agree['flee']}/{len(res) // 2} flee lines ({n_full['flee']} at every written depth).",
+        f"# Lines whose tree contains pawn-drop mates (excluded; counted per ply in the",
+        f"#   description): standard {n_uchi['standard']} (seen within the FSF depths), "
+        f"minishogi {n_uchi['minishogi']}.",
     ] + (notes or ["# No disagreement."])
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "must_capture_oracle.txt"), "w") as f:
         f.write("\n".join(hdr + lines) + "\n")
-    for r in res:
-        print(f"{r['tpy']:6.1f}s {r['tfs']:6.1f}s {r['base'][:4]} {r['setting']:6} {r['counts']} "
-              f"fsf{r['fsf']} calls {r['calls']}")
 
 
 if __name__ == "__main__":
