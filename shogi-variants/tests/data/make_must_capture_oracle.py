@@ -55,7 +55,8 @@ Source column: "python-filter+fsf-mustCapture" (noflee) or "python-filter+fsf-fl
 depths this is followed by "(fsf d1-dK)".  A disagreement would be written as
 "python-filter; FSF DISAGREES ..." and reported in the header.
 
-Positions: the start positions, plus seeded random playouts of 6-60 plies from
+Positions: the start positions, one hand-crafted pawn-drop-mate position per
+base, plus seeded random playouts of 6-60 plies from
 the start under the NORMAL base rules (captures preferred with probability 0.6 so
 hands fill up); each playout is drawn (seed incremented by 100 until it fits) to
 land in a requested category: in check with captures, in check without captures,
@@ -297,7 +298,12 @@ def playout(base, plies, seed):
 def positions(base):
     start = START9 if base == "standard" else START5
     out = [(start, "start position", features(base, start))]
-    seen = {" ".join(out[0][0].split()[:3])}
+    # hand-crafted: no capture for Black, so L applies, and P*1b would be a pawn-drop
+    # mate (king 1a: 2a covered by bishop 4c, 2b and 1b by gold 1c) -> illegal
+    hc = "5r2k/9/5B2G/9/9/9/9/9/K8 b Ps 1" if base == "standard" else "1r2k/5/1B2G/5/K4 b Ps 1"
+    out.append((hc, "hand-crafted: no capture available, P*1b would be a pawn-drop mate "
+                "(illegal); deeper plies mix captures and drops", features(base, hc)))
+    seen = {" ".join(x[0].split()[:3]) for x in out}
     for i, (plies, cat) in enumerate(PLAN):
         seed = (7000 if base == "standard" else 8000) + i
         while True:
@@ -479,7 +485,8 @@ def main():
         "#   deeper counts are from method 1 only.",
         f"# Depths: d4 (d5 for minishogi) written when the estimate is below {EST_LIMIT} and the",
         f"#   count at most {MAX_COUNT}.",
-        "# Positions: start positions and seeded random playouts of 6-60 plies under the normal",
+        "# Positions: start positions, one hand-crafted pawn-drop-mate position per base, and",
+        "#   seeded random playouts of 6-60 plies under the normal",
         "#   base rules (captures preferred with probability 0.6), drawn to hit the category in the",
         "#   description; SFEN move number = plies + 1.",
         f"# {npos['standard']} standard and {npos['minishogi']} minishogi positions, each with a flee",
