@@ -77,6 +77,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True     # importing make_oracles must not leave __pycache__ here
 
 import cshogi  # noqa: E402
 import minishogilib as msl  # noqa: E402
@@ -486,9 +487,9 @@ def main():
         f"# Depths: d4 (d5 for minishogi) written when the estimate is below {EST_LIMIT} and the",
         f"#   count at most {MAX_COUNT}.",
         "# Positions: start positions, one hand-crafted pawn-drop-mate position per base, and",
-        "#   seeded random playouts of 6-60 plies under the normal",
-        "#   base rules (captures preferred with probability 0.6), drawn to hit the category in the",
-        "#   description; SFEN move number = plies + 1.",
+        "#   seeded random playouts of 6-60 plies under the normal base rules (captures preferred",
+        "#   with probability 0.6), drawn to hit the category in the description; SFEN move",
+        "#   number = plies + 1.",
         f"# {npos['standard']} standard and {npos['minishogi']} minishogi positions, each with a flee",
         f"#   and a noflee line; flee and noflee counts differ for {ndiff} positions.",
         f"# FSF agreed with the Python filter on {n_agree['noflee']}/{len(res) // 2} noflee lines "
