@@ -7,35 +7,13 @@
 //! pawn-drop-mate defects, documented in that file); there we must equal
 //! rsshogi, and every move haitaka adds must be a mating pawn drop.
 
-use shogi_core::{Move, MoveKind, PieceKind, Position, Variant};
+use shogi_core::{Move, MoveKind, PieceKind, Variant};
 use shogi_variants::Standard;
 
+mod peer_compare;
+use peer_compare::{is_pawn_drop_mate, our_moves};
+
 const POSITIONS: &str = include_str!("../../peers/positions.txt");
-
-fn our_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-    moves.sort();
-    moves
-}
-
-fn is_mating_pawn_drop(pos: &Position, usi: &str) -> bool {
-    let Ok(mv) = usi.parse::<Move>() else {
-        return false;
-    };
-    if !matches!(
-        mv.kind(),
-        MoveKind::Drop {
-            kind: PieceKind::Pawn,
-            ..
-        }
-    ) || pos.piece_at(mv.to()).is_some()
-    {
-        return false;
-    }
-    let mut after = pos.clone();
-    after.play_unchecked(mv);
-    after.is_check() && after.is_checkmate()
-}
 
 fn sfen_of(line: &str) -> &str {
     line.split('|').next().unwrap_or("").trim()
@@ -109,7 +87,7 @@ fn disputed_positions_match_rsshogi_and_haitaka_errs_only_on_pawn_drop_mate() {
         let theirs = shogi_peers::haitaka_legal_moves(sfen).expect("haitaka reads it");
         for m in theirs.iter().filter(|m| !ours.contains(m)) {
             assert!(
-                is_mating_pawn_drop(&pos, m),
+                is_pawn_drop_mate(&pos, m),
                 "haitaka's extra {m} is not a pawn-drop mate: {line}"
             );
         }

@@ -8,8 +8,11 @@
 //! RULES.md section 1 forbids. Such a move is accepted as the peer's error only
 //! after verifying that it is a pawn drop and that it really is checkmate.
 
-use shogi_core::{Move, MoveKind, PieceKind, Position, Variant};
+use shogi_core::{Position, Variant};
 use shogi_variants::Standard;
+
+mod peer_compare;
+use peer_compare::{is_pawn_drop_mate, our_moves};
 
 /// A small deterministic generator, so that the positions are the same on every run.
 struct SplitMix(u64);
@@ -22,33 +25,6 @@ impl SplitMix {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         ((z ^ (z >> 31)) % n as u64) as usize
     }
-}
-
-fn our_moves(pos: &Position) -> Vec<String> {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-    moves.sort();
-    moves
-}
-
-/// Whether `usi` is a pawn drop that checkmates in `pos` (so that a peer
-/// listing it breaks the uchifuzume rule).
-fn is_pawn_drop_mate(pos: &Position, usi: &str) -> bool {
-    let Ok(mv) = usi.parse::<Move>() else {
-        return false;
-    };
-    let MoveKind::Drop {
-        kind: PieceKind::Pawn,
-        to,
-    } = mv.kind()
-    else {
-        return false;
-    };
-    if pos.piece_at(to).is_some() || !pos.hand(pos.side_to_move()).has(PieceKind::Pawn) {
-        return false;
-    }
-    let mut after = pos.clone();
-    after.play_unchecked(mv);
-    after.is_checkmate()
 }
 
 /// Compares our moves with a peer's; returns how many peer moves were
