@@ -25,10 +25,12 @@ pub enum GameError {
 /// A game of a variant: the start position, the moves played, every position
 /// reached, and the outcome once the rules end it.
 ///
-/// After each move the end tests run in the order of the rules: the side to
-/// move has no legal move (it loses); the position occurs for the fourth time
-/// (repetition, perpetual check); the move limit; the variant's extra end
-/// conditions.
+/// The end tests run in the order of the rules: the side to move has no legal
+/// move (it loses); the position occurs for the fourth time (repetition,
+/// perpetual check); the move limit; the variant's extra end conditions. They
+/// run when asked ([`Game::outcome`]) or when a move is offered, not after
+/// every move, so that playing and taking back moves in a search loop costs
+/// only the legality test and the move itself.
 ///
 /// ```
 /// use shogi_core::{Game, Variant};
@@ -50,8 +52,11 @@ pub enum GameError {
 pub struct Game<V: Variant> {
     variant: V,
     positions: Vec<Position>,
+    /// `positions[i].hash()`, kept apart so the repetition scan stays in cache.
+    hashes: Vec<u64>,
     moves: Vec<Move>,
-    outcome: Option<Outcome>,
+    /// An end by an action rather than a rule: resignation or declaration.
+    ended: Option<Outcome>,
 }
 
 impl<V: Variant> Game<V> {
@@ -63,14 +68,13 @@ impl<V: Variant> Game<V> {
 
     /// A game from a given position (already over if it has no legal move).
     pub fn from_position(variant: V, start: Position) -> Game<V> {
-        let mut game = Game {
+        Game {
             variant,
+            hashes: vec![start.hash()],
             positions: vec![start],
             moves: Vec::new(),
-            outcome: None,
-        };
-        game.outcome = game.compute_outcome();
-        game
+            ended: None,
+        }
     }
 
     /// A game from an SFEN (or `startpos`).
@@ -106,43 +110,62 @@ impl<V: Variant> Game<V> {
         &self.positions
     }
 
-    /// The outcome, once the game is over.
+    /// The outcome, once the game is over (computed on each call: it counts
+    /// the legal moves and scans the history for repetition).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        if self.ended.is_some() {
+            return self.ended;
+        }
+        let pos = self.position();
+        if self.variant.count_legal_moves(pos) == 0 {
+            return Some(self.variant.no_move_outcome(pos));
+        }
+        self.outcome_with_legal_moves()
     }
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.outcome().is_some()
     }
 
     /// The legal moves now (none once the game is over).
     pub fn legal_moves(&self) -> MoveList {
-        if self.is_over() {
-            MoveList::new()
-        } else {
-            self.variant.legal_moves(self.position())
+        if self.ended.is_some() {
+            return MoveList::new();
         }
+        let moves = self.variant.legal_moves(self.position());
+        if moves.is_empty() || self.outcome_with_legal_moves().is_some() {
+            return MoveList::new();
+        }
+        moves
     }
 
     /// Plays `mv` if the game is on and the move is legal; otherwise returns an
     /// error and changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.ended {
             return Err(GameError::GameOver(o));
         }
         let pos = self.position();
         if !self.variant.is_legal(pos, mv) {
+            // An ended game refuses every move; say why.
+            if let Some(o) = self.outcome() {
+                return Err(GameError::GameOver(o));
+            }
             return Err(GameError::IllegalMove(IllegalMoveError {
                 mv,
-                sfen: pos.to_sfen(),
+                sfen: self.position().to_sfen(),
             }));
         }
-        let mut next = pos.clone();
+        // A legal move exists, so only the other end tests can apply.
+        if let Some(o) = self.outcome_with_legal_moves() {
+            return Err(GameError::GameOver(o));
+        }
+        let mut next = self.position().clone();
         next.play_unchecked(mv);
+        self.hashes.push(next.hash());
         self.positions.push(next);
         self.moves.push(mv);
-        self.outcome = self.compute_outcome();
         Ok(())
     }
 
@@ -156,17 +179,18 @@ impl<V: Variant> Game<V> {
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.positions.pop();
-        self.outcome = self.compute_outcome();
+        self.hashes.pop();
+        self.ended = None;
         Some(mv)
     }
 
     /// The side to move resigns.
     pub fn resign(&mut self) -> Result<Outcome, GameError> {
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.outcome() {
             return Err(GameError::GameOver(o));
         }
         let o = Outcome::loss(self.position().side_to_move(), EndReason::Resignation);
-        self.outcome = Some(o);
+        self.ended = Some(o);
         Ok(o)
     }
 
@@ -174,34 +198,40 @@ impl<V: Variant> Game<V> {
     /// (e.g. entering king); the game ends with the rule's verdict, which may
     /// be a loss for a declaration that does not meet the conditions.
     pub fn declare(&mut self) -> Result<Outcome, GameError> {
-        if let Some(o) = self.outcome {
+        if let Some(o) = self.outcome() {
             return Err(GameError::GameOver(o));
         }
         let o = self
             .variant
             .declaration_outcome(self.position())
             .ok_or(GameError::NoDeclaration)?;
-        self.outcome = Some(o);
+        self.ended = Some(o);
         Ok(o)
     }
 
     /// How many times the current position has occurred in this game (1 the first time).
     pub fn repetition_count(&self) -> usize {
-        let now = self.position();
-        self.positions
-            .iter()
-            .filter(|p| p.same_position(now))
-            .count()
+        self.occurrences().count()
     }
 
-    fn compute_outcome(&self) -> Option<Outcome> {
-        let pos = self.position();
-        if self.variant.count_legal_moves(pos) == 0 {
-            return Some(self.variant.no_move_outcome(pos));
-        }
+    /// Indices of the earlier and current occurrences of the current position,
+    /// latest first. Positions alternate the side to move, so only every
+    /// second one can match; hashes are compared first.
+    fn occurrences(&self) -> impl Iterator<Item = usize> + '_ {
+        let now = self.positions.len() - 1;
+        let current = &self.positions[now];
+        (0..=now).rev().step_by(2).filter(move |&i| {
+            self.hashes[i] == current.hash() && self.positions[i].same_position(current)
+        })
+    }
+
+    /// The end tests that remain when the side to move has a legal move:
+    /// repetition, the move limit, the variant's extra conditions.
+    fn outcome_with_legal_moves(&self) -> Option<Outcome> {
         if let Some(rep) = self.fourfold_repetition() {
             return Some(self.variant.repetition_outcome(rep));
         }
+        let pos = self.position();
         if let Some(limit) = self.variant.move_limit() {
             if pos.move_number().saturating_sub(1) >= limit {
                 return Some(Outcome::draw(EndReason::MoveLimit));
@@ -215,14 +245,8 @@ impl<V: Variant> Game<V> {
     /// first and fourth occurrence.
     fn fourfold_repetition(&self) -> Option<Repetition> {
         let now = self.positions.len() - 1;
-        let current = &self.positions[now];
-        let occurrences: Vec<usize> = (0..=now)
-            .filter(|&i| self.positions[i].same_position(current))
-            .collect();
-        if occurrences.len() < 4 {
-            return None;
-        }
-        let first = occurrences[occurrences.len() - 4];
+        // The fourth-latest occurrence is the first of the four.
+        let first = self.occurrences().nth(3)?;
         let mut checked_throughout = [true, true];
         let mut moved = [false, false];
         // Position i (i ≥ 1) follows move i − 1, made by the side to move in position i − 1.
