@@ -203,6 +203,31 @@ pub(crate) fn pinned(pos: &Position, us: Color, ksq: Square) -> Bitboard {
     pinned
 }
 
+/// Whether the piece of `us` on `sq` is pinned to its king on `ksq`, i.e.
+/// whether `pinned(pos, us, ksq)` contains `sq`, looking only at the line
+/// through the king and `sq` (a pin runs along it).
+#[inline]
+pub(crate) fn is_pinned(pos: &Position, us: Color, ksq: Square, sq: Square) -> bool {
+    let ray = line(ksq, sq);
+    if ray.is_empty() {
+        return false;
+    }
+    let snipers = ((attacks::rook_pseudo_attacks(ksq) & pos.rooks())
+        | (attacks::bishop_pseudo_attacks(ksq) & pos.bishops())
+        | (attacks::lance_pseudo_attacks(us, ksq) & pos.pieces_of_kind(PieceKind::Lance)))
+        & pos.pieces(us.opponent())
+        & ray;
+    let occ = pos.occupied();
+    let alone = Bitboard::from_square(sq);
+    // As in `pinned`: the only piece between king and sniper is `sq` (our piece).
+    for sniper in snipers {
+        if between(ksq, sniper) & occ == alone {
+            return pos.pieces(us).contains(sq);
+        }
+    }
+    false
+}
+
 /// Squares of the files that hold an unpromoted pawn of the side: nifu forbids
 /// a pawn drop there.
 #[inline(always)]

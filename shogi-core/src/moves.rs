@@ -167,6 +167,44 @@ impl Move {
         self.0
     }
 
+    /// The move whose [`Move::to_u16`] is `bits`, or `None` if no move
+    /// encodes to `bits`: a board move needs both squares below 81 (any
+    /// promotion flag), a drop a hand kind, a square below 81 and no
+    /// promotion flag; the top bit is never set.
+    ///
+    /// ```
+    /// use shogi_core::Move;
+    /// for usi in ["7g7f", "8h2b+", "P*5e", "G*1a"] {
+    ///     let m: Move = usi.parse().unwrap();
+    ///     assert_eq!(Move::from_u16(m.to_u16()), Some(m));
+    /// }
+    /// assert_eq!(Move::from_u16(u16::MAX), None);
+    /// assert_eq!(Move::from_u16(81), None); // destination square 81 is off the 9x9 space
+    /// let drop = "P*5e".parse::<Move>().unwrap().to_u16();
+    /// assert_eq!(Move::from_u16(drop | 1 << 14), None); // a drop never promotes
+    /// let total = (0..=u16::MAX).filter(|&b| Move::from_u16(b).is_some()).count();
+    /// assert_eq!(total, 81 * 81 * 2 + 7 * 81);
+    /// ```
+    #[inline]
+    pub const fn from_u16(bits: u16) -> Option<Move> {
+        if bits >> 15 != 0 || (bits & 0x7F) >= Square::COUNT as u16 {
+            return None;
+        }
+        let origin = (bits >> FROM_SHIFT) & 0x7F;
+        if origin < DROP_BASE {
+            return Some(Move(bits));
+        }
+        let is_hand_kind = match PieceKind::from_index((origin - DROP_BASE) as usize) {
+            Some(kind) => kind.is_hand_kind(),
+            None => false,
+        };
+        if is_hand_kind && bits & PROMOTE_BIT == 0 {
+            Some(Move(bits))
+        } else {
+            None
+        }
+    }
+
     /// Parses USI notation: `7g7f`, `8h2b+`, `P*5e`.
     ///
     /// ```

@@ -736,7 +736,8 @@ impl Position {
         }
     }
 
-    /// Whether `mv` is legal here.
+    /// Whether `mv` is legal here: exactly whether [`Position::legal_moves`]
+    /// lists it, decided directly for that one move (no list is generated).
     ///
     /// ```
     /// # use shogi_core::*;
@@ -745,27 +746,106 @@ impl Position {
     /// assert!(!pos.is_legal("5d5c+".parse().unwrap())); // rank c is not the 5x5 zone
     /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
-        if !self.geometry.contains(mv.to()) {
+        // Mirrors `movegen::generate` (and `ListSink`) test by test.
+        let us = self.side_to_move;
+        let g = self.geometry;
+        let to = mv.to();
+        if !g.contains(to) {
             return false;
         }
-        match mv.from() {
-            Some(from) => {
-                if !self.geometry.contains(from)
-                    || self.board[from.index()].is_none_or(|p| p.color != self.side_to_move)
-                {
-                    return false;
-                }
+        let Some(ksq) = self.kings[us.index()] else {
+            return false;
+        };
+        let Some(from) = mv.from() else {
+            return match mv.drop_kind() {
+                Some(kind) => self.is_legal_drop(kind, to, ksq),
+                None => false,
+            };
+        };
+        if !g.contains(from) {
+            return false;
+        }
+        let Some(piece) = self.board[from.index()] else {
+            return false;
+        };
+        let ours = self.pieces(us);
+        if piece.color != us || ours.contains(to) {
+            return false;
+        }
+        let occ = self.occupied();
+        if from == ksq {
+            // A king step onto a square not attacked once the king has left its own.
+            return !mv.is_promotion()
+                && attacks::step_attacks(us, PieceKind::King, ksq).contains(to)
+                && !self.is_attacked(to, us.opponent(), occ.without(ksq));
+        }
+        if piece.kind == PieceKind::King {
+            // A second king: impossible in a valid position.
+            return false;
+        }
+        // In check, take the (single) checker or step between it and the king.
+        if self.checkers.has_more_than_one() {
+            return false;
+        }
+        if let Some(checker) = self.checkers.first() {
+            if to != checker && !attacks::between(ksq, checker).contains(to) {
+                return false;
             }
-            None => {
-                if mv
-                    .drop_kind()
-                    .is_none_or(|k| !self.hands[self.side_to_move.index()].has(k))
+        }
+        // The generator pushes free pawns by shifting the bitboard and lets
+        // them promote when they arrive in the zone: the same as the step
+        // table and the zone test below, a pawn never standing on its last rank.
+        let kind = piece.kind;
+        if !attacks::attacks(us, kind, from, occ).contains(to) {
+            return false;
+        }
+        if mv.is_promotion() {
+            let zone = g.promotion_zone(us);
+            if !kind.is_promotable() || !(zone.contains(from) || zone.contains(to)) {
+                return false;
+            }
+        } else if g.dead_squares(us, kind).contains(to) {
+            return false;
+        }
+        // A pinned piece keeps to the line through its king.
+        attacks::line(ksq, from).contains(to) || !movegen::is_pinned(self, us, ksq, from)
+    }
+
+    /// [`Position::is_legal`] for the drop of `kind` on `to` (on the board),
+    /// the side to move's king standing on `ksq`.
+    #[inline]
+    fn is_legal_drop(&self, kind: PieceKind, to: Square, ksq: Square) -> bool {
+        let us = self.side_to_move;
+        if !kind.is_hand_kind() || !self.hands[us.index()].has(kind) {
+            return false;
+        }
+        // Not in double check; in check only between the checker and the king.
+        if self.checkers.has_more_than_one() {
+            return false;
+        }
+        let target = match self.checkers.first() {
+            Some(checker) => attacks::between(ksq, checker),
+            None => !self.occupied(),
+        };
+        if !target.contains(to) || self.geometry.dead_squares(us, kind).contains(to) {
+            return false;
+        }
+        if kind == PieceKind::Pawn {
+            // Nifu: the whole file of `to` in the 9x9 index space, as `movegen::pawn_files`.
+            let file = Bitboard(0x1FFu128 << (to.index() / 9 * 9));
+            if (self.pieces_of(us, PieceKind::Pawn) & file).is_any() {
+                return false;
+            }
+            // Uchifuzume: a pawn dropped in front of the enemy king must not mate.
+            if let Some(their_king) = self.kings[us.opponent().index()] {
+                if attacks::step_attacks(us.opponent(), PieceKind::Pawn, their_king).contains(to)
+                    && movegen::is_pawn_drop_mate(self, to)
                 {
                     return false;
                 }
             }
         }
-        self.legal_moves().contains(&mv)
+        true
     }
 
     /// All legal moves, on the stack.
