@@ -455,18 +455,15 @@ pub fn position_command(s: &str) {
         };
         assert_eq!(game.moves(), cmd.moves.as_slice(), "the moves of {s:?}");
         let pieces = game.variant().piece_set();
+        let positions = game.positions();
         for (i, &mv) in cmd.moves.iter().enumerate() {
-            let before = &game.positions()[i];
+            let before = &positions[i];
             assert!(
                 game.variant().is_legal(before, mv),
                 "{mv} of {s:?} is illegal"
             );
             let after = check_move(before, &pieces, mv);
-            assert_eq!(
-                &after,
-                &game.positions()[i + 1],
-                "position after {mv} of {s:?}"
-            );
+            assert_eq!(&after, &positions[i + 1], "position after {mv} of {s:?}");
         }
         check_game(&game);
         games.push(Some(game));
@@ -566,7 +563,7 @@ fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
         .collect();
     let mut r = Bytes::new(&bytes);
     match game {
-        Ok(AnyGame::Board(game)) => drive_board(game, &mut r),
+        Ok(AnyGame::Board(game)) => drive_board(*game, &mut r),
         Ok(AnyGame::Card(game)) => drive_card(*game, &mut r),
         Ok(AnyGame::Tsuitate(referee)) => drive_referee(*referee, &mut r),
         Err(_) => {}
@@ -729,11 +726,8 @@ fn drive_board(mut game: Game<AnyVariant>, r: &mut Bytes) {
             }
             // Take back the last move.
             0xE8..=0xEF => {
-                let previous = game
-                    .positions()
-                    .len()
-                    .checked_sub(2)
-                    .map(|i| game.positions()[i].clone());
+                let positions = game.positions();
+                let previous = positions.len().checked_sub(2).map(|i| positions[i].clone());
                 match game.undo() {
                     Some(mv) => {
                         assert_eq!(before.moves.last(), Some(&mv));

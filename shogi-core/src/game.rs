@@ -2,7 +2,7 @@
 
 use crate::{
     Color, EndReason, IllegalMoveError, Move, MoveList, Outcome, Position, PositionError,
-    Repetition, Variant,
+    Repetition, Undo, Variant,
 };
 
 /// Why a game action was refused. The game is unchanged.
@@ -51,10 +51,19 @@ pub enum GameError {
 #[derive(Clone, Debug)]
 pub struct Game<V: Variant> {
     variant: V,
-    positions: Vec<Position>,
-    /// `positions[i].hash()`, kept apart so the repetition scan stays in cache.
-    hashes: Vec<u64>,
+    start: Position,
+    /// The current position, updated in place (moves are made and unmade,
+    /// never copied).
+    position: Position,
     moves: Vec<Move>,
+    /// What each move needs to be taken back.
+    undos: Vec<Undo>,
+    /// The hash of every position of the game, the start first: repetition
+    /// (sennichite) compares these.
+    hashes: Vec<u64>,
+    /// Whether the side to move was in check, per position: perpetual check
+    /// reads these.
+    checks: Vec<bool>,
     /// An end by an action rather than a rule: resignation or declaration.
     ended: Option<Outcome>,
 }
@@ -71,8 +80,11 @@ impl<V: Variant> Game<V> {
         Game {
             variant,
             hashes: vec![start.hash()],
-            positions: vec![start],
+            checks: vec![start.is_check()],
+            position: start.clone(),
+            start,
             moves: Vec::new(),
+            undos: Vec::new(),
             ended: None,
         }
     }
@@ -90,14 +102,12 @@ impl<V: Variant> Game<V> {
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .unwrap_or_else(|| unreachable!("a game always holds its start position"))
+        &self.position
     }
 
     /// The position the game started from.
     pub fn start_position(&self) -> &Position {
-        &self.positions[0]
+        &self.start
     }
 
     /// The moves played so far.
@@ -105,9 +115,17 @@ impl<V: Variant> Game<V> {
         &self.moves
     }
 
-    /// Every position of the game, the start first and the current last.
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
+    /// Every position of the game, the start first and the current last
+    /// (rebuilt by replaying the moves).
+    pub fn positions(&self) -> Vec<Position> {
+        let mut pos = self.start.clone();
+        let mut all = Vec::with_capacity(self.moves.len() + 1);
+        all.push(pos.clone());
+        for &mv in &self.moves {
+            pos.play_unchecked(mv);
+            all.push(pos.clone());
+        }
+        all
     }
 
     /// The outcome, once the game is over (computed on each call: it counts
@@ -140,6 +158,25 @@ impl<V: Variant> Game<V> {
         moves
     }
 
+    /// How many legal moves there are now (0 once the game is over).
+    pub fn count_legal_moves(&self) -> usize {
+        if self.ended.is_some() {
+            return 0;
+        }
+        let n = self.variant.count_legal_moves(self.position());
+        if n == 0 || self.outcome_with_legal_moves().is_some() {
+            return 0;
+        }
+        n
+    }
+
+    /// Whether [`Game::play`] would accept `mv`: the game is on and the move is legal.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.ended.is_none()
+            && self.variant.is_legal(self.position(), mv)
+            && self.outcome_with_legal_moves().is_none()
+    }
+
     /// Plays `mv` if the game is on and the move is legal; otherwise returns an
     /// error and changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
@@ -161,12 +198,20 @@ impl<V: Variant> Game<V> {
         if let Some(o) = self.outcome_with_legal_moves() {
             return Err(GameError::GameOver(o));
         }
-        let mut next = self.position().clone();
-        next.play_unchecked(mv);
-        self.hashes.push(next.hash());
-        self.positions.push(next);
-        self.moves.push(mv);
+        self.play_unchecked(mv);
         Ok(())
+    }
+
+    /// Plays `mv` without asking whether it is legal or the game is on, for
+    /// loops that took it from [`Game::legal_moves`] of the current position
+    /// (which is empty once the game is over). Any other move corrupts the
+    /// game, as with [`Position::play_unchecked`].
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let undo = self.position.play_unchecked(mv);
+        self.hashes.push(self.position.hash());
+        self.checks.push(self.position.is_check());
+        self.moves.push(mv);
+        self.undos.push(undo);
     }
 
     /// Parses a USI move and plays it.
@@ -178,8 +223,10 @@ impl<V: Variant> Game<V> {
     /// Takes back the last move (and any outcome it caused); `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
+        let undo = self.undos.pop()?;
+        self.position.undo(mv, undo);
         self.hashes.pop();
+        self.checks.pop();
         self.ended = None;
         Some(mv)
     }
@@ -216,13 +263,15 @@ impl<V: Variant> Game<V> {
 
     /// Indices of the earlier and current occurrences of the current position,
     /// latest first. Positions alternate the side to move, so only every
-    /// second one can match; hashes are compared first.
+    /// second one can match; positions are compared by their 64-bit Zobrist
+    /// hash (board, both hands with counts, side to move).
     fn occurrences(&self) -> impl Iterator<Item = usize> + '_ {
-        let now = self.positions.len() - 1;
-        let current = &self.positions[now];
-        (0..=now).rev().step_by(2).filter(move |&i| {
-            self.hashes[i] == current.hash() && self.positions[i].same_position(current)
-        })
+        let now = self.hashes.len() - 1;
+        let current = self.hashes[now];
+        (0..=now)
+            .rev()
+            .step_by(2)
+            .filter(move |&i| self.hashes[i] == current)
     }
 
     /// The end tests that remain when the side to move has a legal move:
@@ -244,16 +293,22 @@ impl<V: Variant> Game<V> {
     /// the first move, and whether one side checked with every move between the
     /// first and fourth occurrence.
     fn fourfold_repetition(&self) -> Option<Repetition> {
-        let now = self.positions.len() - 1;
+        let now = self.hashes.len() - 1;
         // The fourth-latest occurrence is the first of the four.
         let first = self.occurrences().nth(3)?;
         let mut checked_throughout = [true, true];
         let mut moved = [false, false];
-        // Position i (i ≥ 1) follows move i − 1, made by the side to move in position i − 1.
+        // Position i (i ≥ 1) follows move i − 1, made by the side to move in
+        // position i − 1; sides alternate from the start position's.
+        let first_player = self.start.side_to_move();
         for i in first + 1..=now {
-            let mover = self.positions[i - 1].side_to_move();
+            let mover = if (i - 1) % 2 == 0 {
+                first_player
+            } else {
+                first_player.opponent()
+            };
             moved[mover.index()] = true;
-            if !self.positions[i].is_check() {
+            if !self.checks[i] {
                 checked_throughout[mover.index()] = false;
             }
         }
@@ -264,7 +319,7 @@ impl<V: Variant> Game<V> {
             _ => None,
         };
         Some(Repetition {
-            first_player: self.positions[0].side_to_move(),
+            first_player,
             perpetual_checker,
         })
     }

@@ -23,7 +23,7 @@ pub const GAME_NAMES: [&str; 5] = ["standard", "minishogi", "must-capture", "car
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Standard, minishogi or must-capture: a perfect-information game.
-    Board(Game<AnyVariant>),
+    Board(Box<Game<AnyVariant>>),
     /// Card shogi (its seed is given to [`AnyGame::new`]).
     Card(Box<CardGame>),
     /// Tsuitate shogi, run by its referee.
@@ -50,7 +50,7 @@ impl AnyGame {
                 Ok(AnyGame::Tsuitate(Box::new(Referee::new(settings))))
             }
             _ => AnyVariant::with_named_settings(name, overrides)
-                .map(|v| AnyGame::Board(Game::new(v)))
+                .map(|v| AnyGame::Board(Box::new(Game::new(v))))
                 .map_err(|e| match e {
                     VariantError::UnknownVariant { name, .. } => VariantError::UnknownVariant {
                         name,

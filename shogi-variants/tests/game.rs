@@ -850,3 +850,48 @@ fn impasse_numeric_alias_by_name() {
         }))
     );
 }
+
+#[test]
+fn count_and_is_legal_follow_the_end_of_the_game() {
+    // Live game: the count and the legality test agree with the move list.
+    let mut game = Game::new(Standard::default());
+    assert_eq!(game.count_legal_moves(), 30);
+    assert!(game.is_legal(mv("7g7f")));
+    assert!(!game.is_legal(mv("7g7e")));
+    // Mate: no legal moves, and nothing is legal.
+    let mut mated = game_from(Standard::default(), "8k/9/8P/9/9/9/9/9/K8 b G 1");
+    mated.play_usi("G*1b").unwrap();
+    assert_eq!(mated.count_legal_moves(), 0);
+    assert!(!mated.is_legal(mv("1a2a")));
+    // Fourfold repetition: the position has legal moves, yet the game refuses them.
+    for usi in cycle(&SHUFFLE, 3) {
+        game.play_usi(usi).unwrap();
+    }
+    assert!(game.is_over());
+    assert!(game.position().count_legal_moves() > 0);
+    assert_eq!(game.count_legal_moves(), 0);
+    assert!(!game.is_legal(mv("7g7f")));
+    // Resignation: likewise.
+    let mut resigned = Game::new(Standard::default());
+    resigned.resign().unwrap();
+    assert_eq!(resigned.count_legal_moves(), 0);
+    assert!(!resigned.is_legal(mv("7g7f")));
+}
+
+#[test]
+fn play_unchecked_and_undo_match_play() {
+    let mut checked = Game::new(Standard::default());
+    let mut unchecked = Game::new(Standard::default());
+    for usi in cycle(&SHUFFLE, 3) {
+        checked.play_usi(usi).unwrap();
+        unchecked.play_unchecked(mv(usi));
+        assert_eq!(checked.position(), unchecked.position());
+        assert_eq!(checked.outcome(), unchecked.outcome());
+        assert_eq!(checked.repetition_count(), unchecked.repetition_count());
+    }
+    let positions = unchecked.positions();
+    assert_eq!(positions.len(), 13);
+    assert_eq!(positions.last(), Some(unchecked.position()));
+    while unchecked.undo().is_some() {}
+    assert_eq!(unchecked.position(), unchecked.start_position());
+}
