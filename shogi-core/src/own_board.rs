@@ -69,6 +69,22 @@ impl OwnBoard {
         self.color
     }
 
+    /// Files of the board (9 or 5).
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// assert_eq!((OwnBoard::of(&pos, Color::White).files(), OwnBoard::of(&pos, Color::White).ranks()), (5, 5));
+    /// ```
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+
+    /// Ranks of the board (9 or 5).
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
     /// The own piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.kinds[sq.index()].map(|k| Piece::new(self.color, k))

@@ -24,6 +24,7 @@ mod any;
 mod any_game;
 mod base;
 mod card;
+mod diagram;
 pub mod impasse;
 mod minishogi;
 mod must_capture;
@@ -34,6 +35,7 @@ pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAME
 pub use any_game::{AnyGame, GAME_NAMES};
 pub use base::Base;
 pub use card::{Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn};
+pub use diagram::Diagram;
 pub use impasse::Impasse;
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
