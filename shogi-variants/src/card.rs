@@ -269,8 +269,9 @@ impl Deck {
 pub enum Phase {
     /// A chance step: a card must be drawn.
     Draw,
-    /// The side to move plays a move allowed by `card` (`None`: any legal move,
-    /// when in check and exempt, after a joker-free `FreeMove`, or for a joker).
+    /// The side to move plays a move allowed by `card`: on its file, any
+    /// legal move for a joker; `None`: no card constrains the move (in check
+    /// and exempt, or a `FreeMove` after an unplayable card).
     Move {
         /// The card that constrains the move, if any.
         card: Option<Card>,
@@ -473,14 +474,9 @@ impl CardGame {
             turn.cards.push(card);
             draws = turn.cards.len() as u32;
         }
-        let card_constraint = match card {
-            Card::Joker => None,
-            rank => Some(rank),
-        };
-        if !self.moves_for(card_constraint).is_empty() {
-            self.phase = Phase::Move {
-                card: card_constraint,
-            };
+        // A joker stays the turn's card (it allows every legal move).
+        if !self.moves_for(Some(card)).is_empty() {
+            self.phase = Phase::Move { card: Some(card) };
             return Ok(());
         }
         let side = self.position().side_to_move();

@@ -206,6 +206,7 @@ fn free_move_discards_the_card_and_allows_any_move() {
 fn a_joker_allows_any_move() {
     let mut g = CardGame::new(settings(|s| s.jokers = true), 1).unwrap();
     g.apply_draw(Card::Joker).unwrap();
+    assert_eq!(g.current_card(), Some(Card::Joker));
     assert_eq!(g.allowed_moves().len(), 30);
     let mut plain = CardGame::new(CardSettings::default(), 1).unwrap();
     assert!(matches!(
