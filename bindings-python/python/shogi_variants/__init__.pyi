@@ -1,0 +1,318 @@
+"""Type stubs of shogi_variants: shogi and its variants, exact rules, from Rust.
+
+Squares are integers 0..80: ``(file - 1) * 9 + (rank - 1)``, so 7g is
+``(7 - 1) * 9 + 6 = 60``; every function that takes a square also takes its
+USI name (``"7g"``). Colors are ``BLACK`` (0, sente, moves first) and ``WHITE``
+(1). Pieces are SFEN letters: uppercase for Black, lowercase for White, ``+``
+for promoted (``"P"``, ``"+r"``). Cards are ``1``..``9`` (the file they name)
+and ``JOKER`` (0).
+"""
+
+from typing import Iterator, Literal, Optional, Sequence, Union
+
+__version__: str
+
+BLACK: int
+WHITE: int
+JOKER: int
+VARIANTS: list[str]
+"""The perfect-information variants ``Board`` plays: standard, minishogi, must-capture."""
+GAMES: list[str]
+"""Every game: the variants plus ``"card"`` and ``"tsuitate"``."""
+
+Square = Union[int, str]
+MoveLike = Union["Move", str]
+
+def square_name(square: int) -> str:
+    """USI name of a square index: ``square_name(60) == "7g"``. Raises ``InvalidSquareError``."""
+
+def parse_square(name: Square) -> int:
+    """Square index of a USI name (``"7g"`` -> 60); an int is checked and returned. Raises ``InvalidSquareError``."""
+
+class ShogiError(ValueError):
+    """Base class of every error this module raises."""
+
+class InvalidSfenError(ShogiError):
+    """The SFEN is malformed or describes an impossible position."""
+
+class InvalidMoveError(ShogiError):
+    """The text is not a move in USI notation."""
+
+class InvalidSquareError(ShogiError):
+    """Not a square name or index (or off this board)."""
+
+class IllegalMoveError(ShogiError):
+    """A well-formed move that the rules forbid here."""
+
+class GameOverError(ShogiError):
+    """The game has ended; no move is accepted."""
+
+class SettingError(ShogiError):
+    """An unknown variant, unknown setting or bad setting value."""
+
+class Move:
+    """A move: immutable, hashable, ordered by ``code``.
+
+    ``Move(from_square, to_square, promotion=False)`` for a board move,
+    ``Move.drop(piece, to_square)`` for a drop, ``Move.from_usi("7g7f")``.
+    """
+
+    def __init__(self, from_square: Square, to_square: Square, promotion: bool = False) -> None: ...
+    @staticmethod
+    def from_usi(usi: str) -> "Move":
+        """Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``). Raises ``InvalidMoveError``."""
+    @staticmethod
+    def drop(piece: str, to_square: Square) -> "Move":
+        """A drop of ``piece`` (``"P"``, ``"L"``, ``"N"``, ``"S"``, ``"G"``, ``"B"``, ``"R"``) on ``to_square``."""
+    @staticmethod
+    def from_code(code: int) -> "Move":
+        """The move of a 16-bit ``code`` (see ``Move.code``). Raises ``InvalidMoveError``."""
+    def usi(self) -> str:
+        """USI notation."""
+    @property
+    def from_square(self) -> Optional[int]:
+        """Origin square, ``None`` for a drop."""
+    @property
+    def to_square(self) -> int:
+        """Destination square."""
+    @property
+    def drop_piece(self) -> Optional[str]:
+        """The dropped piece's uppercase letter, ``None`` for a board move."""
+    @property
+    def promotion(self) -> bool:
+        """Whether the move promotes."""
+    @property
+    def code(self) -> int:
+        """A stable 16-bit integer for the move (an action id for learning code)."""
+    def is_drop(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __lt__(self, other: "Move") -> bool: ...
+    def __le__(self, other: "Move") -> bool: ...
+    def __gt__(self, other: "Move") -> bool: ...
+    def __ge__(self, other: "Move") -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Outcome:
+    """How a game ended."""
+
+    @property
+    def winner(self) -> Optional[int]:
+        """``BLACK``, ``WHITE`` or ``None`` for a draw."""
+    @property
+    def reason(self) -> Literal[
+        "checkmate",
+        "no_legal_move",
+        "repetition",
+        "perpetual_check",
+        "move_limit",
+        "impasse_declaration",
+        "resignation",
+        "foul_limit",
+        "no_move_on_card_file",
+    ]:
+        """Why the game ended."""
+    def score(self, color: int) -> float:
+        """1.0 for a win of ``color``, 0.5 for a draw, 0.0 for a loss."""
+    def returns(self) -> list[float]:
+        """Per-player returns ``[black, white]``: +1 win, -1 loss, 0 draw."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class LegalMoves:
+    """The legal moves of a board, generated when used (``len``, ``in``, iteration)."""
+
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, move: MoveLike) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def count(self) -> int: ...
+
+class Board:
+    """A game of a perfect-information variant: position, history, outcome.
+
+    ``Board(sfen=None, variant="standard", **settings)``. ``sfen`` is an SFEN
+    or ``"startpos"``/``None`` for the variant's start; settings are the Rust
+    names (standard: ``move_limit``, ``impasse``; minishogi: ``move_limit``,
+    ``repetition``, ``stalemate``; must-capture: ``may_flee_from_check``,
+    ``king_captures_first``, ``move_limit``, ``base``).
+    """
+
+    def __init__(self, sfen: Optional[str] = None, variant: str = "standard", **settings: object) -> None: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def settings(self) -> dict[str, object]:
+        """The variant's full settings, defaults included."""
+    @property
+    def turn(self) -> int:
+        """The side to move."""
+    @property
+    def move_number(self) -> int:
+        """The SFEN move number (1 at the start, +1 per move)."""
+    @property
+    def files(self) -> int: ...
+    @property
+    def ranks(self) -> int: ...
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves (none once the game is over)."""
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played since the start, oldest first."""
+    def push(self, move: MoveLike) -> None:
+        """Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged."""
+    def push_usi(self, usi: str) -> Move:
+        """Parse and play a USI move; returns it."""
+    def pop(self) -> Move:
+        """Take back the last move. Raises ``IndexError`` at the start."""
+    def peek(self) -> Move:
+        """The last move. Raises ``IndexError`` at the start."""
+    def is_legal(self, move: MoveLike) -> bool: ...
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_game_over(self) -> bool: ...
+    def outcome(self) -> Optional[Outcome]:
+        """The outcome under the variant's rules, or ``None`` while the game goes on."""
+    def repetition_count(self) -> int:
+        """How many times the current position has occurred (1 the first time)."""
+    def resign(self) -> Outcome: ...
+    def declare(self) -> Outcome:
+        """Declare a win by entering king (raises ``SettingError`` if the variant's settings have no declaration rule)."""
+    def sfen(self) -> str: ...
+    def piece_at(self, square: Square) -> Optional[str]: ...
+    def hand(self, color: int) -> dict[str, int]:
+        """Pieces in hand by uppercase letter, only those held."""
+    def legal_squares(self, square_or_drop: Square) -> list[int]:
+        """Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped."""
+    def perft(self, depth: int, bulk: bool = True) -> int:
+        """Leaf count of the legal move tree, computed natively with the GIL released."""
+    def divide(self, depth: int) -> dict[str, int]:
+        """Perft per legal move (USI -> count)."""
+    def copy(self, stack: bool = True) -> "Board":
+        """A copy; with ``stack=False`` the copy starts at the current position."""
+    def root(self) -> "Board":
+        """A board at the start position with the same variant and settings."""
+    def _repr_svg_(self) -> str: ...
+    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ()) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class PlayerView:
+    """What one Tsuitate player knows: their own pieces and hand and what they were told."""
+
+    @property
+    def color(self) -> int: ...
+    @property
+    def to_move(self) -> bool: ...
+    @property
+    def moves_played(self) -> int: ...
+    @property
+    def fouls(self) -> int: ...
+    @property
+    def opponent_fouls_known(self) -> int: ...
+    @property
+    def information_state(self) -> list["Announcement"]:
+        """Everything this player did and was told, in order (perfect recall)."""
+    def information_state_string(self) -> str:
+        """The information state as one string (a key for tabular methods)."""
+    def candidate_moves(self) -> list[Move]:
+        """Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them)."""
+    def legal_squares(self, square: Square) -> list[int]: ...
+    def piece_at(self, square: Square) -> Optional[str]: ...
+    def hand(self) -> dict[str, int]: ...
+    def _repr_svg_(self) -> str: ...
+
+class Announcement:
+    """One thing a Tsuitate player is told, or did."""
+
+    @property
+    def kind(self) -> Literal[
+        "attempted", "played", "foul", "opponent_moved", "opponent_foul", "capture", "check", "game_over"
+    ]: ...
+    @property
+    def move(self) -> Optional[Move]:
+        """For ``attempted``."""
+    @property
+    def count(self) -> Optional[int]:
+        """For ``foul``/``opponent_foul``: the foul count now."""
+    @property
+    def square(self) -> Optional[int]:
+        """For ``capture``."""
+    @property
+    def piece(self) -> Optional[str]:
+        """For ``capture``: the captured piece's kind as it stood (uppercase, ``+`` if promoted)."""
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """For ``game_over``."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Ruling:
+    """The referee's verdict on an attempt and what each player was told."""
+
+    @property
+    def verdict(self) -> Literal["played", "foul"]: ...
+    @property
+    def played(self) -> bool: ...
+    @property
+    def told(self) -> tuple[list[Announcement], list[Announcement]]:
+        """Announcements to Black and to White."""
+
+class TsuitateGame:
+    """Tsuitate shogi: the referee's game. ``TsuitateGame(sfen=None, **settings)``
+    with ``foul_limit``, ``announce_fouls_to_both``, ``move_limit``, ``base``."""
+
+    def __init__(self, sfen: Optional[str] = None, **settings: object) -> None: ...
+    @property
+    def settings(self) -> dict[str, object]: ...
+    @property
+    def turn(self) -> int: ...
+    def attempt(self, move: MoveLike) -> Ruling:
+        """Judge the side to move's attempt. Raises ``IllegalMoveError`` if the move is not even a candidate on the player's own board, ``GameOverError`` after the end."""
+    def view(self, color: int) -> PlayerView: ...
+    def fouls(self, color: int) -> int: ...
+    def outcome(self) -> Optional[Outcome]: ...
+    def is_game_over(self) -> bool: ...
+    def true_sfen(self) -> str:
+        """The referee's position (hidden from players during play)."""
+    def reveal(self) -> Optional[tuple[str, str, list[tuple[int, Move, Optional[str]]]]]:
+        """After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None)."""
+    def copy(self) -> "TsuitateGame": ...
+    def _repr_svg_(self) -> str: ...
+
+class CardGame:
+    """Card shogi: a drawn card names the file to play on. ``CardGame(seed=0, sfen=None, **settings)``
+    with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``."""
+
+    def __init__(self, seed: Optional[int] = 0, sfen: Optional[str] = None, **settings: object) -> None: ...
+    @property
+    def settings(self) -> dict[str, object]: ...
+    @property
+    def phase(self) -> Literal["draw", "move", "over"]: ...
+    @property
+    def current_card(self) -> Optional[int]:
+        """The card of the move to play: 1..9, ``JOKER`` (any legal move), or
+        ``None`` when no card constrains it (in check and exempt, a free move)."""
+    @property
+    def turn(self) -> int: ...
+    def is_chance_node(self) -> bool: ...
+    def deck(self) -> dict[int, int]:
+        """Cards left in the draw pile by card (``JOKER`` = 0)."""
+    def cards_left(self) -> int: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a draw: each card that can come and its probability."""
+    def draw(self) -> int:
+        """Draw with the game's seeded generator."""
+    def apply_draw(self, card: int) -> None:
+        """Choose the drawn card (search over chance nodes)."""
+    def allowed_moves(self) -> list[Move]:
+        """The legal moves the current card allows."""
+    def push(self, move: MoveLike) -> None: ...
+    def turns(self) -> list[tuple[list[int], Optional[Move]]]:
+        """Each turn's drawn cards and move."""
+    def outcome(self) -> Optional[Outcome]: ...
+    def is_game_over(self) -> bool: ...
+    def board(self) -> Board:
+        """A ``Board`` at the current position (the card rule aside)."""
+    def sfen(self) -> str: ...
+    def copy(self) -> "CardGame": ...
+    def _repr_svg_(self) -> str: ...

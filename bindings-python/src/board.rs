@@ -1,0 +1,550 @@
+//! `Board`: a game of a perfect-information variant (standard, minishogi,
+//! must-capture), with its lazy `LegalMoves` view.
+
+use crate::convert;
+use crate::errors::{
+    game_error, GameOverError, InvalidSfenError, InvalidSquareError, SettingError,
+};
+use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use shogi_core::{EndReason, Game, GameError, Move, MoveList, PieceKind, Position, Variant};
+use shogi_variants::{AnySettings, AnyVariant, Diagram};
+
+/// A game of a perfect-information variant: position, history, outcome.
+///
+/// ``Board(sfen=None, variant="standard", **settings)``. ``sfen`` is an SFEN
+/// or ``"startpos"``/``None`` for the variant's start; settings are keyword
+/// arguments with the Rust names and defaults.
+#[pyclass(module = "shogi_variants", name = "Board")]
+#[derive(Clone)]
+pub struct PyBoard {
+    pub game: Game<AnyVariant>,
+    /// The legal moves last listed, with the ply and hash of the position
+    /// they belong to: a move pushed from that list needs no second
+    /// legality test (the common loop `for m in board.legal_moves: push(m)`).
+    listed: Option<(usize, u64, MoveList)>,
+}
+
+/// The variant of this name with these keyword settings.
+pub fn variant(name: &str, settings: Option<&Bound<'_, PyDict>>) -> PyResult<AnyVariant> {
+    let pairs = convert::overrides(settings)?;
+    AnyVariant::with_named_settings(name, &convert::borrowed(&pairs))
+        .map_err(|e| SettingError::new_err(e.to_string()))
+}
+
+/// A game of `variant` from an SFEN (`None` or `"startpos"`: the start).
+pub fn game(variant: AnyVariant, sfen: Option<&str>) -> PyResult<Game<AnyVariant>> {
+    Game::from_sfen(variant, sfen.unwrap_or("startpos")).map_err(|e| match e {
+        GameError::Position(p) => InvalidSfenError::new_err(p.to_string()),
+        other => game_error(other),
+    })
+}
+
+impl PyBoard {
+    fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The piece kind in hand named by `"P*"` (or `"P"`), if the text is one.
+    fn drop_kind(text: &str) -> Option<PieceKind> {
+        let letter = text.strip_suffix('*')?;
+        letter
+            .parse::<PieceKind>()
+            .ok()
+            .filter(|k| k.is_hand_kind())
+    }
+
+    fn default_settings(&self) -> AnySettings {
+        AnyVariant::from_name(self.game.variant().name())
+            .map(|v| v.settings())
+            .unwrap_or_default()
+    }
+
+    /// A board over `game`.
+    pub fn from_game(game: Game<AnyVariant>) -> PyBoard {
+        PyBoard { game, listed: None }
+    }
+
+    /// Plays `mv`, keeping the board unchanged on refusal.
+    pub fn play(&mut self, mv: Move) -> PyResult<()> {
+        if let Some((ply, hash, moves)) = &self.listed {
+            if *ply == self.game.moves().len()
+                && *hash == self.position().hash()
+                && moves.contains(&mv)
+            {
+                self.game.play_unchecked(mv);
+                return Ok(());
+            }
+        }
+        self.game.play(mv).map_err(game_error)
+    }
+
+    /// The position with its last move marked.
+    fn diagram(&self) -> Diagram {
+        let mut d = Diagram::of_position(self.position());
+        d.last_move = self.game.moves().last().copied();
+        d
+    }
+
+    /// The legal moves now, remembered for [`PyBoard::play`].
+    fn list_legal_moves(&mut self) -> MoveList {
+        let moves = self.game.legal_moves();
+        self.listed = Some((
+            self.game.moves().len(),
+            self.position().hash(),
+            moves.clone(),
+        ));
+        moves
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (sfen = None, variant = "standard", **settings))]
+    fn new(
+        sfen: Option<&str>,
+        variant: &str,
+        settings: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let v = self::variant(variant, settings)?;
+        Ok(PyBoard::from_game(game(v, sfen)?))
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.game.variant().name()
+    }
+
+    /// The variant's full settings, defaults included.
+    #[getter]
+    fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::settings_dict(py, &self.game.variant().settings())
+    }
+
+    /// The side to move (``BLACK`` = 0, ``WHITE`` = 1).
+    #[getter]
+    fn turn(&self) -> usize {
+        self.position().side_to_move().index()
+    }
+
+    /// The SFEN move number (1 at the start, +1 per move).
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.position().move_number()
+    }
+
+    /// Files of the board (9 or 5).
+    #[getter]
+    fn files(&self) -> u8 {
+        self.position().geometry().files()
+    }
+
+    /// Ranks of the board (9 or 5).
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.position().geometry().ranks()
+    }
+
+    /// The legal moves (none once the game is over), generated when used.
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> PyLegalMoves {
+        PyLegalMoves {
+            board: slf.unbind(),
+        }
+    }
+
+    /// The moves played since the start, oldest first.
+    #[getter]
+    fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        move_objects(py, self.game.moves())
+    }
+
+    /// Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = convert::a_move(r#move)?;
+        self.play(mv)
+    }
+
+    /// Parse and play a USI move; returns it.
+    fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
+        let mv = convert::a_move(usi.as_any())?;
+        self.play(mv)?;
+        move_object(py, mv)
+    }
+
+    /// Take back the last move. Raises ``IndexError`` at the start.
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        match self.game.undo() {
+            Some(mv) => {
+                // A listing stays valid only while the history up to it is unchanged.
+                if self
+                    .listed
+                    .as_ref()
+                    .is_some_and(|(ply, _, _)| *ply > self.game.moves().len())
+                {
+                    self.listed = None;
+                }
+                move_object(py, mv)
+            }
+            None => Err(PyIndexError::new_err("pop from a board with no moves")),
+        }
+    }
+
+    /// The last move. Raises ``IndexError`` at the start.
+    fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        match self.game.moves().last() {
+            Some(&mv) => move_object(py, mv),
+            None => Err(PyIndexError::new_err("peek at a board with no moves")),
+        }
+    }
+
+    /// Whether a move (``Move`` or USI) is legal now; malformed text is not.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
+        match convert::a_move(r#move) {
+            Ok(mv) => self.game.is_legal(mv),
+            Err(_) => false,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.position().is_check()
+    }
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.position().is_check() && self.game.variant().count_legal_moves(self.position()) == 0
+    }
+
+    /// Whether the game is over.
+    fn is_game_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The outcome under the variant's rules, or ``None`` while the game goes on.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.game.outcome().map(PyOutcome)
+    }
+
+    /// How many times the current position has occurred (1 the first time).
+    fn repetition_count(&self) -> usize {
+        self.game.repetition_count()
+    }
+
+    /// The side to move resigns.
+    fn resign(&mut self) -> PyResult<PyOutcome> {
+        self.listed = None;
+        self.game.resign().map(PyOutcome).map_err(game_error)
+    }
+
+    /// Declare a win by entering king (``SettingError`` if the variant's settings have no declaration rule).
+    fn declare(&mut self) -> PyResult<PyOutcome> {
+        self.listed = None;
+        self.game.declare().map(PyOutcome).map_err(game_error)
+    }
+
+    /// The current position as SFEN.
+    fn sfen(&self) -> String {
+        self.position().to_sfen()
+    }
+
+    /// The piece on a square as its SFEN letter (``"P"``, ``"+r"``), or ``None``.
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let sq = convert::square(square, Some(self.position().geometry()))?;
+        Ok(self.position().piece_at(sq).map(|p| p.to_string()))
+    }
+
+    /// Pieces in hand by uppercase letter, only those held.
+    fn hand<'py>(&self, py: Python<'py>, color: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+        convert::hand(py, self.position().hand(convert::color(color)?))
+    }
+
+    /// Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped.
+    fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let moves = self.game.legal_moves();
+        if let Ok(text) = square_or_drop.cast::<PyString>() {
+            if let Some(kind) = Self::drop_kind(text.to_str()?) {
+                return Ok(moves
+                    .iter()
+                    .filter(|m| m.drop_kind() == Some(kind))
+                    .map(|m| m.to().index())
+                    .collect());
+            }
+        }
+        let from =
+            convert::square(square_or_drop, Some(self.position().geometry())).map_err(|e| {
+                InvalidSquareError::new_err(format!(
+                    "{} (or a drop like 'P*')",
+                    e.value(square_or_drop.py())
+                ))
+            })?;
+        let mut to: Vec<usize> = moves
+            .iter()
+            .filter(|m| m.from() == Some(from))
+            .map(|m| m.to().index())
+            .collect();
+        to.dedup();
+        Ok(to)
+    }
+
+    /// Leaf count of the legal move tree, computed natively with the GIL released.
+    #[pyo3(signature = (depth, bulk = true))]
+    fn perft(&self, py: Python<'_>, depth: i64, bulk: bool) -> PyResult<u64> {
+        let depth = perft_depth(depth)?;
+        let variant = self.game.variant().clone();
+        let mut pos = self.position().clone();
+        Ok(py.detach(move || variant.perft(&mut pos, depth, bulk)))
+    }
+
+    /// Perft per legal move (USI -> count).
+    fn divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+        let depth = perft_depth(depth)?;
+        let variant = self.game.variant().clone();
+        let mut pos = self.position().clone();
+        let moves = self.game.legal_moves();
+        let counts: Vec<(String, u64)> = py.detach(move || {
+            moves
+                .iter()
+                .map(|&mv| {
+                    let undo = pos.play_unchecked(mv);
+                    let n = variant.perft(&mut pos, depth.saturating_sub(1), true);
+                    pos.undo(mv, undo);
+                    (mv.to_string(), n)
+                })
+                .collect()
+        });
+        let d = PyDict::new(py);
+        for (usi, n) in counts {
+            d.set_item(usi, n)?;
+        }
+        Ok(d)
+    }
+
+    /// A copy; with ``stack=False`` the copy starts at the current position.
+    #[pyo3(signature = (stack = true))]
+    fn copy(&self, stack: bool) -> Self {
+        if stack {
+            self.clone()
+        } else {
+            PyBoard::from_game(Game::from_position(
+                self.game.variant().clone(),
+                self.position().clone(),
+            ))
+        }
+    }
+
+    /// A board at the start position with the same variant and settings.
+    fn root(&self) -> Self {
+        PyBoard::from_game(Game::from_position(
+            self.game.variant().clone(),
+            self.game.start_position().clone(),
+        ))
+    }
+
+    /// The board as SVG for Jupyter: both hands, the last move, check.
+    fn _repr_svg_(&self) -> String {
+        self.diagram().to_svg()
+    }
+
+    /// The board as SVG, optionally from White's side and with marked squares.
+    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
+    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
+        let mut d = self.diagram();
+        d.flipped = flipped;
+        for sq in &highlight {
+            d.highlights = d
+                .highlights
+                .with(convert::square(sq, Some(self.position().geometry()))?);
+        }
+        Ok(d.to_svg())
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// Same variant and settings, same position (history aside).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyBoard>().is_ok_and(|o| {
+            let o = o.borrow();
+            o.game.variant() == self.game.variant() && o.position() == self.position()
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let kwargs =
+            convert::non_default_kwargs(&self.game.variant().settings(), &self.default_settings());
+        let variant = match self.game.variant().name() {
+            "standard" => String::new(),
+            name => format!(", variant={}", convert::py_str(name)),
+        };
+        format!("Board({}{variant}{kwargs})", convert::py_str(&self.sfen()))
+    }
+
+    /// A text diagram: White's side on top, hands above and below.
+    fn __str__(&self) -> String {
+        diagram_text(self.position())
+    }
+
+    /// Pickles as variant, settings, start position and moves (and a resignation or declaration).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let settings = serde_json::to_string(&self.game.variant().settings())
+            .map_err(|e| SettingError::new_err(e.to_string()))?;
+        let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
+        let ended = match self.game.outcome().map(|o| o.reason) {
+            Some(EndReason::Resignation) => Some("resign"),
+            Some(EndReason::ImpasseDeclaration) => Some("declare"),
+            _ => None,
+        };
+        let restore = py
+            .import("shogi_variants._core")?
+            .getattr("_board_from_state")?;
+        let args = PyTuple::new(
+            py,
+            [
+                settings.into_pyobject(py)?.into_any(),
+                self.game
+                    .start_position()
+                    .to_sfen()
+                    .into_pyobject(py)?
+                    .into_any(),
+                PyList::new(py, moves)?.into_any(),
+                ended.into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        Ok((restore, args))
+    }
+}
+
+/// A perft depth: 0 or more (a depth past ~10 would not finish anyway).
+fn perft_depth(depth: i64) -> PyResult<u32> {
+    u32::try_from(depth).map_err(|_| {
+        crate::errors::ShogiError::new_err(format!("perft depth must be 0 or more, not {depth}"))
+    })
+}
+
+/// Rebuilds a pickled board.
+#[pyfunction]
+pub fn _board_from_state(
+    settings: &str,
+    start: &str,
+    moves: Vec<String>,
+    ended: Option<&str>,
+) -> PyResult<PyBoard> {
+    let settings: AnySettings =
+        serde_json::from_str(settings).map_err(|e| SettingError::new_err(e.to_string()))?;
+    let mut board = PyBoard::from_game(game(AnyVariant::with_settings(settings), Some(start))?);
+    for m in moves {
+        let mv = m
+            .parse::<Move>()
+            .map_err(|e| crate::errors::InvalidMoveError::new_err(e.to_string()))?;
+        board.play(mv)?;
+    }
+    match ended {
+        Some("resign") => {
+            board.game.resign().map_err(game_error)?;
+        }
+        Some("declare") => {
+            board.game.declare().map_err(game_error)?;
+        }
+        _ => {}
+    }
+    Ok(board)
+}
+
+/// A text diagram of a position: White's hand, the board (file 9 on the
+/// left), Black's hand.
+pub fn diagram_text(pos: &Position) -> String {
+    use shogi_core::{Color, Square};
+    let g = pos.geometry();
+    let hand = |c: Color| {
+        let h: Vec<String> = pos
+            .hand(c)
+            .iter()
+            .filter(|&(_, n)| n > 0)
+            .map(|(k, n)| {
+                if n > 1 {
+                    format!("{}{n}", k.base_letter())
+                } else {
+                    k.base_letter().to_string()
+                }
+            })
+            .collect();
+        if h.is_empty() {
+            "-".to_owned()
+        } else {
+            h.join(" ")
+        }
+    };
+    let mut out = format!("White's hand: {}\n", hand(Color::White));
+    for rank in 1..=g.ranks() {
+        let row: Vec<String> = (1..=g.files())
+            .rev()
+            .map(
+                |file| match Square::new(file, rank).and_then(|s| pos.piece_at(s)) {
+                    Some(p) => format!("{:>2}", p.to_string()),
+                    None => " .".to_owned(),
+                },
+            )
+            .collect();
+        out.push_str(&row.join(""));
+        out.push('\n');
+    }
+    out.push_str(&format!("Black's hand: {}", hand(Color::Black)));
+    out
+}
+
+/// The legal moves of a board, generated when used (``len``, ``in``, iteration).
+#[pyclass(module = "shogi_variants", name = "LegalMoves")]
+pub struct PyLegalMoves {
+    board: Py<PyBoard>,
+}
+
+#[pymethods]
+impl PyLegalMoves {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.borrow(py).game.count_legal_moves()
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.__len__(py) > 0
+    }
+
+    /// The number of legal moves.
+    fn count(&self, py: Python<'_>) -> usize {
+        self.__len__(py)
+    }
+
+    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
+        self.board.borrow(py).is_legal(r#move)
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.board.borrow_mut(py).list_legal_moves();
+        let list = PyList::new(py, move_objects(py, &moves)?)?;
+        list.try_iter().map(|it| it.into_any())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let moves = self.board.borrow(py).game.legal_moves();
+        let usi: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        format!("<LegalMoves ({}): {}>", usi.len(), usi.join(", "))
+    }
+}
+
+/// Raised when a game refuses a move because it ended (used by the card and
+/// Tsuitate games too).
+pub fn over(o: shogi_core::Outcome) -> PyErr {
+    GameOverError::new_err(format!("the game is over: {o}"))
+}

@@ -1,0 +1,250 @@
+//! `CardGame`: Card shogi, where a drawn card names the file to play on.
+
+use crate::board::{game, PyBoard};
+use crate::convert;
+use crate::errors::{
+    game_error, GameOverError, IllegalMoveError, InvalidSfenError, SettingError, ShogiError,
+};
+use crate::moves::{PyMove, PyOutcome};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use shogi_core::{GameError, Variant};
+use shogi_variants::{settings_with, Card, CardError, CardGame, CardSettings, Diagram, Phase};
+
+/// A card as Python sees it: its rank, 0 for the joker.
+fn card_int(card: Card) -> u32 {
+    match card {
+        Card::Rank(r) => u32::from(r),
+        Card::Joker => 0,
+    }
+}
+
+fn card_of(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
+    let i: i64 = obj.extract().unwrap_or(-1);
+    match i {
+        0 => Ok(Card::Joker),
+        1..=9 => Ok(Card::Rank(i as u8)),
+        _ => Err(ShogiError::new_err(format!(
+            "{i} is not a card (1..9, or JOKER = 0)"
+        ))),
+    }
+}
+
+/// Card shogi: a drawn card names the file to play on.
+///
+/// ``CardGame(seed=0, sfen=None, **settings)`` with ``copies_per_rank``,
+/// ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``.
+#[pyclass(module = "shogi_variants", name = "CardGame")]
+#[derive(Clone)]
+pub struct PyCardGame {
+    pub game: CardGame,
+}
+
+impl PyCardGame {
+    fn error(&self, e: CardError) -> PyErr {
+        match e {
+            CardError::Game(GameError::Position(p)) => InvalidSfenError::new_err(p.to_string()),
+            CardError::Game(g) => game_error(g),
+            CardError::EmptyDeck => SettingError::new_err(e.to_string()),
+            _ => match self.game.outcome() {
+                Some(o) => GameOverError::new_err(format!("the game is over: {o}")),
+                None => IllegalMoveError::new_err(e.to_string()),
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl PyCardGame {
+    #[new]
+    #[pyo3(signature = (seed = None, sfen = None, **settings))]
+    fn new(
+        seed: Option<&Bound<'_, PyAny>>,
+        sfen: Option<&str>,
+        settings: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let seed: u64 = match seed {
+            None => 0,
+            Some(s) => s.extract().map_err(|_| {
+                SettingError::new_err(format!("the seed is an integer 0..2**64, not {s}"))
+            })?,
+        };
+        let pairs = convert::overrides(settings)?;
+        let s: CardSettings = settings_with("card", &convert::borrowed(&pairs))
+            .map_err(|e| SettingError::new_err(e.to_string()))?;
+        // Check the SFEN against the base variant first, for the position's own message.
+        game(s.base.variant(), sfen)?;
+        CardGame::from_sfen(s, seed, sfen.unwrap_or("startpos"))
+            .map(|game| PyCardGame { game })
+            .map_err(|e| match e {
+                CardError::EmptyDeck => SettingError::new_err(e.to_string()),
+                other => InvalidSfenError::new_err(other.to_string()),
+            })
+    }
+
+    /// The settings, defaults included.
+    #[getter]
+    fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::settings_dict(py, self.game.settings())
+    }
+
+    /// ``"draw"`` (a chance step), ``"move"`` or ``"over"``.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.game.phase() {
+            Phase::Draw => "draw",
+            Phase::Move { .. } => "move",
+            Phase::Over => "over",
+        }
+    }
+
+    /// The card constraining the move to play, if any.
+    #[getter]
+    fn current_card(&self) -> Option<u32> {
+        self.game.current_card().map(card_int)
+    }
+
+    /// The side to move.
+    #[getter]
+    fn turn(&self) -> usize {
+        self.game.position().side_to_move().index()
+    }
+
+    /// Whether the next step is a draw (a chance node).
+    fn is_chance_node(&self) -> bool {
+        self.game.phase() == Phase::Draw
+    }
+
+    /// Cards left in the draw pile by card (``JOKER`` = 0), only those left.
+    fn deck(&self) -> std::collections::BTreeMap<u32, u16> {
+        let deck = self.game.deck();
+        std::iter::once(Card::Joker)
+            .chain((1..=9).map(Card::Rank))
+            .map(|c| (card_int(c), deck.left(c)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+
+    /// How many cards are left to draw before a reshuffle.
+    fn cards_left(&self) -> u32 {
+        self.game.deck().left_total()
+    }
+
+    /// At a draw: each card that can come and its probability.
+    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+        self.game
+            .chance_outcomes()
+            .into_iter()
+            .map(|(c, p)| (card_int(c), p))
+            .collect()
+    }
+
+    /// Draw with the game's seeded generator; returns the card.
+    fn draw(&mut self) -> PyResult<u32> {
+        self.game.draw().map(card_int).map_err(|e| self.error(e))
+    }
+
+    /// Choose the drawn card (search over chance nodes).
+    fn apply_draw(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        let card = card_of(card)?;
+        self.game.apply_draw(card).map_err(|e| self.error(e))
+    }
+
+    /// The legal moves the current card allows.
+    fn allowed_moves(&self) -> Vec<PyMove> {
+        self.game
+            .allowed_moves()
+            .iter()
+            .map(|&m| PyMove(m))
+            .collect()
+    }
+
+    /// Play a move the card allows.
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = convert::a_move(r#move)?;
+        self.game.play(mv).map_err(|e| self.error(e))
+    }
+
+    /// Each turn's drawn cards and move.
+    fn turns(&self) -> Vec<(Vec<u32>, Option<PyMove>)> {
+        self.game
+            .turns()
+            .iter()
+            .map(|t| {
+                (
+                    t.cards.iter().map(|&c| card_int(c)).collect(),
+                    t.mv.map(PyMove),
+                )
+            })
+            .collect()
+    }
+
+    /// The outcome, or ``None`` while the game goes on.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.game.outcome().map(PyOutcome)
+    }
+
+    /// Whether the game is over.
+    fn is_game_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// A ``Board`` at the current position (the card rule aside).
+    fn board(&self) -> PyBoard {
+        PyBoard::from_game(shogi_core::Game::from_position(
+            self.game.game().variant().clone(),
+            self.game.position().clone(),
+        ))
+    }
+
+    /// The current position as SFEN.
+    fn sfen(&self) -> String {
+        self.game.position().to_sfen()
+    }
+
+    /// An independent copy (the generator's state included).
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    /// The board as SVG for Jupyter, with the current card under it.
+    fn _repr_svg_(&self) -> String {
+        let mut d = Diagram::of_position(self.game.position());
+        d.last_move = self.game.game().moves().last().copied();
+        d.caption = Some(match (self.game.phase(), self.game.outcome()) {
+            (_, Some(o)) => o.to_string(),
+            (Phase::Draw, None) => "Draw a card".to_owned(),
+            (
+                Phase::Move {
+                    card: Some(Card::Joker),
+                },
+                None,
+            ) => "Card: joker (any move)".to_owned(),
+            (Phase::Move { card: Some(c) }, None) => format!("Card: {c} (file {c})"),
+            (Phase::Move { card: None }, None) => "No card: any legal move".to_owned(),
+            (Phase::Over, None) => "Over".to_owned(),
+        });
+        d.to_svg()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let card = match self.game.current_card() {
+            Some(c) => format!(" card={c}"),
+            None => String::new(),
+        };
+        format!(
+            "<CardGame {} phase={}{card} sfen='{}'>",
+            self.game.game().variant().name(),
+            self.phase(),
+            self.sfen()
+        )
+    }
+}

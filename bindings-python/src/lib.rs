@@ -1,0 +1,52 @@
+//! Python bindings of shogi-variants, imported as `shogi_variants`.
+//!
+//! The Rust types are wrapped one to one: `Board` over
+//! `shogi_core::Game<AnyVariant>`, `CardGame` over `shogi_variants::CardGame`,
+//! `TsuitateGame` over the `Referee`. Every error becomes an exception that
+//! subclasses `ValueError` (see `errors`); nothing panics on user input.
+
+mod board;
+mod card;
+mod convert;
+mod errors;
+mod moves;
+mod tsuitate;
+
+use pyo3::prelude::*;
+use shogi_core::Square;
+
+/// USI name of a square index: ``square_name(60) == "7g"``. Raises ``InvalidSquareError``.
+#[pyfunction]
+fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
+    convert::square(square, None).map(|s| s.to_string())
+}
+
+/// Square index of a USI name (``"7g"`` -> 60); an int is checked and returned. Raises ``InvalidSquareError``.
+#[pyfunction]
+fn parse_square(name: &Bound<'_, PyAny>) -> PyResult<usize> {
+    convert::square(name, None).map(Square::index)
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("BLACK", 0)?;
+    m.add("WHITE", 1)?;
+    m.add("JOKER", 0)?;
+    m.add("VARIANTS", shogi_variants::VARIANT_NAMES.to_vec())?;
+    m.add("GAMES", shogi_variants::GAME_NAMES.to_vec())?;
+    errors::register(m)?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<moves::PyOutcome>()?;
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<board::PyLegalMoves>()?;
+    m.add_class::<card::PyCardGame>()?;
+    m.add_class::<tsuitate::PyTsuitateGame>()?;
+    m.add_class::<tsuitate::PyPlayerView>()?;
+    m.add_class::<tsuitate::PyAnnouncement>()?;
+    m.add_class::<tsuitate::PyRuling>()?;
+    m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(board::_board_from_state, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,225 @@
+//! `Move` and `Outcome`: small immutable values.
+
+use crate::convert;
+use crate::errors::InvalidMoveError;
+use pyo3::prelude::*;
+use shogi_core::{Color, EndReason, Move, Outcome, PieceKind};
+use std::sync::OnceLock;
+
+/// A move: immutable, hashable, ordered by ``code``.
+///
+/// ``Move(from_square, to_square, promotion=False)`` for a board move,
+/// ``Move.drop(piece, to_square)`` for a drop, ``Move.from_usi("7g7f")``.
+#[pyclass(module = "shogi_variants", name = "Move", frozen, eq, ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PyMove(pub Move);
+
+#[pymethods]
+impl PyMove {
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion = false))]
+    fn new(
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        promotion: bool,
+    ) -> PyResult<Self> {
+        let from = convert::square(from_square, None)?;
+        let to = convert::square(to_square, None)?;
+        if from == to {
+            return Err(InvalidMoveError::new_err(format!(
+                "a move goes somewhere: {from} to {to}"
+            )));
+        }
+        Ok(PyMove(Move::normal(from, to, promotion)))
+    }
+
+    /// Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``). Raises ``InvalidMoveError``.
+    #[staticmethod]
+    fn from_usi(usi: &str) -> PyResult<Self> {
+        usi.parse::<Move>()
+            .map(PyMove)
+            .map_err(|e| InvalidMoveError::new_err(e.to_string()))
+    }
+
+    /// A drop of ``piece`` (``"P"``, ``"L"``, ``"N"``, ``"S"``, ``"G"``, ``"B"``, ``"R"``) on ``to_square``.
+    #[staticmethod]
+    fn drop(piece: &str, to_square: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let to = convert::square(to_square, None)?;
+        let kind: PieceKind = piece
+            .parse()
+            .map_err(|_| InvalidMoveError::new_err(format!("'{piece}' is not a piece letter")))?;
+        Move::drop(kind, to).map(PyMove).ok_or_else(|| {
+            InvalidMoveError::new_err(format!("a {} cannot be dropped", kind.name()))
+        })
+    }
+
+    /// The move of a 16-bit ``code`` (see ``Move.code``). Raises ``InvalidMoveError``.
+    #[staticmethod]
+    fn from_code(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let code: i64 = obj.extract().unwrap_or(-1);
+        u16::try_from(code)
+            .ok()
+            .and_then(Move::from_u16)
+            // A board move goes somewhere (USI cannot write `1a1a`).
+            .filter(|m| m.from() != Some(m.to()))
+            .map(PyMove)
+            .ok_or_else(|| InvalidMoveError::new_err(format!("{obj} is not a move code")))
+    }
+
+    /// USI notation.
+    fn usi(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// Origin square, ``None`` for a drop.
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // the Python name, as in python-chess
+    fn from_square(&self) -> Option<usize> {
+        self.0.from().map(|s| s.index())
+    }
+
+    /// Destination square.
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // the Python name, as in python-chess
+    fn to_square(&self) -> usize {
+        self.0.to().index()
+    }
+
+    /// The dropped piece's uppercase letter, ``None`` for a board move.
+    #[getter]
+    fn drop_piece(&self) -> Option<String> {
+        self.0.drop_kind().map(|k| k.base_letter().to_string())
+    }
+
+    /// Whether the move promotes.
+    #[getter]
+    fn promotion(&self) -> bool {
+        self.0.is_promotion()
+    }
+
+    /// A stable 16-bit integer for the move (an action id for learning code).
+    #[getter]
+    fn code(&self) -> u16 {
+        self.0.to_u16()
+    }
+
+    /// The hash of a move is its code.
+    fn __hash__(&self) -> u64 {
+        u64::from(self.0.to_u16())
+    }
+
+    /// Whether the move is a drop.
+    fn is_drop(&self) -> bool {
+        self.0.is_drop()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_usi('{}')", self.0)
+    }
+
+    /// Pickles as its USI text, read back by `Move.from_usi`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((
+            py.get_type::<PyMove>().getattr("from_usi")?,
+            (self.0.to_string(),),
+        ))
+    }
+}
+
+/// One shared, immutable `Move` object per move code, made on first use:
+/// handing out a reference is much cheaper than allocating an object for
+/// every generated move.
+static MOVE_OBJECTS: OnceLock<Vec<Option<Py<PyMove>>>> = OnceLock::new();
+
+/// The shared Python object of `mv`.
+#[inline]
+pub fn move_object(py: Python<'_>, mv: Move) -> PyResult<Py<PyMove>> {
+    let table = match MOVE_OBJECTS.get() {
+        Some(table) => table,
+        None => {
+            let table = (0..=u16::MAX)
+                .map(|bits| {
+                    Move::from_u16(bits)
+                        .map(|m| Py::new(py, PyMove(m)))
+                        .transpose()
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            MOVE_OBJECTS.get_or_init(|| table)
+        }
+    };
+    match &table[usize::from(mv.to_u16())] {
+        Some(obj) => Ok(obj.clone_ref(py)),
+        None => Py::new(py, PyMove(mv)),
+    }
+}
+
+/// Shared objects of a list of moves.
+pub fn move_objects(py: Python<'_>, moves: &[Move]) -> PyResult<Vec<Py<PyMove>>> {
+    moves.iter().map(|&m| move_object(py, m)).collect()
+}
+
+/// The Python name of an end reason.
+pub fn reason_name(r: EndReason) -> &'static str {
+    match r {
+        EndReason::Checkmate => "checkmate",
+        EndReason::NoLegalMove => "no_legal_move",
+        EndReason::Repetition => "repetition",
+        EndReason::PerpetualCheck => "perpetual_check",
+        EndReason::MoveLimit => "move_limit",
+        EndReason::ImpasseDeclaration => "impasse_declaration",
+        EndReason::Resignation => "resignation",
+        EndReason::FoulLimit => "foul_limit",
+        EndReason::NoMoveOnCardFile => "no_move_on_card_file",
+        _ => "other",
+    }
+}
+
+/// How a game ended.
+#[pyclass(module = "shogi_variants", name = "Outcome", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyOutcome(pub Outcome);
+
+#[pymethods]
+impl PyOutcome {
+    /// ``BLACK``, ``WHITE`` or ``None`` for a draw.
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        self.0.winner.map(Color::index)
+    }
+
+    /// Why the game ended.
+    #[getter]
+    fn reason(&self) -> &'static str {
+        reason_name(self.0.reason)
+    }
+
+    /// 1.0 for a win of ``color``, 0.5 for a draw, 0.0 for a loss.
+    fn score(&self, color: &Bound<'_, PyAny>) -> PyResult<f64> {
+        Ok(self.0.score(convert::color(color)?))
+    }
+
+    /// Per-player returns ``[black, white]``: +1 win, -1 loss, 0 draw.
+    fn returns(&self) -> Vec<f64> {
+        [Color::Black, Color::White]
+            .iter()
+            .map(|&c| 2.0 * self.0.score(c) - 1.0)
+            .collect()
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = match self.0.winner {
+            Some(Color::Black) => "BLACK",
+            Some(Color::White) => "WHITE",
+            None => "None",
+        };
+        format!("<Outcome winner={winner} reason='{}'>", self.reason())
+    }
+}

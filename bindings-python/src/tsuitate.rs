@@ -1,0 +1,401 @@
+//! Tsuitate shogi: `TsuitateGame` (the referee's game), `PlayerView`,
+//! `Announcement`, `Ruling`.
+
+use crate::board::over;
+use crate::convert;
+use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError};
+use crate::moves::{PyMove, PyOutcome};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use shogi_core::{Color, Piece};
+use shogi_variants::{
+    settings_with, Announcement, Diagram, FoulReason, PlayerView, Referee, TsuitateError,
+    TsuitateSettings, Verdict,
+};
+
+/// One thing a Tsuitate player is told, or did.
+#[pyclass(module = "shogi_variants", name = "Announcement", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyAnnouncement(pub Announcement);
+
+#[pymethods]
+impl PyAnnouncement {
+    /// What kind of announcement.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.0 {
+            Announcement::Attempted(_) => "attempted",
+            Announcement::Played => "played",
+            Announcement::Foul { .. } => "foul",
+            Announcement::OpponentMoved => "opponent_moved",
+            Announcement::OpponentFoul { .. } => "opponent_foul",
+            Announcement::Capture { .. } => "capture",
+            Announcement::Check => "check",
+            Announcement::GameOver(_) => "game_over",
+        }
+    }
+
+    /// For ``attempted``: the move.
+    #[getter]
+    fn r#move(&self) -> Option<PyMove> {
+        match self.0 {
+            Announcement::Attempted(m) => Some(PyMove(m)),
+            _ => None,
+        }
+    }
+
+    /// For ``foul``/``opponent_foul``: the foul count now.
+    #[getter]
+    fn count(&self) -> Option<u32> {
+        match self.0 {
+            Announcement::Foul { count } | Announcement::OpponentFoul { count } => Some(count),
+            _ => None,
+        }
+    }
+
+    /// For ``capture``: the square.
+    #[getter]
+    fn square(&self) -> Option<usize> {
+        match self.0 {
+            Announcement::Capture { square, .. } => Some(square.index()),
+            _ => None,
+        }
+    }
+
+    /// For ``capture``: the captured piece's kind as it stood (uppercase, ``+`` if promoted).
+    #[getter]
+    fn piece(&self) -> Option<String> {
+        match self.0 {
+            Announcement::Capture { kind, .. } => Some(kind.to_string()),
+            _ => None,
+        }
+    }
+
+    /// For ``game_over``: the outcome.
+    #[getter]
+    fn outcome(&self) -> Option<PyOutcome> {
+        match self.0 {
+            Announcement::GameOver(o) => Some(PyOutcome(o)),
+            _ => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        announcement_text(&self.0)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Announcement {}>", announcement_text(&self.0))
+    }
+}
+
+/// A compact, stable text of an announcement (`attempted:7g7f`, `capture:7f:P`, ...).
+fn announcement_text(a: &Announcement) -> String {
+    match a {
+        Announcement::Attempted(m) => format!("attempted:{m}"),
+        Announcement::Played => "played".to_owned(),
+        Announcement::Foul { count } => format!("foul:{count}"),
+        Announcement::OpponentMoved => "opponent_moved".to_owned(),
+        Announcement::OpponentFoul { count } => format!("opponent_foul:{count}"),
+        Announcement::Capture { square, kind } => format!("capture:{square}:{kind}"),
+        Announcement::Check => "check".to_owned(),
+        Announcement::GameOver(o) => format!(
+            "game_over:{}:{}",
+            match o.winner {
+                Some(Color::Black) => "black",
+                Some(Color::White) => "white",
+                None => "draw",
+            },
+            crate::moves::reason_name(o.reason)
+        ),
+    }
+}
+
+fn announcements(list: &[Announcement]) -> Vec<PyAnnouncement> {
+    list.iter().map(|&a| PyAnnouncement(a)).collect()
+}
+
+/// The referee's verdict on an attempt and what each player was told.
+#[pyclass(module = "shogi_variants", name = "Ruling", frozen)]
+pub struct PyRuling {
+    verdict: Verdict,
+    told: [Vec<Announcement>; 2],
+}
+
+#[pymethods]
+impl PyRuling {
+    /// ``"played"`` or ``"foul"``.
+    #[getter]
+    fn verdict(&self) -> &'static str {
+        match self.verdict {
+            Verdict::Played => "played",
+            Verdict::Foul => "foul",
+        }
+    }
+
+    /// Whether the move was played.
+    #[getter]
+    fn played(&self) -> bool {
+        self.verdict == Verdict::Played
+    }
+
+    /// Announcements to Black and to White.
+    #[getter]
+    fn told(&self) -> (Vec<PyAnnouncement>, Vec<PyAnnouncement>) {
+        (announcements(&self.told[0]), announcements(&self.told[1]))
+    }
+
+    fn __repr__(&self) -> String {
+        let side = |i: usize| {
+            self.told[i]
+                .iter()
+                .map(announcement_text)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        format!(
+            "<Ruling {} black=[{}] white=[{}]>",
+            self.verdict(),
+            side(0),
+            side(1)
+        )
+    }
+}
+
+/// What one Tsuitate player knows: their own pieces and hand and what they were told.
+#[pyclass(module = "shogi_variants", name = "PlayerView", frozen)]
+pub struct PyPlayerView {
+    pub view: PlayerView,
+}
+
+#[pymethods]
+impl PyPlayerView {
+    /// Whose view.
+    #[getter]
+    fn color(&self) -> usize {
+        self.view.color.index()
+    }
+
+    /// Whether it is this player's turn.
+    #[getter]
+    fn to_move(&self) -> bool {
+        self.view.to_move
+    }
+
+    /// Played moves so far (both sides; fouls not counted).
+    #[getter]
+    fn moves_played(&self) -> u32 {
+        self.view.moves_played
+    }
+
+    /// This player's fouls.
+    #[getter]
+    fn fouls(&self) -> u32 {
+        self.view.fouls
+    }
+
+    /// The opponent's fouls as far as announced.
+    #[getter]
+    fn opponent_fouls_known(&self) -> u32 {
+        self.view.opponent_fouls_known
+    }
+
+    /// Everything this player did and was told, in order (perfect recall).
+    #[getter]
+    fn information_state(&self) -> Vec<PyAnnouncement> {
+        announcements(&self.view.information_state)
+    }
+
+    /// The information state as one string (a key for tabular methods).
+    fn information_state_string(&self) -> String {
+        let color = match self.view.color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        let items: Vec<String> = self
+            .view
+            .information_state
+            .iter()
+            .map(announcement_text)
+            .collect();
+        format!("{color}|{}", items.join(";"))
+    }
+
+    /// Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them).
+    fn candidate_moves(&self) -> Vec<PyMove> {
+        self.view
+            .candidate_moves()
+            .iter()
+            .map(|&m| PyMove(m))
+            .collect()
+    }
+
+    /// Where the own piece on a square may go on the own board.
+    fn legal_squares(&self, square: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let sq = convert::square_on(square, self.view.board.files(), self.view.board.ranks())?;
+        Ok(convert::squares(self.view.legal_squares(sq)))
+    }
+
+    /// The player's own piece on a square (SFEN letter), or ``None`` (empty or unseen).
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let sq = convert::square_on(square, self.view.board.files(), self.view.board.ranks())?;
+        Ok(self.view.board.piece_at(sq).map(|p: Piece| p.to_string()))
+    }
+
+    /// The player's hand by uppercase letter.
+    fn hand<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        convert::hand(py, self.view.board.hand())
+    }
+
+    /// The player's own board as SVG (own pieces and hand only).
+    fn _repr_svg_(&self) -> String {
+        let v = &self.view;
+        let mut d = Diagram::of_own_board(&v.board);
+        let who = match v.color {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        let turn = if v.to_move { " · to move" } else { "" };
+        d.caption = Some(format!(
+            "{who}'s view{turn} · fouls {} · opponent fouls {}",
+            v.fouls, v.opponent_fouls_known
+        ));
+        d.to_svg()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<PlayerView {}>", self.information_state_string())
+    }
+}
+
+/// Tsuitate shogi: the referee's game. ``TsuitateGame(sfen=None, **settings)``
+/// with ``foul_limit``, ``announce_fouls_to_both``, ``move_limit``, ``base``.
+#[pyclass(module = "shogi_variants", name = "TsuitateGame")]
+#[derive(Clone)]
+pub struct PyTsuitateGame {
+    pub referee: Referee,
+}
+
+#[pymethods]
+impl PyTsuitateGame {
+    #[new]
+    #[pyo3(signature = (sfen = None, **settings))]
+    fn new(sfen: Option<&str>, settings: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let pairs = convert::overrides(settings)?;
+        let s: TsuitateSettings = settings_with("tsuitate", &convert::borrowed(&pairs))
+            .map_err(|e| SettingError::new_err(e.to_string()))?;
+        Referee::from_sfen(s, sfen.unwrap_or("startpos"))
+            .map(|referee| PyTsuitateGame { referee })
+            .map_err(|e| InvalidSfenError::new_err(e.to_string()))
+    }
+
+    /// The settings, defaults included.
+    #[getter]
+    fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::settings_dict(py, self.referee.settings())
+    }
+
+    /// The side to move.
+    #[getter]
+    fn turn(&self) -> usize {
+        self.referee.side_to_move().index()
+    }
+
+    /// Judge the side to move's attempt.
+    fn attempt(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
+        let mv = convert::a_move(r#move)?;
+        match self.referee.attempt(mv) {
+            Ok(r) => Ok(PyRuling {
+                verdict: r.verdict,
+                told: r.told,
+            }),
+            Err(TsuitateError::GameOver(o)) => Err(over(o)),
+            Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
+        }
+    }
+
+    /// What ``color`` sees now.
+    fn view(&self, color: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
+        Ok(PyPlayerView {
+            view: self.referee.view(convert::color(color)?),
+        })
+    }
+
+    /// The foul count of ``color``.
+    fn fouls(&self, color: &Bound<'_, PyAny>) -> PyResult<u32> {
+        Ok(self.referee.fouls(convert::color(color)?))
+    }
+
+    /// The outcome, or ``None`` while the game goes on.
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.referee.outcome().map(PyOutcome)
+    }
+
+    /// Whether the game is over.
+    fn is_game_over(&self) -> bool {
+        self.referee.outcome().is_some()
+    }
+
+    /// The referee's position (hidden from players during play).
+    fn true_sfen(&self) -> String {
+        self.referee.true_position().to_sfen()
+    }
+
+    /// After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None).
+    #[allow(clippy::type_complexity)]
+    fn reveal(&self) -> Option<(String, String, Vec<(usize, PyMove, Option<&'static str>)>)> {
+        let (start, end, attempts) = self.referee.reveal()?;
+        let attempts = attempts
+            .iter()
+            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(foul_name)))
+            .collect();
+        Some((start.to_sfen(), end.to_sfen(), attempts))
+    }
+
+    /// An independent copy.
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    /// The referee's full board as SVG (what neither player sees).
+    fn _repr_svg_(&self) -> String {
+        let mut d = Diagram::of_position(self.referee.true_position());
+        d.caption = Some(format!(
+            "Referee's board · fouls: Black {}, White {}",
+            self.referee.fouls(Color::Black),
+            self.referee.fouls(Color::White)
+        ));
+        d.to_svg()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let state = match self.referee.outcome() {
+            Some(o) => o.to_string(),
+            None => format!(
+                "{} to move",
+                match self.referee.side_to_move() {
+                    Color::Black => "Black",
+                    Color::White => "White",
+                }
+            ),
+        };
+        format!("<TsuitateGame {state}>")
+    }
+}
+
+fn foul_name(r: FoulReason) -> &'static str {
+    match r {
+        FoulReason::SlidThroughHiddenPiece => "slid_through_hidden_piece",
+        FoulReason::DroppedOnHiddenPiece => "dropped_on_hidden_piece",
+        FoulReason::OwnKingInCheck => "own_king_in_check",
+        FoulReason::PawnDropMate => "pawn_drop_mate",
+    }
+}

@@ -1,0 +1,46 @@
+"""The Python examples run to completion (the tour quickly, the benchmark in
+its --quick smoke-test mode)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import REPO
+
+EXAMPLES = os.path.join(REPO, "examples", "python")
+
+
+def run(script, *args, env=None, timeout=60):
+    return subprocess.run(
+        [sys.executable, os.path.join(EXAMPLES, script), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_tour_runs_quickly(tmp_path):
+    t = time.perf_counter()
+    r = run("tour.py", env={"SHOGI_TOUR_OUT": str(tmp_path)})
+    elapsed = time.perf_counter() - t
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert elapsed < 10, elapsed
+    svgs = sorted(p.name for p in tmp_path.iterdir())
+    assert len(svgs) >= 6, svgs
+    for p in tmp_path.iterdir():
+        assert "<svg" in p.read_text(encoding="utf-8")
+    assert "tour done" in r.stdout
+
+
+def test_bench_quick_mode():
+    pytest.importorskip("cshogi")
+    r = run("bench_python.py", "--quick")
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert "native Board.perft(3)" in r.stdout
+    assert "25,470" in r.stdout
