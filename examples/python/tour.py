@@ -1,0 +1,172 @@
+# %% [markdown]
+# # A tour of `shogi_variants` from Python
+#
+# Run it as a script (`python examples/python/tour.py`) or open it as a
+# notebook (VS Code / Jupytext read the `# %%` cells). In a notebook, a board,
+# a player's view or a game as the last expression of a cell draws itself
+# (`_repr_svg_`); as a script, the SVGs are written to files and their paths
+# printed.
+#
+# Build the extension first: `cd bindings-python && maturin develop --release`.
+
+# %%
+import os
+import pickle
+import random
+import tempfile
+import time
+
+import shogi_variants as sv
+from shogi_variants import BLACK, WHITE, Board, CardGame, TsuitateGame
+
+OUT = os.environ.get("SHOGI_TOUR_OUT") or os.path.join(tempfile.gettempdir(), "shogi_variants_tour")
+os.makedirs(OUT, exist_ok=True)
+T0 = time.perf_counter()
+
+
+def show(obj, name):
+    """Write ``obj``'s SVG to a file and print its path (a notebook would draw it)."""
+    path = os.path.join(OUT, f"{name}.svg")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(obj._repr_svg_())
+    print(f"  [svg] {path}")
+
+
+print(f"shogi_variants {sv.__version__}: variants {sv.VARIANTS}, games {sv.GAMES}")
+
+# %% [markdown]
+# ## 1. A short standard game
+# Moves are USI strings or `Move` objects; an illegal move raises
+# `IllegalMoveError` and leaves the board untouched.
+
+# %%
+board = Board()  # the standard start position
+for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"]:  # a bishop exchange
+    board.push_usi(usi)
+print("after 7g7f 3c3d 8h2b+ 3a2b:", board.sfen())
+print("  Black holds", board.hand(BLACK), "- White holds", board.hand(WHITE))
+print("  legal moves:", len(board.legal_moves), "- B*5e legal?", "B*5e" in board.legal_moves)
+print("  where can the rook on 2h go?", [sv.square_name(s) for s in board.legal_squares("2h")])
+
+try:
+    board.push_usi("7f7e+")  # a pawn cannot promote outside the zone
+except sv.IllegalMoveError as e:
+    print("  refused:", e)
+print("  the board is unchanged:", board.peek().usi(), "was the last move")
+show(board, "1_standard")
+board  # noqa: B018 - in a notebook this cell draws the board
+
+# %% [markdown]
+# ## 2. The end of a game: checkmate, and an outcome object
+
+# %%
+mate = Board()
+for usi in ["2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+"]:  # a helpmate
+    mate.push_usi(usi)
+outcome = mate.outcome()
+print("helpmate:", "checkmate" if mate.is_checkmate() else "?", "-> winner",
+      "Black" if outcome.winner == BLACK else "White", f"({outcome.reason}), returns {outcome.returns()}")
+show(mate, "2_checkmate")
+
+# Fourfold repetition (sennichite) is a draw.
+rep = Board()
+for usi in ["2h3h", "8b7b", "3h2h", "7b8b"] * 3:
+    rep.push_usi(usi)
+print("sennichite:", rep.outcome().reason, "- winner", rep.outcome().winner)
+
+# %% [markdown]
+# ## 3. Perft: counting the legal move tree natively (GIL released)
+
+# %%
+start = Board()
+for depth in range(1, 5):
+    t = time.perf_counter()
+    n = start.perft(depth)
+    print(f"  perft({depth}) = {n:>7}  ({time.perf_counter() - t:.3f} s)")
+print("  divide(2), first three moves:", dict(list(start.divide(2).items())[:3]), "...")
+
+# %% [markdown]
+# ## 4. Minishogi: 5x5, and the first player loses a plain repetition
+
+# %%
+mini = Board(variant="minishogi")
+print("minishogi start:", mini.sfen(), "-", len(mini.legal_moves), "legal moves,",
+      "perft(3) =", mini.perft(3))
+rng = random.Random(7)
+while not mini.is_game_over() and len(mini.move_stack) < 12:
+    mini.push(rng.choice(list(mini.legal_moves)))
+print("  after 12 random moves:", " ".join(m.usi() for m in mini.move_stack))
+show(mini, "4_minishogi")
+shuffle = Board(variant="minishogi")
+for usi in ["1e1d", "5a5b", "1d1e", "5b5a"] * 3:
+    shuffle.push_usi(usi)
+print("  repetition:", shuffle.outcome().reason, "- winner is White:", shuffle.outcome().winner == WHITE)
+
+# Settings are keyword arguments; a board pickles, copies and prints as code.
+draw_rule = Board(variant="minishogi", repetition="Draw")
+print("  settings:", draw_rule.settings)
+print("  repr:", repr(draw_rule))
+assert pickle.loads(pickle.dumps(draw_rule)).settings == draw_rule.settings
+
+# %% [markdown]
+# ## 5. Card shogi: a seeded deck names the file to play on
+# The seed fixes every draw; `chance_outcomes()` lists the cards that can come
+# with their probabilities, for search.
+
+# %%
+cards = CardGame(seed=42)
+chooser = random.Random(1)
+for _ in range(6):
+    if cards.is_game_over():
+        break
+    if cards.is_chance_node():
+        odds = cards.chance_outcomes()
+        card = cards.draw()
+        print(f"  {'Black' if cards.turn == BLACK else 'White'} draws {card} "
+              f"(p = {dict(odds)[card]:.3f}); allowed:", [m.usi() for m in cards.allowed_moves()])
+    if cards.phase == "move":
+        move = chooser.choice(cards.allowed_moves())
+        cards.push(move)
+        print("    plays", move.usi())
+print("  cards left:", cards.cards_left(), "- position:", cards.sfen())
+again = CardGame(seed=42)
+print("  the same seed draws the same first card:", again.draw() == cards.turns()[0][0][0])
+show(cards, "5_card")
+
+# %% [markdown]
+# ## 6. Tsuitate: a referee and two players who see only their own pieces
+# An attempt through a hidden piece is a foul: nothing moves, the same player
+# tries again, and the opponent hears only that a foul happened.
+
+# %%
+game = TsuitateGame()
+
+
+def attempt(move):
+    """The referee judges an attempt; print what each player was told."""
+    mover = game.turn
+    ruling = game.attempt(move)
+    told = [[a.kind + (f" {sv.square_name(a.square)} {a.piece}" if a.kind == "capture" else "")
+             for a in ruling.told[c]] for c in (BLACK, WHITE)]
+    usi = move if isinstance(move, str) else move.usi()
+    print(f"  {'Black' if mover == BLACK else 'White'} tries {usi:6} -> {ruling.verdict:6}"
+          f"  Black told {told[BLACK]}, White told {told[WHITE]}")
+
+
+# Black's bishop runs for 1a through White's (hidden) bishop on 2b: a foul.
+# Then it takes that bishop, and White recaptures.
+for usi in ["7g7f", "3c3d", "8h1a+", "8h2b+", "3a2b"]:
+    attempt(usi)
+rng = random.Random(3)
+for _ in range(6):  # a few random attempts
+    attempt(rng.choice(game.view(game.turn).candidate_moves()))
+black_view, white_view = game.view(BLACK), game.view(WHITE)
+print("  Black sees White's king?", black_view.piece_at("5a"), "- White sees it:", white_view.piece_at("5a"))
+print("  Black's information state key:", black_view.information_state_string()[:70], "...")
+print("  revealed before the end?", game.reveal())
+show(black_view, "6_tsuitate_black_view")
+show(white_view, "6_tsuitate_white_view")
+show(game, "6_tsuitate_referee")
+
+# %%
+print(f"tour done in {time.perf_counter() - T0:.2f} s; SVGs in {OUT}")
