@@ -133,28 +133,20 @@ impl PyMove {
 /// One shared, immutable `Move` object per move code, made on first use:
 /// handing out a reference is much cheaper than allocating an object for
 /// every generated move.
-static MOVE_OBJECTS: OnceLock<Vec<Option<Py<PyMove>>>> = OnceLock::new();
+static MOVE_OBJECTS: OnceLock<Box<[OnceLock<Py<PyMove>>]>> = OnceLock::new();
 
-/// The shared Python object of `mv`.
+/// The shared Python object of `mv`, made the first time the move is seen:
+/// moves met together (a position's list) get neighbouring objects, which
+/// keeps the working set of a search in the cache.
 #[inline]
 pub fn move_object(py: Python<'_>, mv: Move) -> PyResult<Py<PyMove>> {
-    let table = match MOVE_OBJECTS.get() {
-        Some(table) => table,
-        None => {
-            let table = (0..=u16::MAX)
-                .map(|bits| {
-                    Move::from_u16(bits)
-                        .map(|m| Py::new(py, PyMove(m)))
-                        .transpose()
-                })
-                .collect::<PyResult<Vec<_>>>()?;
-            MOVE_OBJECTS.get_or_init(|| table)
-        }
-    };
-    match &table[usize::from(mv.to_u16())] {
-        Some(obj) => Ok(obj.clone_ref(py)),
-        None => Py::new(py, PyMove(mv)),
+    let table = MOVE_OBJECTS.get_or_init(|| (0..1 << 16).map(|_| OnceLock::new()).collect());
+    let cell = &table[usize::from(mv.to_u16())];
+    if let Some(obj) = cell.get() {
+        return Ok(obj.clone_ref(py));
     }
+    let obj = Py::new(py, PyMove(mv))?;
+    Ok(cell.get_or_init(|| obj).clone_ref(py))
 }
 
 /// Shared objects of a list of moves.
