@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, exactly as CI runs it (.ci/run calls this script).
-# Installs nothing system-wide; needs the Rust toolchain (cargo, rustfmt, clippy).
+# Installs nothing system-wide; needs the Rust toolchain (cargo, rustfmt, clippy)
+# and Python 3.9+ with venv. The Python part builds the bindings' wheel with
+# maturin into a fresh virtual environment (target/py-test-venv) and runs pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,4 +29,14 @@ if cargo run --quiet --release -p shogi-examples --bin perft -- --sfen "not an s
 else
   [ $? -eq 2 ] || { echo "perft CLI: bad SFEN must exit with code 2"; exit 1; }
 fi
+echo "== Python bindings: wheel built by maturin, installed into a fresh venv, pytest"
+python=${PYTHON:-python3}
+venv=target/py-test-venv
+rm -rf "$venv" target/wheels
+"$python" -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet -r bindings-python/requirements-test.txt
+"$venv/bin/maturin" build --release --quiet -m bindings-python/Cargo.toml -i "$venv/bin/python" -o target/wheels
+"$venv/bin/python" -m pip install --quiet target/wheels/shogi_variants-*.whl
+"$venv/bin/python" -m pytest bindings-python/tests -q
 echo "all checks passed"
