@@ -268,3 +268,54 @@ class BoardMachine(RuleBasedStateMachine):
 
 BoardMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
 test_board_state_machine = BoardMachine.TestCase
+
+
+SETTING_KEYS = [
+    "move_limit", "impasse", "repetition", "stalemate", "may_flee_from_check",
+    "king_captures_first", "base", "copies_per_rank", "jokers", "file_rule",
+    "no_move", "check_exempt", "foul_limit", "announce_fouls_to_both",
+]
+setting_values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.sampled_from(["Points27", "27", "Draw", "draw", "minishogi", "Origin", "FreeMove", "Off"]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+settings_dicts = st.dictionaries(
+    st.one_of(st.sampled_from(SETTING_KEYS), st.text(min_size=1, max_size=10)),
+    setting_values,
+    max_size=4,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["standard", "minishogi", "must-capture", "card", "tsuitate", "chess", ""]), settings_dicts)
+def test_random_settings_raise_only_setting_errors(game, kw):
+    """Any keyword settings either build a game whose settings echo them, or
+    raise SettingError (a ShogiError, a ValueError); nothing else escapes."""
+    def build():
+        if game == "card":
+            return sv.CardGame(1, **kw)
+        if game == "tsuitate":
+            return sv.TsuitateGame(**kw)
+        return Board(variant=game, **kw)
+
+    try:
+        g = build()
+    except sv.SettingError:
+        return
+    # Built: every given key is a real setting, and the game is playable.
+    for key in kw:
+        assert key in g.settings
+    if isinstance(g, Board):
+        assert g.perft(1) == len(g.legal_moves)
+    elif isinstance(g, sv.CardGame):
+        if g.phase == "draw":
+            g.draw()
+        assert g.phase in ("move", "over", "draw")
+    else:
+        assert len(g.view(g.turn).candidate_moves()) > 0
