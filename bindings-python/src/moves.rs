@@ -135,13 +135,31 @@ impl PyMove {
 /// every generated move.
 static MOVE_OBJECTS: OnceLock<Box<[OnceLock<Py<PyMove>>]>> = OnceLock::new();
 
+/// Board moves (from, to, promotion) then drops (kind, to), each on the
+/// 81-square index space.
+const MOVE_SLOTS: usize = 81 * 81 * 2 + 7 * 81;
+
+/// A dense index of `mv` below [`MOVE_SLOTS`]: moves from one square sit
+/// together, as a position's moves are met.
+#[inline]
+fn move_slot(mv: Move) -> usize {
+    let to = mv.to().index();
+    match (mv.from(), mv.drop_kind()) {
+        (Some(from), _) => (from.index() * 81 + to) * 2 + usize::from(mv.is_promotion()),
+        (None, Some(kind)) => 81 * 81 * 2 + kind.index() * 81 + to,
+        (None, None) => MOVE_SLOTS, // not a move: no slot
+    }
+}
+
 /// The shared Python object of `mv`, made the first time the move is seen:
 /// moves met together (a position's list) get neighbouring objects, which
 /// keeps the working set of a search in the cache.
 #[inline]
 pub fn move_object(py: Python<'_>, mv: Move) -> PyResult<Py<PyMove>> {
-    let table = MOVE_OBJECTS.get_or_init(|| (0..1 << 16).map(|_| OnceLock::new()).collect());
-    let cell = &table[usize::from(mv.to_u16())];
+    let table = MOVE_OBJECTS.get_or_init(|| (0..MOVE_SLOTS).map(|_| OnceLock::new()).collect());
+    let Some(cell) = table.get(move_slot(mv)) else {
+        return Py::new(py, PyMove(mv));
+    };
     if let Some(obj) = cell.get() {
         return Ok(obj.clone_ref(py));
     }
