@@ -33,6 +33,8 @@ mod movegen;
 mod moves;
 mod own_board;
 mod perft;
+pub mod notation;
+pub mod record;
 mod piece;
 mod position;
 mod setup;
