@@ -306,6 +306,7 @@ pub struct Turn {
 #[derive(Clone, Debug)]
 pub struct CardGame {
     settings: CardSettings,
+    seed: u64,
     game: Game<AnyVariant>,
     deck: Deck,
     rng: ChaCha8Rng,
@@ -334,6 +335,7 @@ impl CardGame {
         let mut game = CardGame {
             game: Game::from_sfen(base, sfen)?,
             settings,
+            seed,
             deck,
             rng: ChaCha8Rng::seed_from_u64(seed),
             phase: Phase::Over,
@@ -363,6 +365,33 @@ impl CardGame {
             game.draw()?;
         }
         Ok(game)
+    }
+
+    /// The seed of the game's generator.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How far the game's seeded generator has run (ChaCha8 words used): with
+    /// the seed, its whole state. Saved games keep it so that a resumed game
+    /// draws the same cards next.
+    ///
+    /// ```
+    /// use shogi_variants::{CardGame, CardSettings};
+    /// let mut a = CardGame::new(CardSettings::default(), 3).unwrap();
+    /// a.draw().unwrap();
+    /// let mut b = CardGame::new(CardSettings::default(), 3).unwrap();
+    /// b.set_generator_position(a.generator_position());
+    /// // b's generator is where a's is: the next seeded draw is the same.
+    /// assert_eq!(a.generator_position(), b.generator_position());
+    /// ```
+    pub fn generator_position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// Moves the seeded generator to `position` (see [`CardGame::generator_position`]).
+    pub fn set_generator_position(&mut self, position: u128) {
+        self.rng.set_word_pos(position);
     }
 
     /// The settings.

@@ -28,6 +28,7 @@ mod diagram;
 pub mod impasse;
 mod minishogi;
 mod must_capture;
+mod saved;
 mod standard;
 mod tsuitate;
 
@@ -41,6 +42,7 @@ pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
 pub use must_capture::{MustCapture, MustCaptureSettings};
+pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use tsuitate::{
     Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError,

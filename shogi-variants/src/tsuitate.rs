@@ -284,6 +284,18 @@ impl Referee {
         &self.position
     }
 
+    /// Every attempt so far, fouls included, with the referee's verdicts.
+    /// Hidden state like [`Referee::true_position`]: for saving the game, not
+    /// for players.
+    pub fn attempts(&self) -> &[Attempt] {
+        &self.attempts
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
     /// At the end of the game, both boards are opened: the start, the full
     /// true position and every attempt with its verdict. `None` while the game is on.
     pub fn reveal(&self) -> Option<(&Position, &Position, &[Attempt])> {

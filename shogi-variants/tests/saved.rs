@@ -1,0 +1,253 @@
+//! Saved games (versioned JSON): every game saves and resumes exactly, and a
+//! bad document is refused with a message that says what and where.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use shogi_core::Color;
+use shogi_variants::{AnyGame, Phase, SaveError, SavedGame, GAME_NAMES};
+
+/// One random step of any game; false once it is over.
+fn step(game: &mut AnyGame, rng: &mut ChaCha8Rng) -> bool {
+    match game {
+        AnyGame::Board(g) => {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                return false;
+            }
+            // Now and then a game ends by resignation.
+            if rng.random_range(0..200) == 0 {
+                g.resign().unwrap();
+                return false;
+            }
+            g.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            true
+        }
+        AnyGame::Card(g) => match g.phase() {
+            Phase::Over => false,
+            Phase::Draw => {
+                // Half the draws by the seeded generator, half chosen.
+                if rng.random_bool(0.5) {
+                    g.draw().unwrap();
+                } else {
+                    let odds = g.chance_outcomes();
+                    g.apply_draw(odds[rng.random_range(0..odds.len())].0)
+                        .unwrap();
+                }
+                true
+            }
+            Phase::Move { .. } => {
+                let moves = g.allowed_moves();
+                g.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                true
+            }
+        },
+        AnyGame::Tsuitate(r) => {
+            if r.outcome().is_some() {
+                return false;
+            }
+            let candidates = r.view(r.side_to_move()).candidate_moves();
+            r.attempt(candidates[rng.random_range(0..candidates.len())])
+                .unwrap();
+            true
+        }
+    }
+}
+
+/// Everything observable about a game, for comparing an original with its restoration.
+fn state(game: &AnyGame) -> String {
+    match game {
+        AnyGame::Board(g) => format!(
+            "{} {:?} {:?} {} {:?}",
+            g.position().to_sfen(),
+            g.moves(),
+            g.outcome(),
+            g.repetition_count(),
+            g.legal_moves()
+        ),
+        AnyGame::Card(g) => format!(
+            "{} {:?} {:?} {:?} {:?} {} {:?}",
+            g.position().to_sfen(),
+            g.turns(),
+            g.phase(),
+            g.outcome(),
+            g.chance_outcomes(),
+            g.generator_position(),
+            g.allowed_moves()
+        ),
+        AnyGame::Tsuitate(r) => format!(
+            "{} {:?} {:?} {:?} {:?} {:?}",
+            r.true_position().to_sfen(),
+            r.outcome(),
+            r.view(Color::Black),
+            r.view(Color::White),
+            r.attempts(),
+            r.side_to_move()
+        ),
+    }
+}
+
+fn new_game(name: &str, seed: u64) -> AnyGame {
+    let overrides: &[(&str, &str)] = match name {
+        "card" => &[("jokers", "true")],
+        "must-capture" => &[("base", "minishogi")],
+        _ => &[],
+    };
+    AnyGame::new(name, overrides, seed).unwrap()
+}
+
+#[test]
+fn every_game_saves_and_resumes_exactly() {
+    let mut checked = 0;
+    for name in GAME_NAMES {
+        for seed in 0..12u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut game = new_game(name, seed);
+            let stop = rng.random_range(0..120);
+            let mut plies = 0;
+            while plies < stop && step(&mut game, &mut rng) {
+                plies += 1;
+            }
+            let json = SavedGame::of(&game).to_json();
+            let mut restored = SavedGame::from_json(&json).unwrap().restore().unwrap();
+            assert_eq!(
+                state(&restored),
+                state(&game),
+                "{name} seed {seed} after {plies}"
+            );
+            // Saving the restored game writes the same document.
+            assert_eq!(SavedGame::of(&restored).to_json(), json);
+            // Both continue alike, seeded draws included.
+            let mut rng_a = ChaCha8Rng::seed_from_u64(seed + 1000);
+            let mut rng_b = rng_a.clone();
+            for _ in 0..40 {
+                let a = step(&mut game, &mut rng_a);
+                let b = step(&mut restored, &mut rng_b);
+                assert_eq!(a, b);
+                assert_eq!(
+                    state(&restored),
+                    state(&game),
+                    "{name} seed {seed} continued"
+                );
+                if !a {
+                    break;
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12 * GAME_NAMES.len());
+}
+
+#[test]
+fn the_document_says_what_it_is() {
+    let game = AnyGame::new("card", &[], 5).unwrap();
+    let json = SavedGame::of(&game).to_json();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["format"], "shogi-variants/game");
+    assert_eq!(value["version"], 1);
+    assert_eq!(value["game"], "card");
+    assert_eq!(value["seed"], 5);
+    assert_eq!(value["settings"]["copies_per_rank"], 8);
+    assert!(value.get("moves").is_none() && value.get("attempts").is_none());
+}
+
+fn restore_error(json: &str) -> SaveError {
+    match SavedGame::from_json(json) {
+        Err(e) => e,
+        Ok(saved) => saved.restore().expect_err("refused"),
+    }
+}
+
+#[test]
+fn bad_documents_are_refused_with_a_reason() {
+    let standard = r#"{"format":"shogi-variants/game","version":1,"game":"standard","settings":{"move_limit":null,"impasse":"Off"},"start":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","moves":["7g7f","3c3d"]}"#;
+    assert!(SavedGame::from_json(standard).unwrap().restore().is_ok());
+
+    assert!(matches!(restore_error("not json"), SaveError::Json(_)));
+    assert!(matches!(
+        restore_error(&standard.replace("shogi-variants/game", "other")),
+        SaveError::Format(f) if f == "other"
+    ));
+    assert_eq!(
+        restore_error(&standard.replace(r#""version":1"#, r#""version":2"#)),
+        SaveError::Version(2)
+    );
+    assert!(matches!(
+        restore_error(&standard.replace(r#""game":"standard""#, r#""game":"chess""#)),
+        SaveError::UnknownGame(_)
+    ));
+    assert!(matches!(
+        restore_error(&standard.replace(r#""impasse":"Off""#, r#""impasse":"Sometimes""#)),
+        SaveError::Settings(_)
+    ));
+    assert!(matches!(
+        restore_error(&standard.replace("b - 1", "x - 1")),
+        SaveError::Start(_)
+    ));
+    // The second move is illegal after the first: index 1 is named.
+    let e = restore_error(&standard.replace("3c3d", "7f7e"));
+    assert!(
+        matches!(
+            &e,
+            SaveError::Replay {
+                what: "move",
+                index: 1,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("7f7e"));
+    assert!(matches!(
+        restore_error(&standard.replace(r#","moves":["7g7f","3c3d"]"#, "")),
+        SaveError::Missing { field: "moves", .. }
+    ));
+
+    let card = SavedGame::of(&AnyGame::new("card", &[], 1).unwrap()).to_json();
+    let bad_card = card.replace(r#""cards": []"#, r#""cards": ["Q"]"#);
+    assert_ne!(bad_card, card);
+    assert!(matches!(
+        restore_error(&bad_card),
+        SaveError::Replay {
+            what: "card",
+            index: 0,
+            ..
+        }
+    ));
+    let bad_position = card.replace(
+        r#""generator_position": "0""#,
+        r#""generator_position": "-3""#,
+    );
+    assert_ne!(bad_position, card);
+    assert!(matches!(restore_error(&bad_position), SaveError::Json(_)));
+
+    let tsuitate = SavedGame::of(&AnyGame::new("tsuitate", &[], 0).unwrap()).to_json();
+    let bad = tsuitate.replace(r#""attempts": []"#, r#""attempts": ["7g7f", "7g7f"]"#);
+    assert_ne!(bad, tsuitate);
+    // White's own board has nothing on 7g: the second attempt is not a candidate.
+    assert!(matches!(
+        restore_error(&bad),
+        SaveError::Replay {
+            what: "attempt",
+            index: 1,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn resignation_and_declaration_are_kept() {
+    let mut game = AnyGame::new("standard", &[], 0).unwrap();
+    if let AnyGame::Board(g) = &mut game {
+        g.play_usi("7g7f").unwrap();
+        g.resign().unwrap();
+    }
+    let restored = SavedGame::from_json(&SavedGame::of(&game).to_json())
+        .unwrap()
+        .restore()
+        .unwrap();
+    assert_eq!(state(&restored), state(&game));
+    assert!(SavedGame::of(&game)
+        .to_json()
+        .contains(r#""ended": "resign""#));
+}
