@@ -9,8 +9,8 @@ use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
-use shogi_core::{EndReason, Game, GameError, Move, MoveList, PieceKind, Position, Variant};
-use shogi_variants::{AnySettings, AnyVariant, Diagram};
+use shogi_core::{Game, GameError, Move, MoveList, PieceKind, Position, Variant};
+use shogi_variants::{AnySettings, AnyVariant, Diagram, SavedGame};
 
 /// A game of a perfect-information variant: position, history, outcome.
 ///
@@ -394,36 +394,17 @@ impl PyBoard {
         diagram_text(self.position())
     }
 
-    /// Pickles as variant, settings, start position and moves (and a resignation or declaration).
+    /// The game as a saved-game JSON document (``shogi_variants.load`` reads it back).
+    fn to_json(&self) -> String {
+        SavedGame::of_board(&self.game).to_json()
+    }
+
+    /// Pickles through the saved-game JSON.
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let settings = serde_json::to_string(&self.game.variant().settings())
-            .map_err(|e| SettingError::new_err(e.to_string()))?;
-        let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
-        let ended = match self.game.outcome().map(|o| o.reason) {
-            Some(EndReason::Resignation) => Some("resign"),
-            Some(EndReason::ImpasseDeclaration) => Some("declare"),
-            _ => None,
-        };
-        let restore = py
-            .import("shogi_variants._core")?
-            .getattr("_board_from_state")?;
-        let args = PyTuple::new(
-            py,
-            [
-                settings.into_pyobject(py)?.into_any(),
-                self.game
-                    .start_position()
-                    .to_sfen()
-                    .into_pyobject(py)?
-                    .into_any(),
-                PyList::new(py, moves)?.into_any(),
-                ended.into_pyobject(py)?.into_any(),
-            ],
-        )?;
-        Ok((restore, args))
+        crate::saved::reduce(py, SavedGame::of_board(&self.game))
     }
 }
 
@@ -432,35 +413,6 @@ fn perft_depth(depth: i64) -> PyResult<u32> {
     u32::try_from(depth).map_err(|_| {
         crate::errors::ShogiError::new_err(format!("perft depth must be 0 or more, not {depth}"))
     })
-}
-
-/// Rebuilds a pickled board.
-#[pyfunction]
-pub fn _board_from_state(
-    settings: &str,
-    start: &str,
-    moves: Vec<String>,
-    ended: Option<&str>,
-) -> PyResult<PyBoard> {
-    let settings: AnySettings =
-        serde_json::from_str(settings).map_err(|e| SettingError::new_err(e.to_string()))?;
-    let mut board = PyBoard::from_game(game(AnyVariant::with_settings(settings), Some(start))?);
-    for m in moves {
-        let mv = m
-            .parse::<Move>()
-            .map_err(|e| crate::errors::InvalidMoveError::new_err(e.to_string()))?;
-        board.play(mv)?;
-    }
-    match ended {
-        Some("resign") => {
-            board.game.resign().map_err(game_error)?;
-        }
-        Some("declare") => {
-            board.game.declare().map_err(game_error)?;
-        }
-        _ => {}
-    }
-    Ok(board)
 }
 
 /// A text diagram of a position: White's hand, the board (file 9 on the

@@ -7,9 +7,11 @@ use crate::errors::{
 };
 use crate::moves::{PyMove, PyOutcome};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use shogi_core::{GameError, Variant};
-use shogi_variants::{settings_with, Card, CardError, CardGame, CardSettings, Diagram, Phase};
+use shogi_variants::{
+    settings_with, Card, CardError, CardGame, CardSettings, Diagram, Phase, SavedGame,
+};
 
 /// A card as Python sees it: its rank, 0 for the joker.
 fn card_int(card: Card) -> u32 {
@@ -200,6 +202,20 @@ impl PyCardGame {
     /// The current position as SFEN.
     fn sfen(&self) -> String {
         self.game.position().to_sfen()
+    }
+
+    /// The game as a saved-game JSON document: seed, cards, moves and the
+    /// generator's position (``shogi_variants.load`` reads it back).
+    fn to_json(&self) -> String {
+        SavedGame::of_card(&self.game).to_json()
+    }
+
+    /// Pickles through the saved-game JSON.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        crate::saved::reduce(py, SavedGame::of_card(&self.game))
     }
 
     /// An independent copy (the generator's state included).

@@ -10,6 +10,7 @@ mod card;
 mod convert;
 mod errors;
 mod moves;
+mod saved;
 mod tsuitate;
 
 use pyo3::prelude::*;
@@ -47,6 +48,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tsuitate::PyRuling>()?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
-    m.add_function(wrap_pyfunction!(board::_board_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(saved::load, m)?)?;
     Ok(())
 }

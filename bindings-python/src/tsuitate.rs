@@ -6,11 +6,11 @@ use crate::convert;
 use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError};
 use crate::moves::{PyMove, PyOutcome};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use shogi_core::{Color, Piece};
 use shogi_variants::{
-    settings_with, Announcement, Diagram, FoulReason, PlayerView, Referee, TsuitateError,
-    TsuitateSettings, Verdict,
+    settings_with, Announcement, Diagram, FoulReason, PlayerView, Referee, SavedGame,
+    TsuitateError, TsuitateSettings, Verdict,
 };
 
 /// One thing a Tsuitate player is told, or did.
@@ -350,6 +350,20 @@ impl PyTsuitateGame {
             .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(foul_name)))
             .collect();
         Some((start.to_sfen(), end.to_sfen(), attempts))
+    }
+
+    /// The game as a saved-game JSON document: the referee's, with every
+    /// attempt (``shogi_variants.load`` reads it back).
+    fn to_json(&self) -> String {
+        SavedGame::of_tsuitate(&self.referee).to_json()
+    }
+
+    /// Pickles through the saved-game JSON.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        crate::saved::reduce(py, SavedGame::of_tsuitate(&self.referee))
     }
 
     /// An independent copy.

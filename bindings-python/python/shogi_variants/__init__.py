@@ -37,6 +37,7 @@ from ._core import (
     ShogiError,
     TsuitateGame,
     __version__,
+    load,
     parse_square,
     square_name,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "ShogiError",
     "TsuitateGame",
     "__version__",
+    "load",
     "parse_square",
     "square_name",
 ]

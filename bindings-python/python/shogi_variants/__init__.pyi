@@ -29,6 +29,12 @@ def square_name(square: int) -> str:
 def parse_square(name: Square) -> int:
     """Square index of a USI name (``"7g"`` -> 60); an int is checked and returned. Raises ``InvalidSquareError``."""
 
+def load(json: str) -> Union["Board", "CardGame", "TsuitateGame"]:
+    """Read a saved game (any game's ``to_json()``) back into a game that continues
+    where it was saved. Raises ``InvalidSfenError`` naming the first move, card or
+    attempt that cannot be replayed. The format (versioned JSON) is documented in
+    the Rust crate: ``shogi_variants::SavedGame``."""
+
 class ShogiError(ValueError):
     """Base class of every error this module raises."""
 
@@ -192,6 +198,8 @@ class Board:
         """A copy; with ``stack=False`` the copy starts at the current position."""
     def root(self) -> "Board":
         """A board at the start position with the same variant and settings."""
+    def to_json(self) -> str:
+        """The game as a saved-game document (variant, settings, start, moves); ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
     def svg(self, flipped: bool = False, highlight: Sequence[Square] = ()) -> str: ...
     def __eq__(self, other: object) -> bool: ...
@@ -277,6 +285,8 @@ class TsuitateGame:
     def reveal(self) -> Optional[tuple[str, str, list[tuple[int, Move, Optional[str]]]]]:
         """After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None)."""
     def copy(self) -> "TsuitateGame": ...
+    def to_json(self) -> str:
+        """The referee's saved game (every attempt, fouls included); ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
 
 class CardGame:
@@ -315,4 +325,6 @@ class CardGame:
         """A ``Board`` at the current position (the card rule aside)."""
     def sfen(self) -> str: ...
     def copy(self) -> "CardGame": ...
+    def to_json(self) -> str:
+        """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...

@@ -1,0 +1,35 @@
+//! Saving and loading games as versioned JSON (`shogi_variants::SavedGame`),
+//! and pickling through it.
+
+use crate::board::PyBoard;
+use crate::card::PyCardGame;
+use crate::errors::InvalidSfenError;
+use crate::tsuitate::PyTsuitateGame;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use shogi_variants::{AnyGame, SavedGame};
+
+/// Reads a saved game (``Board.to_json()``, ``CardGame.to_json()``,
+/// ``TsuitateGame.to_json()``) back into a game that continues where it was
+/// saved. Raises ``InvalidSfenError`` (a ``ShogiError``) for a bad document,
+/// naming the first move, card or attempt that cannot be replayed.
+#[pyfunction]
+pub fn load(py: Python<'_>, json: &str) -> PyResult<Py<PyAny>> {
+    let game = SavedGame::from_json(json)
+        .and_then(|s| s.restore())
+        .map_err(|e| InvalidSfenError::new_err(e.to_string()))?;
+    Ok(match game {
+        AnyGame::Board(g) => Py::new(py, PyBoard::from_game(*g))?.into_any(),
+        AnyGame::Card(g) => Py::new(py, PyCardGame { game: *g })?.into_any(),
+        AnyGame::Tsuitate(r) => Py::new(py, PyTsuitateGame { referee: *r })?.into_any(),
+    })
+}
+
+/// `(load, (json,))`: how every game pickles.
+pub fn reduce<'py>(
+    py: Python<'py>,
+    saved: SavedGame,
+) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    let load = py.import("shogi_variants._core")?.getattr("load")?;
+    Ok((load, PyTuple::new(py, [saved.to_json()])?))
+}
