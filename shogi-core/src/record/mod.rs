@@ -7,6 +7,18 @@
 //! reading, so a `Record` that was read always replays; errors carry the line
 //! number ([`RecordError`]).
 
+/// CSA records (CSA標準棋譜ファイル形式 V2.2 and V3.0).
+pub mod csa;
+
+/// KIF records (柿木形式): headers, `   1 ７六歩(77)   ( 0:01/00:00:01)` move lines.
+pub mod kif;
+
+/// KI2 records: headers and moves in Japanese notation, `▲７六歩    △３四歩`.
+pub mod ki2;
+
+/// BOD board diagrams (KIF 局面図), for start positions.
+pub mod bod;
+
 use crate::{Color, Game, Geometry, Move, PieceSet, Position, PositionError, Setup, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -118,10 +130,12 @@ pub enum EndKind {
     Jishogi,
     /// The side to move lost on time. KIF `切れ負け`, CSA `%TIME_UP`.
     Timeout,
-    /// The side to move's opponent made an illegal move (the side to move wins).
-    /// KIF `反則勝ち`, CSA `%ILLEGAL_MOVE` (CSA's `%+ILLEGAL_ACTION`/`%-ILLEGAL_ACTION` read as this or `IllegalMove`).
+    /// The side to move's opponent acted illegally (the side to move wins).
+    /// KIF `反則勝ち`; CSA `%+ILLEGAL_ACTION`/`%-ILLEGAL_ACTION` when the
+    /// offender is not the side to move.
     IllegalMoveWin,
-    /// The side to move made an illegal move and loses. KIF `反則負け`.
+    /// The side to move made an illegal move and loses. KIF `反則負け`, CSA
+    /// `%ILLEGAL_MOVE` (and `%±ILLEGAL_ACTION` by the side to move).
     IllegalMove,
     /// The game was interrupted. KIF `中断`, CSA `%CHUDAN`.
     Interrupted,

@@ -1,0 +1,873 @@
+//! KIF records (柿木形式), the format of Kifu for Windows and most Japanese
+//! shogi software:
+//!
+//! ```text
+//! 開始日時：2024/01/01 10:00
+//! 手合割：平手
+//! 先手：Sente
+//! 後手：Gote
+//! 手数----指手---------消費時間--
+//!    1 ７六歩(77)   ( 0:01/00:00:01)
+//!    2 ３四歩(33)   ( 0:02/00:00:02)
+//! *a comment on move 2
+//!    3 ２二角成(88) ( 0:03/00:00:04)
+//!    4 同　銀(31)   ( 0:04/00:00:06)
+//!    5 投了         ( 0:05/00:00:09)
+//! まで4手で後手の勝ち
+//! ```
+//!
+//! Reading:
+//!
+//! - headers `key：value` (or `key:value`) before the moves. `先手`/`下手`,
+//!   `後手`/`上手`, `棋戦`, `場所`, `開始日時` (or `対局日`), `終了日時`,
+//!   `持ち時間`, `手合割` and `戦型` get the keys of [`header`](crate::record::header);
+//!   other headers keep their name;
+//! - the start position: a BOD diagram ([`bod`](crate::record::bod)) if there is
+//!   one, else the `手合割` ([`handicap_setup`](crate::record::kif::handicap_setup): 平手, the handicaps, in which
+//!   上手 (White) moves first, and `5五将棋` for minishogi), else 平手;
+//! - move lines `number move(origin) (m:ss/h:mm:ss)`: the destination
+//!   (`７六`, `同　`), the piece, `成`/`不成`, `打` for drops and the origin
+//!   square in parentheses. Each move is checked against the rules. A move
+//!   without its origin is resolved like Japanese notation. The move
+//!   numbers are not checked. The time is the time of the move and the
+//!   player's total so far;
+//! - special moves ending the game: 投了 千日手 詰み 持将棋 切れ負け 反則勝ち
+//!   反則負け 中断 入玉勝ち 不詰 ([`EndKind`](crate::record::EndKind));
+//! - `*comment` lines: before the first move they go to
+//!   [`Record::comments`](crate::record::Record::comments), then to the move (or end) they follow;
+//! - `#` lines, `&` bookmarks, blank lines and `まで…` summary lines are
+//!   skipped; a leading byte-order mark too;
+//! - at the first `変化：` line (a variation) reading stops: only the main
+//!   line is kept, the variations are dropped.
+//!
+//! Anything else is an error, with its line number.
+//!
+//! Writing gives the layout above; [`read`](crate::record::kif::read) reads the result back to an equal
+//! record (headers are written as they are, so a record with no `handicap`
+//! header gets no `手合割` line; a BOD diagram is written whenever the start
+//! position is not the one the `手合割`, or its absence, implies).
+
+use super::{
+    bod, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
+};
+use crate::notation::japanese::{self, digit_value, JapaneseError, Style};
+use crate::{Color, Move, Position, Setup, Square};
+
+/// The 手合割 names and their start positions (the handicapped side, 上手,
+/// is White and moves first).
+const HANDICAPS: [(&str, &str); 17] = [
+    (
+        "平手",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ),
+    (
+        "香落ち",
+        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "右香落ち",
+        "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "角落ち",
+        "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "飛車落ち",
+        "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "飛香落ち",
+        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "二枚落ち",
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "三枚落ち",
+        "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "四枚落ち",
+        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "五枚落ち",
+        "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "左五枚落ち",
+        "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "六枚落ち",
+        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "左七枚落ち",
+        "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "右七枚落ち",
+        "3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "八枚落ち",
+        "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "十枚落ち",
+        "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    ("5五将棋", "rbsgk/4p/5/P4/KGSBR b - 1"),
+];
+
+/// The start position a `手合割` name stands for: `平手`, the handicaps
+/// `香落ち` `右香落ち` `角落ち` `飛車落ち` `飛香落ち` `二枚落ち` `三枚落ち`
+/// `四枚落ち` `五枚落ち` `左五枚落ち` `六枚落ち` `左七枚落ち` `右七枚落ち`
+/// `八枚落ち` `十枚落ち` (上手, the handicapped player, is White and moves
+/// first: the setups have White to move), and `5五将棋` (also `５五将棋`,
+/// `五五将棋`) for minishogi.
+///
+/// ```
+/// use shogi_core::record::kif::handicap_setup;
+/// assert_eq!(
+///     handicap_setup("香落ち").unwrap().to_sfen(),
+///     "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+/// );
+/// assert_eq!(handicap_setup("５五将棋").unwrap().to_sfen(), "rbsgk/4p/5/P4/KGSBR b - 1");
+/// assert!(handicap_setup("その他").is_none());
+/// ```
+pub fn handicap_setup(name: &str) -> Option<Setup> {
+    let name = name.trim();
+    let name = match name {
+        "５五将棋" | "五五将棋" => "5五将棋",
+        other => other,
+    };
+    HANDICAPS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .and_then(|(_, sfen)| Setup::from_sfen(sfen).ok())
+}
+
+/// The `手合割` name of a start position, if it has one (the inverse of
+/// [`handicap_setup`]).
+///
+/// ```
+/// use shogi_core::record::kif::handicap_name;
+/// use shogi_core::Setup;
+/// let setup = Setup::from_sfen("lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1").unwrap();
+/// assert_eq!(handicap_name(&setup), Some("二枚落ち"));
+/// let black_first = Setup::from_sfen("lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap();
+/// assert_eq!(handicap_name(&black_first), None);
+/// ```
+pub fn handicap_name(setup: &Setup) -> Option<&'static str> {
+    HANDICAPS
+        .iter()
+        .find(|(_, sfen)| Setup::from_sfen(sfen).ok().as_ref() == Some(setup))
+        .map(|(name, _)| *name)
+}
+
+/// Whether `setup` is a handicap (駒落ち) start, where the players are
+/// 下手 and 上手.
+fn is_handicap(setup: &Setup) -> bool {
+    handicap_name(setup).is_some_and(|n| n != "平手" && n != "5五将棋")
+}
+
+/// KIF header names and the canonical keys they read as; the first name of
+/// a key is the one written.
+const HEADER_NAMES: [(&str, &str); 12] = [
+    ("先手", header::BLACK),
+    ("下手", header::BLACK),
+    ("後手", header::WHITE),
+    ("上手", header::WHITE),
+    ("棋戦", header::EVENT),
+    ("場所", header::SITE),
+    ("開始日時", header::START_TIME),
+    ("対局日", header::START_TIME),
+    ("終了日時", header::END_TIME),
+    ("持ち時間", header::TIME_CONTROL),
+    ("手合割", header::HANDICAP),
+    ("戦型", header::OPENING),
+];
+
+/// The canonical key of a KIF header name (the name itself if unknown).
+fn canonical_key(name: &str) -> String {
+    HEADER_NAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(name, |(_, key)| key)
+        .to_owned()
+}
+
+/// The KIF name to write for a key.
+fn kif_name(key: &str, handicap: bool) -> &str {
+    match key {
+        header::BLACK if handicap => "下手",
+        header::WHITE if handicap => "上手",
+        _ => HEADER_NAMES
+            .iter()
+            .find(|(_, k)| *k == key)
+            .map_or(key, |(n, _)| n),
+    }
+}
+
+/// The KIF names of the special moves.
+const END_NAMES: [(&str, EndKind); 10] = [
+    ("投了", EndKind::Resign),
+    ("千日手", EndKind::Repetition),
+    ("詰み", EndKind::Checkmate),
+    ("持将棋", EndKind::Jishogi),
+    ("切れ負け", EndKind::Timeout),
+    ("反則勝ち", EndKind::IllegalMoveWin),
+    ("反則負け", EndKind::IllegalMove),
+    ("中断", EndKind::Interrupted),
+    ("入玉勝ち", EndKind::ImpasseDeclaration),
+    ("不詰", EndKind::NoMate),
+];
+
+/// The KIF special move of an end, if KIF has one.
+fn end_name(kind: EndKind) -> Option<&'static str> {
+    END_NAMES.iter().find(|(_, k)| *k == kind).map(|(n, _)| *n)
+}
+
+/// `key：value` (or `key:value`) split at the first colon, both trimmed.
+fn split_header(line: &str) -> Option<(&str, &str)> {
+    let (i, c) = line.char_indices().find(|&(_, c)| c == '：' || c == ':')?;
+    let key = line.get(..i)?.trim();
+    let value = line.get(i + c.len_utf8()..)?.trim();
+    (!key.is_empty()).then_some((key, value))
+}
+
+/// What a line of a KIF or KI2 file is, before its content is read.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Line<'a> {
+    /// Blank, `#` comment line, `&` bookmark: skipped.
+    Skip,
+    /// `*comment`, with the text after the star.
+    Comment(&'a str),
+    /// `変化：`, where the variations begin.
+    Variation,
+    /// `まで…`, the summary.
+    Summary(&'a str),
+    /// `手数----指手--…`, the KIF table head.
+    TableHead,
+    /// Anything else, trimmed.
+    Other(&'a str),
+}
+
+/// Classifies a line.
+pub(crate) fn classify(line: &str) -> Line<'_> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
+        return Line::Skip;
+    }
+    if let Some(comment) = line.trim_start().strip_prefix('*') {
+        return Line::Comment(comment.trim_end_matches('\r'));
+    }
+    if t.starts_with("変化") {
+        return Line::Variation;
+    }
+    if let Some(rest) = t.strip_prefix("まで") {
+        return Line::Summary(rest);
+    }
+    if t.starts_with("手数-") || t.starts_with("手数－") {
+        return Line::TableHead;
+    }
+    Line::Other(t)
+}
+
+/// The headers and start position of a KIF or KI2 file, read line by line.
+#[derive(Debug, Default)]
+pub(crate) struct Preamble {
+    /// Headers with canonical keys, in file order.
+    pub(crate) headers: Vec<(String, String)>,
+    handicap: Option<(usize, String)>,
+    bod: bod::BodReader,
+}
+
+impl Preamble {
+    /// Takes a line of a board diagram.
+    pub(crate) fn take_diagram(&mut self, n: usize, line: &str) -> Result<bool, RecordError> {
+        self.bod.feed(n, line)
+    }
+
+    /// Takes a header line.
+    pub(crate) fn take_header(&mut self, n: usize, line: &str) -> bool {
+        let Some((name, value)) = split_header(line) else {
+            return false;
+        };
+        let key = canonical_key(name);
+        if key == header::HANDICAP && self.handicap.is_none() {
+            self.handicap = Some((n, value.to_owned()));
+        }
+        self.headers.push((key, value.to_owned()));
+        true
+    }
+
+    /// The validated start position: the diagram, else the handicap, else 平手.
+    pub(crate) fn start(&self) -> Result<(Setup, Position), RecordError> {
+        let (setup, line) = if let Some(setup) = self.bod.finish()? {
+            (setup, self.bod.first_line().unwrap_or(0))
+        } else if let Some((n, name)) = &self.handicap {
+            let setup = handicap_setup(name).ok_or_else(|| {
+                RecordError::new(
+                    *n,
+                    RecordErrorKind::Unsupported(format!(
+                        "手合割 '{name}' without a board diagram"
+                    )),
+                )
+            })?;
+            (setup, *n)
+        } else {
+            (hirate(), 0)
+        };
+        let pos = Record::new(setup.clone())
+            .start_position()
+            .map_err(|e| RecordError::new(line, e.kind))?;
+        Ok((setup, pos))
+    }
+}
+
+fn hirate() -> Setup {
+    handicap_setup("平手").unwrap_or_else(|| Setup::empty(9, 9))
+}
+
+/// Writes the headers and, if the start position needs it, a BOD diagram.
+pub(crate) fn write_preamble(record: &Record, out: &mut String) -> Result<(), RecordError> {
+    let handicap = is_handicap(&record.start);
+    for (key, value) in &record.headers {
+        let name = kif_name(key, handicap);
+        let line = format!("{name}：{value}");
+        let round_trips = !value.contains(['\n', '\r'])
+            && classify(&line) == Line::Other(line.trim())
+            && !matches!(bod::BodReader::default().feed(0, &line), Ok(true) | Err(_))
+            && !is_move_line(&line)
+            && !line.starts_with(['▲', '△', '☗', '☖'])
+            && split_header(&line).map(|(k, v)| (canonical_key(k), v))
+                == Some((key.clone(), value.as_str()));
+        if !round_trips {
+            return Err(RecordError::new(
+                0,
+                RecordErrorKind::Unsupported(format!("the header '{key}: {value}'")),
+            ));
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    let implied = match record.header(header::HANDICAP) {
+        Some(name) => handicap_setup(name),
+        None => Some(hirate()),
+    };
+    if implied.as_ref() != Some(&record.start) {
+        out.push_str(&bod::write(&record.start));
+    }
+    Ok(())
+}
+
+/// Writes comments as `*` lines, one per line of text (a comment is read
+/// back without a trailing carriage return).
+pub(crate) fn write_comments(comments: &[String], out: &mut String) {
+    for comment in comments {
+        for line in comment.split('\n') {
+            out.push('*');
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}
+
+/// The name of a side in a summary line.
+fn side_name(color: Color, handicap: bool) -> &'static str {
+    match (color, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    }
+}
+
+/// The side a summary names.
+fn named_side(s: &str) -> Option<(Color, &str)> {
+    for (name, color) in [
+        ("先手", Color::Black),
+        ("下手", Color::Black),
+        ("後手", Color::White),
+        ("上手", Color::White),
+    ] {
+        if let Some(rest) = s.strip_prefix(name) {
+            return Some((color, rest));
+        }
+    }
+    None
+}
+
+/// The summary line `まで64手で後手の勝ち` of a record that ends with `end`,
+/// if the end has one.
+pub(crate) fn summary(record: &Record, kind: EndKind) -> Option<String> {
+    let to_move = record.end_side();
+    let handicap = is_handicap(&record.start);
+    let mover = side_name(to_move, handicap);
+    let winner = side_name(to_move.opponent(), handicap);
+    let what = match kind {
+        EndKind::Resign => format!("{winner}の勝ち"),
+        EndKind::Repetition => "千日手".to_owned(),
+        EndKind::Checkmate => "詰み".to_owned(),
+        EndKind::ImpasseDeclaration => format!("{mover}の入玉勝ち"),
+        EndKind::Jishogi => "持将棋".to_owned(),
+        EndKind::Timeout => format!("時間切れにより{winner}の勝ち"),
+        EndKind::IllegalMoveWin => format!("{mover}の反則勝ち"),
+        EndKind::IllegalMove => format!("{mover}の反則負け"),
+        EndKind::Interrupted => "中断".to_owned(),
+        EndKind::NoMate => "不詰".to_owned(),
+        _ => return None,
+    };
+    Some(format!("まで{}手で{what}", record.moves.len()))
+}
+
+/// The end a summary line (the text after `まで`) describes, for a game
+/// whose side to move is `to_move`.
+pub(crate) fn parse_summary(n: usize, rest: &str, to_move: Color) -> Result<EndKind, RecordError> {
+    let bad = || RecordError::malformed(n, format!("'まで{rest}' is not a summary line"));
+    let digits: String = rest
+        .chars()
+        .take_while(|&c| bod::decimal(&c.to_string()).is_some())
+        .collect();
+    let rest = rest
+        .get(digits.len()..)
+        .and_then(|r| r.strip_prefix('手'))
+        .ok_or_else(bad)?;
+    if digits.is_empty() {
+        return Err(bad());
+    }
+    let rest = rest.strip_prefix('で').unwrap_or(rest).trim();
+    let rest = rest.strip_suffix('。').unwrap_or(rest);
+    let plain = [
+        ("千日手", EndKind::Repetition),
+        ("詰み", EndKind::Checkmate),
+        ("持将棋", EndKind::Jishogi),
+        ("中断", EndKind::Interrupted),
+        ("不詰", EndKind::NoMate),
+    ];
+    if let Some((_, kind)) = plain.iter().find(|(w, _)| *w == rest) {
+        return Ok(*kind);
+    }
+    let (timeout, rest) = match rest.strip_prefix("時間切れにより") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let (side, what) = named_side(rest).ok_or_else(bad)?;
+    let what = what.strip_prefix('の').ok_or_else(bad)?;
+    let (kind, side_ok) = match what {
+        "勝ち" if timeout => (EndKind::Timeout, side == to_move.opponent()),
+        "勝ち" => (EndKind::Resign, side == to_move.opponent()),
+        "切れ負け" if !timeout => (EndKind::Timeout, side == to_move),
+        "反則勝ち" if !timeout => (EndKind::IllegalMoveWin, side == to_move),
+        "反則負け" if !timeout => (EndKind::IllegalMove, side == to_move),
+        "入玉勝ち" if !timeout => (EndKind::ImpasseDeclaration, side == to_move),
+        _ => return Err(bad()),
+    };
+    if !side_ok {
+        return Err(RecordError::malformed(
+            n,
+            format!("'まで{rest}' names the wrong side for this game"),
+        ));
+    }
+    Ok(kind)
+}
+
+/// A Japanese-notation error as a record error at line `n`.
+pub(crate) fn notation_error(n: usize, e: JapaneseError, pos: &Position) -> RecordError {
+    match e {
+        JapaneseError::Syntax(text) => RecordError::malformed(n, format!("'{text}' is not a move")),
+        JapaneseError::NoPreviousMove(text) => RecordError::malformed(
+            n,
+            format!("'{text}' has 同 but no previous move on that square"),
+        ),
+        JapaneseError::Ambiguous(text) => {
+            RecordError::malformed(n, format!("'{text}' fits several legal moves"))
+        }
+        JapaneseError::WrongSide(text) | JapaneseError::NoMatch(text) => RecordError::new(
+            n,
+            RecordErrorKind::IllegalMove {
+                text,
+                sfen: pos.to_sfen(),
+            },
+        ),
+    }
+}
+
+/// Whether `line` is a KIF move line: a move number, then a space.
+fn is_move_line(line: &str) -> bool {
+    move_line(line).is_some()
+}
+
+/// The text after the move number of a move line.
+fn move_line(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let rest = t.trim_start_matches(|c: char| bod::decimal(&c.to_string()).is_some());
+    if rest.len() == t.len() {
+        return None;
+    }
+    if rest.is_empty() {
+        return Some(rest);
+    }
+    rest.starts_with(char::is_whitespace)
+        .then_some(rest.trim_start())
+}
+
+/// The moves read so far and the position they lead to.
+pub(crate) struct Replay {
+    pub(crate) start: Setup,
+    pub(crate) pos: Position,
+    pub(crate) moves: Vec<RecordMove>,
+    pub(crate) end: Option<RecordEnd>,
+    pub(crate) last_to: Option<Square>,
+}
+
+impl Replay {
+    pub(crate) fn new(pre: &Preamble) -> Result<Replay, RecordError> {
+        let (start, pos) = pre.start()?;
+        Ok(Replay {
+            start,
+            pos,
+            moves: Vec::new(),
+            end: None,
+            last_to: None,
+        })
+    }
+
+    /// Plays a legal move.
+    pub(crate) fn play(&mut self, mv: Move, time: Option<MoveTime>) {
+        self.pos.play_unchecked(mv);
+        self.last_to = Some(mv.to());
+        self.moves.push(RecordMove {
+            mv,
+            time,
+            comments: Vec::new(),
+        });
+    }
+
+    /// Where a comment read now goes.
+    pub(crate) fn comments(&mut self) -> Option<&mut Vec<String>> {
+        if let Some(end) = &mut self.end {
+            return Some(&mut end.comments);
+        }
+        self.moves.last_mut().map(|m| &mut m.comments)
+    }
+
+    /// The record.
+    pub(crate) fn into_record(
+        self,
+        headers: Vec<(String, String)>,
+        comments: Vec<String>,
+    ) -> Record {
+        Record {
+            headers,
+            start: self.start,
+            comments,
+            moves: self.moves,
+            end: self.end,
+        }
+    }
+}
+
+/// Reads `( m:ss/h:mm:ss)` and what may follow it (`+`, the mark of a
+/// variation), or nothing.
+fn parse_time_tail(n: usize, s: &str) -> Result<Option<MoveTime>, RecordError> {
+    let s = s.trim();
+    if s.is_empty() || s == "+" {
+        return Ok(None);
+    }
+    let bad = || RecordError::malformed(n, format!("'{s}' is not a time like ( 0:01/00:00:01)"));
+    let inner = s.strip_prefix('(').ok_or_else(bad)?;
+    let (inner, after) = inner.split_once(')').ok_or_else(bad)?;
+    if !matches!(after.trim(), "" | "+") {
+        return Err(bad());
+    }
+    let (this, total) = match inner.split_once('/') {
+        Some((a, b)) => (a, Some(b.trim())),
+        None => (inner, None),
+    };
+    let seconds = clock(this).ok_or_else(bad)?;
+    let total_seconds = match total {
+        None | Some("") => None,
+        Some(t) => Some(clock(t).ok_or_else(bad)?),
+    };
+    Ok(Some(MoveTime {
+        seconds,
+        total_seconds,
+    }))
+}
+
+/// `m:ss` or `h:mm:ss` in seconds.
+fn clock(s: &str) -> Option<u32> {
+    let parts: Vec<&str> = s.trim().split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    parts.iter().try_fold(0u32, |acc, p| {
+        acc.checked_mul(60)?.checked_add(bod::decimal(p.trim())?)
+    })
+}
+
+/// `( m:ss/hh:mm:ss)`.
+fn time_text(time: MoveTime) -> String {
+    let this = format!("{:>2}:{:02}", time.seconds / 60, time.seconds % 60);
+    let total = time.total_seconds.map_or(String::new(), |t| {
+        format!("{:02}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60)
+    });
+    format!("({this}/{total})")
+}
+
+/// The width of `s` in a fixed-width font (full-width characters count 2).
+pub(crate) fn display_width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// Reads one move line (the text after the move number).
+fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordError> {
+    if replay.end.is_some() {
+        return Err(RecordError::malformed(
+            n,
+            "a move after the end of the game",
+        ));
+    }
+    if let Some((name, kind)) = END_NAMES.iter().find(|(name, _)| text.starts_with(name)) {
+        let time = parse_time_tail(n, text.get(name.len()..).unwrap_or(""))?;
+        replay.end = Some(RecordEnd {
+            kind: *kind,
+            time,
+            comments: Vec::new(),
+        });
+        return Ok(());
+    }
+    let pos = &replay.pos;
+    let word: String = text
+        .split(|c: char| c.is_ascii_whitespace())
+        .next()
+        .unwrap_or(text)
+        .to_owned();
+    let illegal = || {
+        RecordError::new(
+            n,
+            RecordErrorKind::IllegalMove {
+                text: word.clone(),
+                sfen: pos.to_sfen(),
+            },
+        )
+    };
+    let (parsed, rest) =
+        japanese::parse_prefix(text, replay.last_to).map_err(|e| notation_error(n, e, pos))?;
+    let (origin, rest) = match rest.strip_prefix('(') {
+        Some(r) => {
+            let mut chars = r.chars();
+            let (Some(f), Some(k), Some(')')) = (chars.next(), chars.next(), chars.next()) else {
+                return Err(RecordError::malformed(
+                    n,
+                    format!("'{word}' has a malformed origin"),
+                ));
+            };
+            let from = digit_value(f)
+                .zip(digit_value(k))
+                .and_then(|(f, k)| Square::new(f, k))
+                .ok_or_else(|| {
+                    RecordError::malformed(n, format!("'{word}' has a bad origin square"))
+                })?;
+            (Some(from), chars.as_str())
+        }
+        None => (None, rest),
+    };
+    if !pos.geometry().contains(parsed.to) || origin.is_some_and(|f| !pos.geometry().contains(f)) {
+        return Err(RecordError::malformed(
+            n,
+            format!("'{word}' names a square off the board"),
+        ));
+    }
+    let mv = if parsed.drop {
+        if origin.is_some() {
+            return Err(RecordError::malformed(
+                n,
+                format!("'{word}' is a drop with an origin"),
+            ));
+        }
+        Move::drop(parsed.kind, parsed.to).ok_or_else(illegal)?
+    } else if let Some(from) = origin {
+        if pos.piece_at(from).map(|p| p.kind) != Some(parsed.kind)
+            || parsed.side.is_some_and(|s| s != pos.side_to_move())
+        {
+            return Err(illegal());
+        }
+        Move::normal(from, parsed.to, parsed.promote == Some(true))
+    } else {
+        japanese::resolve(pos, &parsed, text.trim()).map_err(|e| notation_error(n, e, pos))?
+    };
+    if !pos.is_legal(mv) {
+        return Err(illegal());
+    }
+    let time = parse_time_tail(n, rest)?;
+    replay.play(mv, time);
+    Ok(())
+}
+
+/// Reads a KIF record. Every move is checked against the rules; errors
+/// carry the 1-based line number. Only the main line is read: at the first
+/// variation (`変化：`) reading stops.
+///
+/// ```
+/// use shogi_core::record::{kif, header, EndKind, MoveTime};
+/// let text = "先手：Habu
+/// 後手：Tanigawa
+/// 手数----指手---------消費時間--
+///    1 ７六歩(77)   ( 0:16/00:00:16)
+/// *a classic
+///    2 ３四歩(33)   ( 0:02/00:00:02)
+///    3 ２二角成(88) ( 0:03/00:00:19)
+///    4 同　銀(31)   ( 0:01/00:00:03)
+///    5 投了         ( 0:10/00:00:29)
+/// まで4手で後手の勝ち
+/// ";
+/// let record = kif::read(text)?;
+/// assert_eq!(record.header(header::BLACK), Some("Habu"));
+/// assert_eq!(record.moves.len(), 4);
+/// assert_eq!(record.moves[0].time, Some(MoveTime { seconds: 16, total_seconds: Some(16) }));
+/// assert_eq!(record.moves[0].comments, ["a classic"]);
+/// assert_eq!(record.moves[3].mv.to_string(), "3a2b");
+/// assert_eq!(record.end.as_ref().map(|e| e.kind), Some(EndKind::Resign));
+///
+/// let err = kif::read(&text.replace("３四歩(33)", "３五歩(33)")).unwrap_err();
+/// assert_eq!(err.line, 6);
+/// # Ok::<(), shogi_core::record::RecordError>(())
+/// ```
+pub fn read(text: &str) -> Result<Record, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut pre = Preamble::default();
+    let mut comments = Vec::new();
+    let mut replay: Option<Replay> = None;
+    let mut table = false;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let t = match classify(line) {
+            Line::Skip | Line::Summary(_) => continue,
+            Line::Variation => break,
+            Line::TableHead => {
+                table = true;
+                continue;
+            }
+            Line::Comment(c) => {
+                match replay.as_mut().and_then(Replay::comments) {
+                    Some(list) => list.push(c.to_owned()),
+                    None => comments.push(c.to_owned()),
+                }
+                continue;
+            }
+            Line::Other(t) => t,
+        };
+        let in_preamble = replay.is_none() && !table;
+        if in_preamble && pre.take_diagram(n, line)? {
+            continue;
+        }
+        if let Some(text) = move_line(t) {
+            if replay.is_none() {
+                replay = Some(Replay::new(&pre)?);
+            }
+            if let Some(r) = replay.as_mut() {
+                read_move(n, text, r)?;
+            }
+            continue;
+        }
+        if in_preamble && pre.take_header(n, line) {
+            continue;
+        }
+        return Err(RecordError::malformed(
+            n,
+            format!("'{t}' is not a line of a KIF record"),
+        ));
+    }
+    let replay = match replay {
+        Some(r) => r,
+        None => Replay::new(&pre)?,
+    };
+    Ok(replay.into_record(pre.headers, comments))
+}
+
+/// Writes a record as KIF: a `#KIF` line, the headers, a BOD diagram if the
+/// start position is not the one the headers imply, the table head, the
+/// moves with their origins, times and comments, the special move that
+/// ends the game and a `まで` summary line.
+///
+/// Fails if a move is illegal, if the record ends in a way KIF cannot say
+/// ([`EndKind::MaxMoves`], [`EndKind::Draw`]) or if a header cannot be
+/// written so that it reads back (a line break in it, a name that is a
+/// line of another kind). A comment with line breaks is written as several
+/// comment lines.
+///
+/// ```
+/// use shogi_core::record::{kif, Record, RecordMove, MoveTime};
+/// use shogi_core::Setup;
+/// let mut record = Record::new(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1")?);
+/// record.headers.push(("handicap".into(), "5五将棋".into()));
+/// let mut first = RecordMove::new("5d5c".parse()?);
+/// first.time = Some(MoveTime { seconds: 3, total_seconds: Some(3) });
+/// record.moves.push(first);
+/// let text = kif::write(&record)?;
+/// assert!(text.contains("手合割：5五将棋\n"));
+/// assert!(text.contains("   1 ５三歩(54)   ( 0:03/00:00:03)\n"));
+/// assert_eq!(kif::read(&text)?, record);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write(record: &Record) -> Result<String, RecordError> {
+    let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
+    write_preamble(record, &mut out)?;
+    out.push_str("手数----指手---------消費時間--\n");
+    write_comments(&record.comments, &mut out);
+    let mut pos = record.start_position()?;
+    let mut last_to = None;
+    let first_number = u64::from(record.start.move_number.max(1));
+    let line = |out: &mut String, number: u64, text: &str, time: Option<MoveTime>| {
+        out.push_str(&format!("{number:>4} {text}"));
+        if let Some(time) = time {
+            let pad = 13usize.saturating_sub(display_width(text)).max(1);
+            out.push_str(&" ".repeat(pad));
+            out.push_str(&time_text(time));
+        }
+        out.push('\n');
+    };
+    for (i, m) in record.moves.iter().enumerate() {
+        if !pos.is_legal(m.mv) {
+            return Err(RecordError::new(
+                0,
+                RecordErrorKind::IllegalMove {
+                    text: m.mv.to_string(),
+                    sfen: pos.to_sfen(),
+                },
+            ));
+        }
+        let text = japanese::format_move(&pos, m.mv, last_to, Style::Kif);
+        line(&mut out, first_number + i as u64, &text, m.time);
+        write_comments(&m.comments, &mut out);
+        pos.play_unchecked(m.mv);
+        last_to = Some(m.mv.to());
+    }
+    if let Some(end) = &record.end {
+        let name = end_name(end.kind).ok_or_else(|| {
+            RecordError::new(
+                0,
+                RecordErrorKind::Unsupported(format!("the end {:?} in KIF", end.kind)),
+            )
+        })?;
+        line(
+            &mut out,
+            first_number + record.moves.len() as u64,
+            name,
+            end.time,
+        );
+        write_comments(&end.comments, &mut out);
+        if let Some(summary) = summary(record, end.kind) {
+            out.push_str(&summary);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
