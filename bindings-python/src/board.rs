@@ -81,6 +81,18 @@ impl PyBoard {
         self.game.play(mv).map_err(game_error)
     }
 
+    /// A move argument that must be legal now (for notation).
+    fn legal_move(&self, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let mv = convert::a_move(obj)?;
+        if !self.game.variant().is_legal(self.position(), mv) {
+            return Err(crate::errors::IllegalMoveError::new_err(format!(
+                "{mv} is not legal in {}",
+                self.position().to_sfen()
+            )));
+        }
+        Ok(mv)
+    }
+
     /// The position with its last move marked.
     fn diagram(&self) -> Diagram {
         let mut d = Diagram::of_position(self.position());
@@ -392,6 +404,52 @@ impl PyBoard {
     /// A text diagram: White's side on top, hands above and below.
     fn __str__(&self) -> String {
         diagram_text(self.position())
+    }
+
+    /// The game's record (``Record``): its moves from the start, the
+    /// resignation or declaration that ended it, headers from keyword
+    /// arguments (``black="Habu", event="Meijin"``), optionally each move's
+    /// time in seconds and an end (``"resign"``, ``"timeout"``, ...).
+    #[pyo3(signature = (times = None, end = None, **headers))]
+    fn record(
+        &self,
+        times: Option<Vec<Option<u32>>>,
+        end: Option<&str>,
+        headers: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<crate::record::PyRecord> {
+        crate::record::board_record(&self.game, headers, times, end)
+    }
+
+    /// A legal move in Japanese notation (``▲７六歩``, ``△同　歩``, ``▲５八金右``).
+    fn japanese(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mv = self.legal_move(r#move)?;
+        let last = self.game.moves().last().map(|m| m.to());
+        Ok(shogi_core::notation::japanese::write(
+            self.position(),
+            mv,
+            last,
+        ))
+    }
+
+    /// A legal move in Western notation (``P-7f``, ``Bx2b+``, ``S*5e``).
+    fn western(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mv = self.legal_move(r#move)?;
+        Ok(shogi_core::notation::western::write(self.position(), mv))
+    }
+
+    /// The legal move written in Japanese notation. Raises ``InvalidMoveError``.
+    fn parse_japanese(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        let last = self.game.moves().last().map(|m| m.to());
+        let mv = shogi_core::notation::japanese::read(self.position(), text, last)
+            .map_err(crate::record::notation_error)?;
+        move_object(py, mv)
+    }
+
+    /// The legal move written in Western notation. Raises ``InvalidMoveError``.
+    fn parse_western(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        let mv = shogi_core::notation::western::read(self.position(), text)
+            .map_err(crate::record::notation_error)?;
+        move_object(py, mv)
     }
 
     /// The game as a saved-game JSON document (``shogi_variants.load`` reads it back).

@@ -10,6 +10,7 @@ mod card;
 mod convert;
 mod errors;
 mod moves;
+mod record;
 mod saved;
 mod tsuitate;
 
@@ -46,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tsuitate::PyPlayerView>()?;
     m.add_class::<tsuitate::PyAnnouncement>()?;
     m.add_class::<tsuitate::PyRuling>()?;
+    m.add_class::<record::PyRecord>()?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load, m)?)?;

@@ -200,8 +200,57 @@ class Board:
         """A board at the start position with the same variant and settings."""
     def to_json(self) -> str:
         """The game as a saved-game document (variant, settings, start, moves); ``load`` reads it back."""
+    def record(self, times: Optional[Sequence[Optional[int]]] = None, end: Optional[str] = None, **headers: object) -> "Record":
+        """The game's record: moves from the start, headers from keyword arguments
+        (``black=``, ``white=``, ``event=``, ...), optionally each move's time in
+        seconds and an end (``"resign"``, ``"timeout"``, ...)."""
+    def japanese(self, move: MoveLike) -> str:
+        """A legal move in Japanese notation: ``▲７六歩``, ``△同　歩``, ``▲５八金右``, ``▲５五角打``."""
+    def western(self, move: MoveLike) -> str:
+        """A legal move in Western notation: ``P-7f``, ``Bx2b+``, ``S*5e``, ``N-2c=``."""
+    def parse_japanese(self, text: str) -> Move:
+        """The legal move a Japanese text names. Raises ``InvalidMoveError``."""
+    def parse_western(self, text: str) -> Move:
+        """The legal move a Western text names. Raises ``InvalidMoveError``."""
     def _repr_svg_(self) -> str: ...
     def svg(self, flipped: bool = False, highlight: Sequence[Square] = ()) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Record:
+    """A game record: headers, start, moves with times and comments, and its end.
+    Reads and writes KIF, KI2 and CSA (CSA: 9×9 only); ``board()`` replays it."""
+
+    @staticmethod
+    def read(text: Union[str, bytes], format: Optional[Literal["kif", "ki2", "csa"]] = None) -> "Record":
+        """Read a record (format detected when ``None``; bytes as UTF-8, else Shift_JIS).
+        Raises ``InvalidSfenError`` with the line number."""
+    @property
+    def headers(self) -> list[tuple[str, str]]:
+        """In file order; known keys: black, white, event, site, start_time, end_time, time_control, handicap, opening."""
+    def header(self, key: str) -> Optional[str]: ...
+    @property
+    def start_sfen(self) -> str: ...
+    @property
+    def moves(self) -> list[Move]: ...
+    @property
+    def times(self) -> list[Optional[tuple[int, Optional[int]]]]:
+        """Per move: (seconds, total seconds or None), or None."""
+    @property
+    def move_comments(self) -> list[list[str]]: ...
+    @property
+    def comments(self) -> list[str]:
+        """Comments before the first move."""
+    @property
+    def end(self) -> Optional[str]:
+        """``"resign"``, ``"repetition"``, ``"checkmate"``, ``"impasse_declaration"``, ``"jishogi"``,
+        ``"timeout"``, ``"illegal_move_win"``, ``"illegal_move"``, ``"interrupted"``, ``"max_moves"``,
+        ``"draw"``, ``"no_mate"`` or ``None``."""
+    def board(self, variant: Optional[str] = None, **settings: object) -> Board:
+        """The record replayed as a Board that continues (minishogi for a 5×5 start)."""
+    def kif(self) -> str: ...
+    def ki2(self) -> str: ...
+    def csa(self) -> str: ...
+    def __len__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
 
 class PlayerView:
