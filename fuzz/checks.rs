@@ -25,13 +25,20 @@ use shogi_core::{
 use shogi_variants::{
     Announcement, AnyGame, AnyVariant, Base, Card, CardGame, CardSettings, FileRule, Impasse,
     Minishogi, MinishogiRepetition, MinishogiSettings, MustCapture, MustCaptureSettings, NoMove,
-    Phase, Referee, Stalemate, Standard, StandardSettings, TsuitateError, TsuitateSettings,
-    VariantError, Verdict, GAME_NAMES, VARIANT_NAMES,
+    Phase, Referee, SavedGame, Stalemate, Standard, StandardSettings, TsuitateError,
+    TsuitateSettings, VariantError, Verdict, GAME_NAMES, VARIANT_NAMES,
 };
 use std::sync::OnceLock;
 
 /// The fuzz targets, by the name of their folder under `fuzz/corpus/`.
-pub const TARGETS: [&str; 5] = ["sfen", "usi_move", "position_command", "settings", "play"];
+pub const TARGETS: [&str; 6] = [
+    "sfen",
+    "usi_move",
+    "position_command",
+    "settings",
+    "play",
+    "records",
+];
 
 /// The most steps (moves, draws, attempts) one `play` input drives.
 const MAX_STEPS: usize = 300;
@@ -44,6 +51,7 @@ pub fn run(target: &str, data: &[u8]) {
         "position_command" => position_command(text(data)),
         "settings" => settings(text(data)),
         "play" => play(data),
+        "records" => records(text(data)),
         other => panic!("no fuzz target is called {other:?}"),
     }
 }
@@ -1111,5 +1119,75 @@ fn drive_referee(mut referee: Referee, r: &mut Bytes) {
             );
         }
         check_referee(&referee);
+    }
+}
+
+/// Any text as a game record in every format (KIF, KI2, CSA, BOD) and as a
+/// saved game. Whatever a reader accepts must replay under the rules, and
+/// write back to text that reads as the same record (KIF exactly; KI2 and
+/// CSA keep the moves and the start; BOD the position). A saved game that
+/// restores must save to a document that restores to the same document.
+pub fn records(s: &str) {
+    use shogi_core::record::{bod, csa, ki2, kif, Record};
+    let same_game = |a: &Record, b: &Record, what: &str| {
+        let moves = |r: &Record| r.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+        assert_eq!(moves(a), moves(b), "{what}: moves of {s:?}");
+        assert_eq!(a.start.board, b.start.board, "{what}: start of {s:?}");
+        assert_eq!(a.start.hands, b.start.hands, "{what}: start hands of {s:?}");
+        assert_eq!(
+            a.start.side_to_move, b.start.side_to_move,
+            "{what}: start side of {s:?}"
+        );
+    };
+    if let Ok(record) = kif::read(s) {
+        assert!(
+            record.positions().is_ok(),
+            "kif read a record that does not replay: {s:?}"
+        );
+        let text = kif::write(&record)
+            .unwrap_or_else(|e| panic!("kif cannot write what it read ({e}): {s:?}"));
+        let again = kif::read(&text)
+            .unwrap_or_else(|e| panic!("kif cannot read what it wrote ({e}): {text:?}"));
+        assert_eq!(again, record, "kif round trip of {s:?}");
+    }
+    if let Ok(record) = ki2::read(s) {
+        assert!(
+            record.positions().is_ok(),
+            "ki2 read a record that does not replay: {s:?}"
+        );
+        if let Ok(text) = ki2::write(&record) {
+            let again = ki2::read(&text)
+                .unwrap_or_else(|e| panic!("ki2 cannot read what it wrote ({e}): {text:?}"));
+            same_game(&again, &record, "ki2");
+        }
+    }
+    if let Ok(record) = csa::read(s) {
+        assert!(
+            record.positions().is_ok(),
+            "csa read a record that does not replay: {s:?}"
+        );
+        if let Ok(text) = csa::write(&record) {
+            let again = csa::read(&text)
+                .unwrap_or_else(|e| panic!("csa cannot read what it wrote ({e}): {text:?}"));
+            same_game(&again, &record, "csa");
+        }
+    }
+    if let Ok(setup) = bod::read(s) {
+        let text = bod::write(&setup);
+        let again = bod::read(&text)
+            .unwrap_or_else(|e| panic!("bod cannot read what it wrote ({e}): {text:?}"));
+        assert_eq!(again.board, setup.board, "bod round trip of {s:?}");
+        assert_eq!(again.hands, setup.hands, "bod hands round trip of {s:?}");
+    }
+    if let Ok(game) = SavedGame::from_json(s).and_then(|saved| saved.restore()) {
+        let json = SavedGame::of(&game).to_json();
+        let again = SavedGame::from_json(&json)
+            .and_then(|saved| saved.restore())
+            .unwrap_or_else(|e| panic!("a saved game does not restore ({e}): {json}"));
+        assert_eq!(
+            SavedGame::of(&again).to_json(),
+            json,
+            "saved game round trip of {s:?}"
+        );
     }
 }

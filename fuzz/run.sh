@@ -14,7 +14,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(sfen usi_move position_command settings play)
+    targets=(sfen usi_move position_command settings play records)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -103,6 +103,11 @@ fn play_inputs() {
     replay("play");
 }
 
+#[test]
+fn records_inputs() {
+    replay("records");
+}
+
 /// The replay decodes text inputs as `arbitrary` does for `&str`: the longest
 /// valid UTF-8 prefix.
 #[test]

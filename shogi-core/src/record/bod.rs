@@ -56,7 +56,7 @@ const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七'
 pub fn read(text: &str) -> Result<Setup, RecordError> {
     let mut reader = BodReader::default();
     let mut last = 1;
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in super::lines(text).enumerate() {
         last = i + 1;
         reader.feed(i + 1, line)?;
     }

@@ -48,7 +48,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut pre = Preamble::default();
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
         let t = match classify(line) {
             Line::Skip | Line::TableHead => continue,

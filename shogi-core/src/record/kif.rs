@@ -295,6 +295,11 @@ impl Preamble {
 
     /// Takes a header line.
     pub(crate) fn take_header(&mut self, n: usize, line: &str) -> bool {
+        // A line that starts with a side mark is a move (KI2 style), whatever
+        // colons it holds: not a header the writer could give back.
+        if line.trim_start().starts_with(['▲', '△', '☗', '☖']) {
+            return false;
+        }
         let Some((name, value)) = split_header(line) else {
             return false;
         };
@@ -746,7 +751,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
     let mut table = false;
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
         let t = match classify(line) {
             Line::Skip | Line::Summary(_) => continue,

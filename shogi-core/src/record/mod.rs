@@ -23,6 +23,27 @@ use crate::{Color, Game, Geometry, Move, PieceSet, Position, PositionError, Setu
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The lines of a text, ended by `\n`, `\r\n` or a lone `\r` (old Mac
+/// files), as `str::lines` counts them otherwise: line numbers in errors
+/// match what an editor shows, and no line keeps a carriage return.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.find(['\n', '\r']) {
+            None => {
+                rest = None;
+                (!s.is_empty()).then_some(s)
+            }
+            Some(i) => {
+                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&s[i + skip..]);
+                Some(&s[..i])
+            }
+        }
+    })
+}
+
 /// A game record.
 ///
 /// ```
