@@ -19,6 +19,8 @@ interleaved so that machine noise hits them alike):
   leaves). cshogi has no native perft, so this is its fastest count.
 * ``native perft(5)``: ``Board.perft(5)`` in Rust (with and without bulk
   counting at the last ply), compared with cshogi's fastest count above.
+* ``read KIF`` / ``read CSA``: parsing 200 game records (written by us),
+  moves read per second, against cshogi's parsers.
 * python-shogi (pure Python) runs the same loop at depth 3 only: it is about
   three orders of magnitude slower.
 
@@ -37,6 +39,8 @@ import shogi_variants as sv
 
 try:
     import cshogi
+    import cshogi.CSA
+    import cshogi.KIF
 except ImportError:  # pragma: no cover
     cshogi = None
 try:
@@ -77,6 +81,33 @@ def flat_loop(board, passes):
             board.pop()
             n += 1
     return n
+
+
+def record_texts(games, seed=7):
+    """KIF and CSA texts of seeded random games (written by us; 不成 left out
+    of the KIF, which cshogi's reader would skip): what the record rows read."""
+    import random
+
+    rng = random.Random(seed)
+    kifs, csas, moves = [], [], 0
+    for _ in range(games):
+        board = sv.Board()
+        for _ in range(rng.randrange(60, 160)):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            board.push(rng.choice(legal))
+        record = board.record(black="A", white="B", times=[1] * len(board.move_stack))
+        kifs.append(record.kif().replace("不成", ""))
+        csas.append(record.csa())
+        moves += len(board.move_stack)
+    return kifs, csas, moves
+
+
+def read_all(parse, texts, moves):
+    for t in texts:
+        parse(t)
+    return moves
 
 
 def best_of(tasks, repeat):
@@ -146,6 +177,20 @@ def main(argv=None):
         res[("pyshogi", "ours")] = best_of({0: lambda: perft_loop(ours, d_pyshogi)}, repeat)[0]
         res[("pyshogi", "cshogi")] = best_of({0: lambda: perft_loop(theirs, d_pyshogi)}, repeat)[0]
 
+    # (c) reading game records: moves read per second.
+    kifs, csas, n_moves = record_texts(5 if args.quick else 200)
+    res.update(
+        best_of(
+            {
+                ("kif", "ours"): lambda: read_all(lambda t: sv.Record.read(t, "kif"), kifs, n_moves),
+                ("kif", "cshogi"): lambda: read_all(cshogi.KIF.Parser.parse_str, kifs, n_moves),
+                ("csa", "ours"): lambda: read_all(lambda t: sv.Record.read(t, "csa"), csas, n_moves),
+                ("csa", "cshogi"): lambda: read_all(lambda t: cshogi.CSA.Parser.parse_str(t), csas, n_moves),
+            },
+            repeat,
+        )
+    )
+
     assert ours.sfen() == std and cshogi.Board().sfen() == theirs.sfen()
 
     # Node counts agree.
@@ -165,6 +210,8 @@ def main(argv=None):
         "native": f"native Board.perft({d_native})",
         "native-nobulk": f"native Board.perft({d_native}, bulk=False)",
         "pyshogi": f"python perft d{d_pyshogi}",
+        "kif": f"read KIF, {len(kifs)} games (moves/s)",
+        "csa": f"read CSA, {len(csas)} games (moves/s)",
     }
     print(f"shogi_variants {sv.__version__}, cshogi {version('cshogi')}, python-shogi {version('python-shogi')}; "
           f"Python {platform.python_version()} on {platform.machine()}; best of {repeat}")
@@ -179,6 +226,8 @@ def main(argv=None):
         ("native", ["ours"]),
         ("native-nobulk", ["ours"]),
         ("pyshogi", ["ours", "cshogi", "python-shogi"]),
+        ("kif", ["ours", "cshogi"]),
+        ("csa", ["ours", "cshogi"]),
     ]
     for bench, libs in order:
         for lib in libs:
