@@ -184,6 +184,8 @@ pub fn reason_name(r: EndReason) -> &'static str {
         EndReason::Resignation => "resignation",
         EndReason::FoulLimit => "foul_limit",
         EndReason::NoMoveOnCardFile => "no_move_on_card_file",
+        EndReason::Timeout => "timeout",
+        EndReason::IllegalMove => "illegal_move",
         _ => "other",
     }
 }

@@ -30,6 +30,10 @@ pub enum EndReason {
     FoulLimit,
     /// The drawn card allowed no legal move (Card shogi).
     NoMoveOnCardFile,
+    /// A player ran out of time (a match's per-move limit).
+    Timeout,
+    /// A player offered an illegal move or none (a match between programs).
+    IllegalMove,
 }
 
 impl fmt::Display for EndReason {
@@ -44,6 +48,8 @@ impl fmt::Display for EndReason {
             EndReason::Resignation => "resignation",
             EndReason::FoulLimit => "foul limit",
             EndReason::NoMoveOnCardFile => "no legal move on the card's file",
+            EndReason::Timeout => "time",
+            EndReason::IllegalMove => "an illegal move",
         })
     }
 }

@@ -28,6 +28,7 @@ mod diagram;
 pub mod impasse;
 mod minishogi;
 mod must_capture;
+pub mod players;
 mod saved;
 mod standard;
 mod tsuitate;

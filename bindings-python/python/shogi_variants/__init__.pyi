@@ -115,6 +115,8 @@ class Outcome:
         "resignation",
         "foul_limit",
         "no_move_on_card_file",
+        "timeout",
+        "illegal_move",
     ]:
         """Why the game ended."""
     def score(self, color: int) -> float:

@@ -320,6 +320,8 @@ impl Record {
                 }
                 crate::EndReason::Checkmate => EndKind::Checkmate,
                 crate::EndReason::MoveLimit => EndKind::MaxMoves,
+                crate::EndReason::Timeout => EndKind::Timeout,
+                crate::EndReason::IllegalMove => EndKind::IllegalMove,
                 _ => return None,
             };
             Some(RecordEnd {

@@ -1,0 +1,331 @@
+//! Matches between players: N games with colours swapped, an optional time
+//! limit per move, results with reasons, and the Elo difference with its
+//! error bar.
+
+use super::{Observation, Player, RandomPlayer};
+use crate::{AnyGame, Phase, VariantError, Verdict};
+use shogi_core::{Color, EndReason, Move, Outcome};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// What happens when a player takes longer than the per-move limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OverTime {
+    /// The player loses on time (default).
+    #[default]
+    Lose,
+    /// The move is discarded and the CPU plays in the player's place (a
+    /// seeded [`RandomPlayer`], the game pages' "if you do not return").
+    CpuMoves,
+}
+
+/// How a match is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSettings {
+    /// Games to play.
+    pub games: u32,
+    /// Swap colours every game (default true); else player A always has Black.
+    pub swap_colors: bool,
+    /// A time limit per move, if any.
+    pub move_time: Option<Duration>,
+    /// What happens over the limit.
+    pub over_time: OverTime,
+    /// A cap on plies (attempts in Tsuitate) per game, after which the game is a
+    /// draw by move limit; a safeguard for games that would otherwise not end.
+    pub max_plies: u32,
+    /// Seeds Card shogi's decks (game `i` uses `seed + i`) and the CPU stand-in.
+    pub seed: u64,
+}
+
+impl Default for MatchSettings {
+    fn default() -> Self {
+        MatchSettings {
+            games: 100,
+            swap_colors: true,
+            move_time: None,
+            over_time: OverTime::Lose,
+            max_plies: 1000,
+            seed: 0,
+        }
+    }
+}
+
+/// One game of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Player A's colour in this game.
+    pub a_color: Color,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Moves played (attempts, fouls included, in Tsuitate).
+    pub plies: u32,
+    /// Fouls committed by A and by B (Tsuitate; 0 elsewhere).
+    pub fouls: [u32; 2],
+    /// Moves the CPU played for A and for B after a player ran over time.
+    pub stand_ins: [u32; 2],
+}
+
+impl GameRecord {
+    /// A's score: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn score_a(&self) -> f64 {
+        self.outcome.score(self.a_color)
+    }
+}
+
+/// The result of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchResult {
+    /// Player A's name.
+    pub a: String,
+    /// Player B's name.
+    pub b: String,
+    /// Every game, in order.
+    pub games: Vec<GameRecord>,
+}
+
+impl MatchResult {
+    /// A's wins, draws and losses.
+    pub fn wins_draws_losses(&self) -> (u32, u32, u32) {
+        let mut w = (0, 0, 0);
+        for g in &self.games {
+            match g.outcome.winner {
+                Some(c) if c == g.a_color => w.0 += 1,
+                None => w.1 += 1,
+                Some(_) => w.2 += 1,
+            }
+        }
+        w
+    }
+
+    /// A's score as a fraction of the points (a draw is half a point).
+    pub fn score(&self) -> f64 {
+        if self.games.is_empty() {
+            return 0.5;
+        }
+        self.games.iter().map(GameRecord::score_a).sum::<f64>() / self.games.len() as f64
+    }
+
+    /// How the games ended: reason → count.
+    pub fn reasons(&self) -> BTreeMap<String, u32> {
+        let mut r = BTreeMap::new();
+        for g in &self.games {
+            *r.entry(g.outcome.reason.to_string()).or_insert(0) += 1;
+        }
+        r
+    }
+
+    /// Average fouls per game of A and of B.
+    pub fn fouls_per_game(&self) -> [f64; 2] {
+        let n = self.games.len().max(1) as f64;
+        let sum = |i: usize| {
+            self.games
+                .iter()
+                .map(|g| f64::from(g.fouls[i]))
+                .sum::<f64>()
+        };
+        [sum(0) / n, sum(1) / n]
+    }
+
+    /// The Elo difference of A over B from the score, and the half-width of
+    /// its 95% confidence interval (from the games' score variance). A score
+    /// of 0 or 1 is taken as half a game from it, so the figure stays finite.
+    ///
+    /// ```
+    /// use shogi_variants::players::{GameRecord, MatchResult};
+    /// use shogi_core::{Color, EndReason, Outcome};
+    /// let game = |winner| GameRecord { a_color: Color::Black, outcome: Outcome { winner, reason: EndReason::Checkmate }, plies: 1, fouls: [0, 0], stand_ins: [0, 0] };
+    /// let even = MatchResult { a: "x".into(), b: "y".into(), games: vec![game(Some(Color::Black)), game(Some(Color::White))] };
+    /// assert!(even.elo().0.abs() < 1e-9);
+    /// ```
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games.len() as f64;
+        if n == 0.0 {
+            return (0.0, f64::INFINITY);
+        }
+        let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
+        let to_elo = |s: f64| -400.0 * (1.0 / clamp(s) - 1.0).log10();
+        let s = self.score();
+        let var = self
+            .games
+            .iter()
+            .map(|g| (g.score_a() - s).powi(2))
+            .sum::<f64>()
+            / n;
+        let margin = 1.96 * (var / n).sqrt();
+        let diff = to_elo(s);
+        let half = (to_elo(s + margin) - to_elo(s - margin)) / 2.0;
+        (diff, half)
+    }
+
+    /// A one-line summary: `A vs B: +W =D -L, score S, Elo E ± M`.
+    pub fn summary(&self) -> String {
+        let (w, d, l) = self.wins_draws_losses();
+        let (elo, margin) = self.elo();
+        format!(
+            "{} vs {}: +{w} ={d} -{l}, score {:.3}, Elo {:+.0} ± {:.0}",
+            self.a,
+            self.b,
+            self.score(),
+            elo,
+            margin
+        )
+    }
+}
+
+/// Asks `player` for a move, showing it only what its seat may know; also
+/// says whether it took longer than `limit`.
+fn ask(
+    player: &mut dyn Player,
+    game: &AnyGame,
+    mover: Color,
+    limit: Option<Duration>,
+) -> (Option<Move>, bool) {
+    let (mv, elapsed) = match game {
+        AnyGame::Board(g) => {
+            let start = Instant::now();
+            (player.choose(Observation::Board(g)), start.elapsed())
+        }
+        AnyGame::Card(g) => {
+            let start = Instant::now();
+            (player.choose(Observation::Card(g)), start.elapsed())
+        }
+        AnyGame::Tsuitate(r) => {
+            // The player gets the view, never the referee.
+            let view = r.view(mover);
+            let start = Instant::now();
+            (player.choose(Observation::Tsuitate(&view)), start.elapsed())
+        }
+    };
+    (mv, limit.is_some_and(|l| elapsed > l))
+}
+
+/// The outcome if the game is over, and otherwise whose turn it is.
+fn state(game: &AnyGame) -> Result<Color, Outcome> {
+    match game {
+        AnyGame::Board(g) => g.outcome().map_or(Ok(g.position().side_to_move()), Err),
+        AnyGame::Card(g) => g.outcome().map_or(Ok(g.position().side_to_move()), Err),
+        AnyGame::Tsuitate(r) => r.outcome().map_or(Ok(r.side_to_move()), Err),
+    }
+}
+
+/// Plays `mv` (attempts it, in Tsuitate); `Err` if there is none or the
+/// rules refuse it. Counts a Tsuitate foul in `fouls`.
+fn apply(game: &mut AnyGame, mv: Option<Move>, fouls: &mut u32) -> Result<(), ()> {
+    let mv = mv.ok_or(())?;
+    match game {
+        AnyGame::Board(g) => g.play(mv).map_err(|_| ()),
+        AnyGame::Card(g) => g.play(mv).map_err(|_| ()),
+        AnyGame::Tsuitate(r) => {
+            let ruling = r.attempt(mv).map_err(|_| ())?;
+            if ruling.verdict == Verdict::Foul {
+                *fouls += 1;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Plays one game of `name` (settings `overrides`) between `a` and `b`, A
+/// with `a_color`; `index` seeds the deck and the CPU stand-in.
+pub fn play_game(
+    name: &str,
+    overrides: &[(&str, &str)],
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    a_color: Color,
+    settings: &MatchSettings,
+    index: u32,
+) -> Result<GameRecord, VariantError> {
+    let mut game = AnyGame::new(
+        name,
+        overrides,
+        settings.seed.wrapping_add(u64::from(index)),
+    )?;
+    let mut stand_in = RandomPlayer::new(settings.seed ^ 0x5EED ^ u64::from(index));
+    a.new_game();
+    b.new_game();
+    let mut record = GameRecord {
+        a_color,
+        outcome: Outcome::draw(EndReason::MoveLimit),
+        plies: 0,
+        fouls: [0, 0],
+        stand_ins: [0, 0],
+    };
+    loop {
+        let mover = match state(&game) {
+            Ok(mover) => mover,
+            Err(outcome) => {
+                record.outcome = outcome;
+                return Ok(record);
+            }
+        };
+        if record.plies >= settings.max_plies {
+            record.outcome = Outcome::draw(EndReason::MoveLimit);
+            return Ok(record);
+        }
+        // A chance step is no one's choice.
+        if let AnyGame::Card(g) = &mut game {
+            if g.phase() == Phase::Draw {
+                if g.draw().is_err() {
+                    return Ok(record); // no card can come: a draw
+                }
+                continue;
+            }
+        }
+        // Seat 0 is A, 1 is B.
+        let who = usize::from(mover != a_color);
+        let player: &mut dyn Player = if who == 0 { &mut *a } else { &mut *b };
+        let (mut choice, over) = ask(player, &game, mover, settings.move_time);
+        if over {
+            match settings.over_time {
+                OverTime::Lose => {
+                    record.outcome = Outcome::loss(mover, EndReason::Timeout);
+                    return Ok(record);
+                }
+                OverTime::CpuMoves => {
+                    record.stand_ins[who] += 1;
+                    choice = ask(&mut stand_in, &game, mover, None).0;
+                }
+            }
+        }
+        record.plies += 1;
+        if apply(&mut game, choice, &mut record.fouls[who]).is_err() {
+            // No move, or one the rules refuse: the player forfeits.
+            record.outcome = Outcome::loss(mover, EndReason::IllegalMove);
+            return Ok(record);
+        }
+    }
+}
+
+/// Plays a match of `settings.games` games of `name` between `a` and `b`.
+///
+/// ```
+/// use shogi_variants::players::{play_match, MatchSettings, RandomPlayer};
+/// let settings = MatchSettings { games: 4, max_plies: 60, ..MatchSettings::default() };
+/// let result = play_match("minishogi", &[], &mut RandomPlayer::new(1), &mut RandomPlayer::new(2), &settings).unwrap();
+/// assert_eq!(result.games.len(), 4);
+/// // Colours alternate: A is Black in games 0 and 2.
+/// assert_eq!(result.games[1].a_color, shogi_core::Color::White);
+/// ```
+pub fn play_match(
+    name: &str,
+    overrides: &[(&str, &str)],
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    settings: &MatchSettings,
+) -> Result<MatchResult, VariantError> {
+    let mut games = Vec::with_capacity(settings.games as usize);
+    for i in 0..settings.games {
+        let a_color = if settings.swap_colors && i % 2 == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        games.push(play_game(name, overrides, a, b, a_color, settings, i)?);
+    }
+    Ok(MatchResult {
+        a: a.name(),
+        b: b.name(),
+        games,
+    })
+}
