@@ -114,6 +114,28 @@ pub struct CardSettings {
     pub base: Base,
 }
 
+impl CardSettings {
+    /// Whether `card` allows `mv` under the file rule (a joker allows any
+    /// move). Legality is not checked.
+    ///
+    /// ```
+    /// use shogi_variants::{Card, CardSettings, FileRule};
+    /// let mv = "7g7f".parse().unwrap();
+    /// assert!(CardSettings::default().card_allows(Card::Rank(7), mv));
+    /// assert!(!CardSettings::default().card_allows(Card::Rank(6), mv));
+    /// let origin = CardSettings { file_rule: FileRule::Origin, ..CardSettings::default() };
+    /// assert!(origin.card_allows(Card::Rank(7), "7g6f".parse().unwrap()));
+    /// ```
+    pub fn card_allows(&self, card: Card, mv: Move) -> bool {
+        let Card::Rank(file) = card else { return true };
+        let square = match (self.file_rule, mv.from()) {
+            (FileRule::Origin, Some(from)) => from,
+            _ => mv.to(),
+        };
+        square.file() == file
+    }
+}
+
 impl Default for CardSettings {
     fn default() -> Self {
         CardSettings {
@@ -530,12 +552,7 @@ impl CardGame {
 
     /// Whether `mv` suits `card` under the file rule.
     fn on_card_file(&self, mv: Move, card: Card) -> bool {
-        let Card::Rank(file) = card else { return true };
-        let square = match (self.settings.file_rule, mv.from()) {
-            (FileRule::Origin, Some(from)) => from,
-            _ => mv.to(),
-        };
-        square.file() == file
+        self.settings.card_allows(card, mv)
     }
 
     fn moves_for(&self, card: Option<Card>) -> MoveList {

@@ -10,10 +10,12 @@
 use crate::{AnyVariant, CardGame, PlayerView};
 use shogi_core::{Game, Move};
 
+mod card;
 pub mod eval;
 mod matches;
 mod random;
 
+pub use card::CardExpectimaxPlayer;
 pub use matches::{play_game, play_match, GameRecord, MatchResult, MatchSettings, OverTime};
 pub use random::RandomPlayer;
 
