@@ -127,8 +127,9 @@ impl MatchResult {
     }
 
     /// The Elo difference of A over B from the score, and the half-width of
-    /// its 95% confidence interval (from the games' score variance). A score
-    /// of 0 or 1 is taken as half a game from it, so the figure stays finite.
+    /// its 95% confidence interval (from the games' score variance, at least
+    /// that of a score of the same mean without draws). A score of 0 or 1 is
+    /// taken as half a game from it, so the figures stay finite.
     ///
     /// ```
     /// use shogi_variants::players::{GameRecord, MatchResult};
@@ -145,12 +146,15 @@ impl MatchResult {
         let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
         let to_elo = |s: f64| -400.0 * (1.0 / clamp(s) - 1.0).log10();
         let s = self.score();
-        let var = self
+        let observed = self
             .games
             .iter()
             .map(|g| (g.score_a() - s).powi(2))
             .sum::<f64>()
             / n;
+        // A clean sweep has no observed spread; take at least the spread of
+        // the clamped score, so the interval never shrinks to nothing.
+        let var = observed.max(clamp(s) * (1.0 - clamp(s)));
         let margin = 1.96 * (var / n).sqrt();
         let diff = to_elo(s);
         let half = (to_elo(s + margin) - to_elo(s - margin)) / 2.0;
