@@ -205,7 +205,10 @@ fn score_and_elo() {
     let many =
         result([vec![record(Some(true)); 150], vec![record(Some(false)); 50]].concat()).elo();
     assert!(few.0.is_finite() && few.0 > 300.0);
-    assert!(few.1 > 0.0 && few.1.is_finite(), "a sweep still has an error bar: {few:?}");
+    assert!(
+        few.1 > 0.0 && few.1.is_finite(),
+        "a sweep still has an error bar: {few:?}"
+    );
     assert!(many.1 < 60.0 && many.1 > 30.0, "{many:?}");
     assert!(result(vec![record(Some(true)); 4])
         .summary()

@@ -14,10 +14,14 @@ mod card;
 pub mod eval;
 mod matches;
 mod random;
+mod search;
+mod tsuitate;
 
 pub use card::CardExpectimaxPlayer;
 pub use matches::{play_game, play_match, GameRecord, MatchResult, MatchSettings, OverTime};
 pub use random::RandomPlayer;
+pub use search::{Budget, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH, REPETITION_WIN};
+pub use tsuitate::{BeliefPlayer, NaivePlayer};
 
 /// What a player may know when it must move.
 #[derive(Clone, Copy, Debug)]
