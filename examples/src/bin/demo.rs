@@ -1,14 +1,19 @@
-//! Plays one seeded game of each of the five games between random players
-//! and prints its moves and outcome; for Card shogi the cards drawn, for
-//! Tsuitate shogi what each player was told.
+//! Plays one seeded game of each of the five games, the library's computer
+//! player for the game (Black) against a random player (White), and prints
+//! its moves and outcome: in Japanese notation for the board games, the
+//! cards drawn for Card shogi, what each player was told for Tsuitate
+//! shogi. Then a short match of each computer player against random.
 //!
 //! ```text
 //! cargo run --release -p shogi-examples --bin demo [-- --seed N]
 //! ```
 
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use shogi_core::notation::japanese;
 use shogi_core::{Color, Move};
+use shogi_variants::players::{
+    play_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchSettings, Observation, Player,
+    RandomPlayer, SearchPlayer,
+};
 use shogi_variants::{Announcement, AnyGame, Phase, GAME_NAMES};
 
 /// Random games can wander; the demo caps the perfect-information and card
@@ -34,8 +39,25 @@ fn told(a: &Announcement) -> String {
     }
 }
 
-fn pick(rng: &mut ChaCha8Rng, moves: &[Move]) -> Move {
-    moves[rng.random_range(0..moves.len())]
+/// The library's computer player for a game.
+fn computer(name: &str, seed: u64) -> Box<dyn Player> {
+    match name {
+        "card" => Box::new(CardExpectimaxPlayer::new()),
+        "tsuitate" => Box::new(BeliefPlayer::new(seed)),
+        _ => Box::new(SearchPlayer::new(Budget::Nodes(20_000))),
+    }
+}
+
+/// The player of `color`: the computer for Black, random for White.
+fn seat<'a>(
+    color: Color,
+    black: &'a mut dyn Player,
+    white: &'a mut RandomPlayer,
+) -> &'a mut dyn Player {
+    match color {
+        Color::Black => black,
+        Color::White => white,
+    }
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -53,15 +75,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         } else {
             vec![("move_limit", DEMO_MOVE_LIMIT)]
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        println!("== {name} (seed {seed}, random vs random) ==");
+        let mut black = computer(name, seed);
+        let mut white = RandomPlayer::new(seed);
+        println!(
+            "== {name} (seed {seed}): {} (Black) vs random (White) ==",
+            black.name()
+        );
         let outcome = match AnyGame::new(name, &limit, seed)? {
             AnyGame::Board(mut game) => {
+                let mut written = Vec::new();
                 while !game.is_over() {
-                    let mv = pick(&mut rng, &game.legal_moves());
+                    let mover = game.position().side_to_move();
+                    let player = seat(mover, black.as_mut(), &mut white);
+                    let mv: Move = player.choose(Observation::Board(&game)).ok_or("no move")?;
+                    let last = game.moves().last().map(|m| m.to());
+                    written.push(japanese::write(game.position(), mv, last));
                     game.play(mv)?;
                 }
-                print_moves(&game.moves().iter().map(Move::to_string).collect::<Vec<_>>());
+                print_moves(&written);
                 println!("final: {}", game.position().to_sfen());
                 game.outcome()
             }
@@ -70,7 +101,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     if game.phase() == Phase::Draw {
                         game.draw()?;
                     } else {
-                        let mv = pick(&mut rng, &game.allowed_moves());
+                        let mover = game.position().side_to_move();
+                        let player = seat(mover, black.as_mut(), &mut white);
+                        let mv = player.choose(Observation::Card(&game)).ok_or("no move")?;
                         game.play(mv)?;
                     }
                 }
@@ -98,8 +131,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             AnyGame::Tsuitate(mut referee) => {
                 while referee.outcome().is_none() {
-                    let view = referee.view(referee.side_to_move());
-                    let mv = pick(&mut rng, &view.candidate_moves());
+                    // Each player sees only its own view, never the referee.
+                    let mover = referee.side_to_move();
+                    let view = referee.view(mover);
+                    let player = seat(mover, black.as_mut(), &mut white);
+                    let mv = player
+                        .choose(Observation::Tsuitate(&view))
+                        .ok_or("no move")?;
                     referee.attempt(mv)?;
                 }
                 for color in Color::ALL {
@@ -125,6 +163,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Some(o) => println!("outcome: {o}\n"),
             None => println!("unfinished\n"),
         }
+    }
+
+    println!("== short matches against random (colours alternate) ==");
+    for name in GAME_NAMES {
+        let settings = MatchSettings {
+            games: 10,
+            max_plies: 600,
+            seed,
+            ..MatchSettings::default()
+        };
+        let mut computer = computer(name, seed);
+        let result = play_match(
+            name,
+            &[],
+            computer.as_mut(),
+            &mut RandomPlayer::new(seed + 1),
+            &settings,
+        )?;
+        println!("{name:>13}: {}", result.summary());
     }
     Ok(())
 }
