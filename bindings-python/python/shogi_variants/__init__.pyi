@@ -379,3 +379,78 @@ class CardGame:
     def to_json(self) -> str:
         """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
+
+Observation = Union[Board, CardGame, PlayerView]
+
+class _NativePlayer:
+    @property
+    def name(self) -> str: ...
+    def choose(self, observation: Observation) -> Optional[Move]:
+        """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
+        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+    def new_game(self) -> None: ...
+
+class RandomPlayer(_NativePlayer):
+    """Uniformly random among the allowed moves; seeded."""
+    def __init__(self, seed: int = 0) -> None: ...
+
+class SearchPlayer(_NativePlayer):
+    """Alpha-beta with iterative deepening, a transposition table and quiescence
+    (standard, minishogi, must-capture). One budget; default 20,000 nodes."""
+    def __init__(self, depth: Optional[int] = None, nodes: Optional[int] = None, time_ms: Optional[int] = None, seed: Optional[int] = None) -> None: ...
+
+class CardPlayer(_NativePlayer):
+    """Card shogi: expectimax over the opponent's next card."""
+    def __init__(self) -> None: ...
+
+class BeliefPlayer(_NativePlayer):
+    """Tsuitate: plans over sampled positions consistent with everything announced."""
+    def __init__(self, seed: int = 0, particles: Optional[int] = None) -> None: ...
+
+class NaivePlayer(_NativePlayer):
+    """Tsuitate baseline that ignores what it was told."""
+    def __init__(self, seed: int = 0) -> None: ...
+
+class MatchResult:
+    """A match from player A's side."""
+    @property
+    def a(self) -> str: ...
+    @property
+    def b(self) -> str: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def losses(self) -> int: ...
+    @property
+    def score(self) -> float:
+        """A's points per game (a draw is half a point)."""
+    def elo(self) -> tuple[float, float]:
+        """Elo difference of A over B and the half-width of its 95% interval."""
+    @property
+    def reasons(self) -> dict[str, int]: ...
+    @property
+    def fouls_per_game(self) -> tuple[float, float]: ...
+    @property
+    def games(self) -> list[tuple[int, Optional[int], str, int]]:
+        """Per game: (A's colour, winner or None, reason, plies)."""
+    def summary(self) -> str: ...
+
+def play_match(
+    game: str,
+    a: object,
+    b: object,
+    games: int = 100,
+    swap_colors: bool = True,
+    move_time: Optional[float] = None,
+    over_time: Literal["lose", "cpu"] = "lose",
+    max_plies: int = 1000,
+    seed: int = 0,
+    **settings: object,
+) -> MatchResult:
+    """Play ``games`` games of ``game`` between ``a`` and ``b`` (native players, or
+    any object with ``choose(observation)`` returning a Move, USI text or None),
+    colours swapped each game. Over ``move_time`` seconds a player loses, or the
+    CPU moves in its place (``over_time="cpu"``). Errors raised by a Python player
+    are re-raised when the match ends."""
