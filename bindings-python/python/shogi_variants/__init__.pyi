@@ -382,7 +382,9 @@ class CardGame:
 
 Observation = Union[Board, CardGame, PlayerView]
 
-class _NativePlayer:
+class RandomPlayer:
+    """Uniformly random among the allowed moves; seeded."""
+    def __init__(self, seed: int = 0) -> None: ...
     @property
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
@@ -390,26 +392,46 @@ class _NativePlayer:
         move step, or a Tsuitate ``PlayerView`` (never the referee)."""
     def new_game(self) -> None: ...
 
-class RandomPlayer(_NativePlayer):
-    """Uniformly random among the allowed moves; seeded."""
-    def __init__(self, seed: int = 0) -> None: ...
-
-class SearchPlayer(_NativePlayer):
+class SearchPlayer:
     """Alpha-beta with iterative deepening, a transposition table and quiescence
     (standard, minishogi, must-capture). One budget; default 20,000 nodes."""
     def __init__(self, depth: Optional[int] = None, nodes: Optional[int] = None, time_ms: Optional[int] = None, seed: Optional[int] = None) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, observation: Observation) -> Optional[Move]:
+        """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
+        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+    def new_game(self) -> None: ...
 
-class CardPlayer(_NativePlayer):
+class CardPlayer:
     """Card shogi: expectimax over the opponent's next card."""
     def __init__(self) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, observation: Observation) -> Optional[Move]:
+        """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
+        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+    def new_game(self) -> None: ...
 
-class BeliefPlayer(_NativePlayer):
+class BeliefPlayer:
     """Tsuitate: plans over sampled positions consistent with everything announced."""
     def __init__(self, seed: int = 0, particles: Optional[int] = None) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, observation: Observation) -> Optional[Move]:
+        """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
+        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+    def new_game(self) -> None: ...
 
-class NaivePlayer(_NativePlayer):
+class NaivePlayer:
     """Tsuitate baseline that ignores what it was told."""
     def __init__(self, seed: int = 0) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, observation: Observation) -> Optional[Move]:
+        """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
+        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+    def new_game(self) -> None: ...
 
 class MatchResult:
     """A match from player A's side."""
