@@ -8,7 +8,8 @@ use crate::errors::{
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use shogi_core::action::ActionSpace;
 use shogi_core::{Game, GameError, Move, MoveList, PieceKind, Position, Variant};
 use shogi_variants::{AnySettings, AnyVariant, Diagram, SavedGame};
 
@@ -449,6 +450,50 @@ impl PyBoard {
     fn parse_western(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
         let mv = shogi_core::notation::western::read(self.position(), text)
             .map_err(crate::record::notation_error)?;
+        move_object(py, mv)
+    }
+
+    /// The number of actions of this board's fixed action space (13,689 on
+    /// 9×9, 1,425 on 5×5; layout in ``shogi_core::action``).
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        ActionSpace::of(self.position().geometry()).size()
+    }
+
+    /// The legal moves as actions, ascending.
+    fn legal_actions(&self) -> Vec<u32> {
+        ActionSpace::of(self.position().geometry()).legal_actions(&self.game.legal_moves())
+    }
+
+    /// One byte per action, 1 where it is legal now:
+    /// ``numpy.frombuffer(board.action_mask(), dtype=bool)``.
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let mask = ActionSpace::of(self.position().geometry()).mask(&self.game.legal_moves());
+        let bytes: Vec<u8> = mask.into_iter().map(u8::from).collect();
+        PyBytes::new(py, &bytes)
+    }
+
+    /// The action of a move on this board. Raises ``InvalidMoveError`` if it does not fit the board.
+    fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let mv = convert::a_move(r#move)?;
+        ActionSpace::of(self.position().geometry())
+            .encode(mv)
+            .ok_or_else(|| {
+                crate::errors::InvalidMoveError::new_err(format!("{mv} does not fit this board"))
+            })
+    }
+
+    /// The move of an action. Raises ``InvalidMoveError`` for a number outside the space.
+    fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
+        let a: i64 = action.extract().unwrap_or(-1);
+        let mv = u32::try_from(a)
+            .ok()
+            .and_then(|a| ActionSpace::of(self.position().geometry()).decode(a))
+            .ok_or_else(|| {
+                crate::errors::InvalidMoveError::new_err(format!(
+                    "{action} is not an action of this board"
+                ))
+            })?;
         move_object(py, mv)
     }
 

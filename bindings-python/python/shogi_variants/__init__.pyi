@@ -206,6 +206,17 @@ class Board:
         """The game's record: moves from the start, headers from keyword arguments
         (``black=``, ``white=``, ``event=``, ...), optionally each move's time in
         seconds and an end (``"resign"``, ``"timeout"``, ...)."""
+    @property
+    def num_actions(self) -> int:
+        """Size of the board's fixed action space: 13,689 on 9×9, 1,425 on 5×5.
+        Board move ``(from * n + to) * 2 + promote``, then drops ``2n² + kind * n + to``
+        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S G B R)."""
+    def legal_actions(self) -> list[int]:
+        """The legal moves as actions, ascending (none once the game is over)."""
+    def action_mask(self) -> bytes:
+        """One byte per action, 1 where legal: ``numpy.frombuffer(mask, dtype=bool)``."""
+    def action(self, move: MoveLike) -> int: ...
+    def move_of(self, action: int) -> Move: ...
     def japanese(self, move: MoveLike) -> str:
         """A legal move in Japanese notation: ``▲７六歩``, ``△同　歩``, ``▲５八金右``, ``▲５五角打``."""
     def western(self, move: MoveLike) -> str:

@@ -1,0 +1,130 @@
+//! A fixed action space for learning code: every move of a board as an
+//! integer in `0..size`, the same layout for 9×9 and 5×5.
+//!
+//! With `n = files × ranks` squares numbered `s = (file − 1) × ranks + (rank − 1)`
+//! (file 1 on Black's right, rank 1 at White's side, as in SFEN):
+//!
+//! | actions | move |
+//! |---|---|
+//! | `0 .. 2n²` | a board move: `(from × n + to) × 2 + promote` |
+//! | `2n² .. 2n² + 7n` | a drop: `2n² + kind × n + to`, kinds in hand order `P L N S G B R` |
+//!
+//! So 9×9 has 13,689 actions and 5×5 has 1,425. Every legal move has an
+//! action; many actions are never legal (a mask says which are, now).
+//! Legal actions listed in ascending order are what OpenSpiel-style code
+//! expects.
+//!
+//! ```
+//! use shogi_core::action::ActionSpace;
+//! use shogi_core::{Geometry, Move, PieceSet, Position};
+//! let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+//! let space = ActionSpace::of(pos.geometry());
+//! assert_eq!(space.size(), 1425);
+//! let actions = space.legal_actions(&pos.legal_moves());
+//! assert_eq!(actions.len(), 14);
+//! for &a in &actions {
+//!     assert_eq!(space.encode(space.decode(a).unwrap()), Some(a));
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::{Geometry, Move, PieceKind, Square};
+
+/// The action space of one board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ActionSpace {
+    files: u8,
+    ranks: u8,
+}
+
+impl ActionSpace {
+    /// The action space of a board of `files` × `ranks` (1..=9 each).
+    pub fn new(files: u8, ranks: u8) -> Option<ActionSpace> {
+        ((1..=9).contains(&files) && (1..=9).contains(&ranks))
+            .then_some(ActionSpace { files, ranks })
+    }
+
+    /// The action space of a geometry's board.
+    pub fn of(geometry: &Geometry) -> ActionSpace {
+        ActionSpace {
+            files: geometry.files(),
+            ranks: geometry.ranks(),
+        }
+    }
+
+    fn squares(&self) -> u32 {
+        u32::from(self.files) * u32::from(self.ranks)
+    }
+
+    /// How many actions there are.
+    pub fn size(&self) -> u32 {
+        let n = self.squares();
+        2 * n * n + 7 * n
+    }
+
+    /// The board-local number of a square, if it is on this board.
+    fn local(&self, sq: Square) -> Option<u32> {
+        (sq.file() <= self.files && sq.rank() <= self.ranks)
+            .then(|| u32::from(sq.file() - 1) * u32::from(self.ranks) + u32::from(sq.rank() - 1))
+    }
+
+    /// The square of a board-local number.
+    fn square(&self, local: u32) -> Option<Square> {
+        let ranks = u32::from(self.ranks);
+        let file = u8::try_from(local / ranks + 1).ok()?;
+        let rank = u8::try_from(local % ranks + 1).ok()?;
+        (file <= self.files).then_some(())?;
+        Square::new(file, rank)
+    }
+
+    /// The action of a move, if the move fits this board.
+    pub fn encode(&self, mv: Move) -> Option<u32> {
+        let n = self.squares();
+        let to = self.local(mv.to())?;
+        match (mv.from(), mv.drop_kind()) {
+            (Some(from), _) => {
+                let from = self.local(from)?;
+                Some((from * n + to) * 2 + u32::from(mv.is_promotion()))
+            }
+            (None, Some(kind)) => {
+                let k = PieceKind::HAND.iter().position(|&h| h == kind)?;
+                Some(2 * n * n + u32::try_from(k).ok()? * n + to)
+            }
+            (None, None) => None,
+        }
+    }
+
+    /// The move of an action (`None` past the end, or for a board move that
+    /// stays on its square).
+    pub fn decode(&self, action: u32) -> Option<Move> {
+        let n = self.squares();
+        if action < 2 * n * n {
+            let promote = action % 2 == 1;
+            let pair = action / 2;
+            let (from, to) = (self.square(pair / n)?, self.square(pair % n)?);
+            (from != to).then(|| Move::normal(from, to, promote))
+        } else {
+            let rest = action - 2 * n * n;
+            let kind = *PieceKind::HAND.get(usize::try_from(rest / n).ok()?)?;
+            Move::drop(kind, self.square(rest % n)?)
+        }
+    }
+
+    /// The actions of `moves`, ascending.
+    pub fn legal_actions(&self, moves: &[Move]) -> Vec<u32> {
+        let mut actions: Vec<u32> = moves.iter().filter_map(|&m| self.encode(m)).collect();
+        actions.sort_unstable();
+        actions
+    }
+
+    /// A mask of [`ActionSpace::size`] entries, true where an action is one of `moves`.
+    pub fn mask(&self, moves: &[Move]) -> Vec<bool> {
+        let mut mask = vec![false; self.size() as usize];
+        for a in moves.iter().filter_map(|&m| self.encode(m)) {
+            if let Some(slot) = mask.get_mut(a as usize) {
+                *slot = true;
+            }
+        }
+        mask
+    }
+}
