@@ -3,17 +3,8 @@
 use shogi_core::action::ActionSpace;
 use shogi_core::{Geometry, PieceSet, Position};
 
-/// A tiny deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
+mod common;
+use common::{XorShift, MINISHOGI_START, STANDARD_START};
 
 fn positions(
     sfen: &str,
@@ -23,7 +14,7 @@ fn positions(
 ) -> Vec<Position> {
     let mut all = Vec::new();
     for g in 0..games {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (g + 1));
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15 ^ (g + 1));
         let mut pos = Position::from_sfen(sfen, geometry, pieces).unwrap();
         for _ in 0..120 {
             let moves = pos.legal_moves();
@@ -68,16 +59,8 @@ fn sizes_follow_the_documented_layout() {
 #[test]
 fn every_legal_move_round_trips_and_masks_match() {
     let boards: [(&str, &'static Geometry, PieceSet); 2] = [
-        (
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            &Geometry::STANDARD,
-            PieceSet::STANDARD,
-        ),
-        (
-            "rbsgk/4p/5/P4/KGSBR b - 1",
-            &Geometry::MINISHOGI,
-            PieceSet::MINISHOGI,
-        ),
+        (STANDARD_START, &Geometry::STANDARD, PieceSet::STANDARD),
+        (MINISHOGI_START, &Geometry::MINISHOGI, PieceSet::MINISHOGI),
     ];
     let mut checked = 0;
     for (sfen, geometry, pieces) in boards {

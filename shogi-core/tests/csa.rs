@@ -8,35 +8,10 @@
 use shogi_core::record::{
     csa, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
 };
-use shogi_core::{Geometry, Move, PieceSet, Position, PositionError, Setup, Square};
+use shogi_core::{PositionError, Setup, Square};
 
-const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-
-/// A tiny xorshift64 generator: reproducible, no dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+mod common;
+use common::{mv, standard, XorShift, STANDARD_START};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/csa/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -45,10 +20,6 @@ fn data(name: &str) -> String {
 
 fn read_data(name: &str) -> Record {
     csa::read(&data(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-fn mv(usi: &str) -> Move {
-    usi.parse().unwrap_or_else(|e| panic!("{usi}: {e}"))
 }
 
 fn usi_moves(record: &Record) -> Vec<String> {
@@ -600,10 +571,6 @@ const END_KINDS: [EndKind; 12] = [
     EndKind::Draw,
     EndKind::NoMate,
 ];
-
-fn standard(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD).unwrap()
-}
 
 fn random_comments(rng: &mut XorShift) -> Vec<String> {
     if rng.chance(75) {

@@ -4,38 +4,10 @@
 //! double checks and pins), the 593-move position and pawn-drop-mate setups.
 //! Also checks `Move::from_u16` against `Move::to_u16`.
 
-use shogi_core::{Geometry, Move, PieceSet, Position, Setup};
+use shogi_core::{Move, PieceSet, Position, Setup};
 
-const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-const MINISHOGI_START: &str = "rbsgk/4p/5/P4/KGSBR b - 1";
-
-/// A tiny xorshift64 generator: reproducible, no dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn standard(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD)
-        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
-}
-
-fn minishogi(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::MINISHOGI, &PieceSet::MINISHOGI)
-        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
-}
+mod common;
+use common::{minishogi, standard, XorShift, MINISHOGI_START, STANDARD_START};
 
 /// Every move `Move::from_u16` accepts.
 fn all_moves() -> Vec<Move> {

@@ -16,50 +16,10 @@ use shogi_core::record::{
     bod, header, ki2, kif, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind,
     RecordMove,
 };
-use shogi_core::{Color, Geometry, Move, PieceKind, PieceSet, Position, PositionError, Setup};
+use shogi_core::{Color, Geometry, PieceKind, PieceSet, Position, PositionError, Setup};
 
-const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-const MINISHOGI_START: &str = "rbsgk/4p/5/P4/KGSBR b - 1";
-
-/// A tiny xorshift64 generator: reproducible, no dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
-fn standard(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD)
-        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
-}
-
-fn minishogi(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::MINISHOGI, &PieceSet::MINISHOGI)
-        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
-}
-
-fn mv(usi: &str) -> Move {
-    usi.parse().unwrap_or_else(|e| panic!("{usi}: {e}"))
-}
+mod common;
+use common::{minishogi, mv, standard, XorShift, MINISHOGI_START, STANDARD_START};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/kif/{name}", env!("CARGO_MANIFEST_DIR"));

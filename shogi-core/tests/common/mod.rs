@@ -1,0 +1,55 @@
+//! Helpers shared by the integration tests of shogi-core: the start
+//! positions, a reproducible generator, and position and move builders.
+
+// Each test file uses a different part of this module.
+#![allow(dead_code)]
+
+use shogi_core::{Geometry, Move, PieceSet, Position};
+
+pub const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+pub const MINISHOGI_START: &str = "rbsgk/4p/5/P4/KGSBR b - 1";
+
+/// A tiny xorshift64 generator: reproducible, no dependency.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// A 9×9 position from an SFEN.
+pub fn standard(sfen: &str) -> Position {
+    Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD)
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// A 5×5 position from an SFEN.
+pub fn minishogi(sfen: &str) -> Position {
+    Position::from_sfen(sfen, &Geometry::MINISHOGI, &PieceSet::MINISHOGI)
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// A move from USI.
+pub fn mv(usi: &str) -> Move {
+    usi.parse().unwrap_or_else(|e| panic!("{usi}: {e}"))
+}
