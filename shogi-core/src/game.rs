@@ -1,8 +1,8 @@
 //! A game over a position: history, repetition (sennichite), outcome.
 
 use crate::{
-    Color, EndReason, IllegalMoveError, Move, MoveList, Outcome, Position, PositionError,
-    Repetition, Undo, Variant,
+    EndReason, IllegalMoveError, Move, MoveList, Outcome, Position, PositionError, Repetition,
+    Undo, Variant,
 };
 
 /// Why a game action was refused. The game is unchanged.
@@ -296,32 +296,20 @@ impl<V: Variant> Game<V> {
         let now = self.hashes.len() - 1;
         // The fourth-latest occurrence is the first of the four.
         let first = self.occurrences().nth(3)?;
-        let mut checked_throughout = [true, true];
-        let mut moved = [false, false];
         // Position i (i ≥ 1) follows move i − 1, made by the side to move in
         // position i − 1; sides alternate from the start position's.
         let first_player = self.start.side_to_move();
-        for i in first + 1..=now {
-            let mover = if (i - 1) % 2 == 0 {
+        let mover = |i: usize| {
+            if (i - 1) % 2 == 0 {
                 first_player
             } else {
                 first_player.opponent()
-            };
-            moved[mover.index()] = true;
-            if !self.checks[i] {
-                checked_throughout[mover.index()] = false;
             }
-        }
-        let checker = |c: Color| moved[c.index()] && checked_throughout[c.index()];
-        let perpetual_checker = match (checker(Color::Black), checker(Color::White)) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
         };
-        Some(Repetition {
+        Some(Repetition::of_cycle(
             first_player,
-            perpetual_checker,
-        })
+            (first + 1..=now).map(|i| (mover(i), self.checks[i])),
+        ))
     }
 }
 

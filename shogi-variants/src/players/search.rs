@@ -667,29 +667,17 @@ impl Search<'_> {
     fn score_repetition(&self, first: usize, now: usize, side: Color, ply: usize) -> i32 {
         // Position k (k ≥ 1) follows a move by the side to move at k − 1;
         // `side` is to move at `now`.
-        let mut checked_throughout = [true, true];
-        let mut moved = [false, false];
-        for k in first + 1..=now {
-            let mover = if (now - (k - 1)) % 2 == 0 {
+        let mover = |k: usize| {
+            if (now - (k - 1)) % 2 == 0 {
                 side
             } else {
                 side.opponent()
-            };
-            moved[mover.index()] = true;
-            if !self.path[k].1 {
-                checked_throughout[mover.index()] = false;
             }
-        }
-        let checker = |c: Color| moved[c.index()] && checked_throughout[c.index()];
-        let perpetual_checker = match (checker(Color::Black), checker(Color::White)) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
         };
-        let outcome = self.variant.repetition_outcome(Repetition {
-            first_player: self.first_player,
-            perpetual_checker,
-        });
+        let outcome = self.variant.repetition_outcome(Repetition::of_cycle(
+            self.first_player,
+            (first + 1..=now).map(|k| (mover(k), self.path[k].1)),
+        ));
         match outcome.winner {
             None => DRAW_SCORE,
             Some(w) if w == side => REPETITION_WIN - ply as i32,
