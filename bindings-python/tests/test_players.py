@@ -44,7 +44,7 @@ def test_native_match():
     assert sum(result.reasons.values()) == 6
     elo, margin = result.elo()
     assert elo > 0 and margin > 0
-    assert result.a.startswith("search") or result.a
+    assert (result.a, result.b) == ("search(depth 2)", "random")
     assert "vs" in result.summary() and "MatchResult" in repr(result)
     assert result.fouls_per_game == (0.0, 0.0)
 
