@@ -6,11 +6,13 @@ use crate::errors::{
     game_error, GameOverError, InvalidSfenError, InvalidSquareError, SettingError,
 };
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
+use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use shogi_core::action::ActionSpace;
 use shogi_core::{Game, GameError, Move, MoveList, PieceKind, Position, Variant};
+use shogi_variants::research::observation::{board_observation, ObservationShape};
 use shogi_variants::{AnySettings, AnyVariant, Diagram, SavedGame};
 
 /// A game of a perfect-information variant: position, history, outcome.
@@ -46,6 +48,11 @@ pub fn game(variant: AnyVariant, sfen: Option<&str>) -> PyResult<Game<AnyVariant
 impl PyBoard {
     fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    fn observation_shape_of(&self) -> ObservationShape {
+        let g = self.position().geometry();
+        ObservationShape::board(g.files(), g.ranks())
     }
 
     /// The piece kind in hand named by `"P*"` (or `"P"`), if the text is one.
@@ -462,39 +469,54 @@ impl PyBoard {
 
     /// The legal moves as actions, ascending.
     fn legal_actions(&self) -> Vec<u32> {
-        ActionSpace::of(self.position().geometry()).legal_actions(&self.game.legal_moves())
+        research::legal_actions(
+            ActionSpace::of(self.position().geometry()),
+            &self.game.legal_moves(),
+        )
     }
 
     /// One byte per action, 1 where it is legal now:
     /// ``numpy.frombuffer(board.action_mask(), dtype=bool)``.
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let mask = ActionSpace::of(self.position().geometry()).mask(&self.game.legal_moves());
-        let bytes: Vec<u8> = mask.into_iter().map(u8::from).collect();
-        PyBytes::new(py, &bytes)
+        research::mask_bytes(
+            py,
+            ActionSpace::of(self.position().geometry()),
+            &self.game.legal_moves(),
+        )
     }
 
     /// The action of a move on this board. Raises ``InvalidMoveError`` if it does not fit the board.
     fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let mv = convert::a_move(r#move)?;
-        ActionSpace::of(self.position().geometry())
-            .encode(mv)
-            .ok_or_else(|| {
-                crate::errors::InvalidMoveError::new_err(format!("{mv} does not fit this board"))
-            })
+        research::action_of(ActionSpace::of(self.position().geometry()), r#move)
     }
 
     /// The move of an action. Raises ``InvalidMoveError`` for a number outside the space.
     fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
-        let a: i64 = action.extract().unwrap_or(-1);
-        let mv = u32::try_from(a)
-            .ok()
-            .and_then(|a| ActionSpace::of(self.position().geometry()).decode(a))
-            .ok_or_else(|| {
-                crate::errors::InvalidMoveError::new_err(format!(
-                    "{action} is not an action of this board"
-                ))
-            })?;
-        move_object(py, mv)
+        research::move_of_action(py, ActionSpace::of(self.position().geometry()), action)
+    }
+
+    /// The position as a ``float32`` array ``(planes, ranks, files)`` seen by
+    /// ``color`` (default: the side to move), the board turned for White.
+    /// The planes are listed in the README's research section.
+    #[pyo3(signature = (color = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        color: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = match color {
+            Some(c) => convert::color(c)?,
+            None => self.position().side_to_move(),
+        };
+        research::observation_array(py, self.observation_shape_of(), |out| {
+            board_observation(&self.game, viewer, out)
+        })
+    }
+
+    /// ``(planes, ranks, files)`` of ``observation()``.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        research::shape_tuple(self.observation_shape_of())
     }
 
     /// The game as a saved-game JSON document (``shogi_variants.load`` reads it back).

@@ -6,9 +6,12 @@ use crate::errors::{
     game_error, GameOverError, IllegalMoveError, InvalidSfenError, SettingError, ShogiError,
 };
 use crate::moves::{PyMove, PyOutcome};
+use crate::research;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
+use shogi_core::action::ActionSpace;
 use shogi_core::{GameError, Variant};
+use shogi_variants::research::observation::{card_observation, ObservationShape};
 use shogi_variants::{
     settings_with, Card, CardError, CardGame, CardSettings, Diagram, Phase, SavedGame,
 };
@@ -43,6 +46,11 @@ pub struct PyCardGame {
 }
 
 impl PyCardGame {
+    fn observation_shape_of(&self) -> ObservationShape {
+        let g = self.game.position().geometry();
+        ObservationShape::card(g.files(), g.ranks())
+    }
+
     fn error(&self, e: CardError) -> PyErr {
         match e {
             CardError::Game(GameError::Position(p)) => InvalidSfenError::new_err(p.to_string()),
@@ -150,6 +158,69 @@ impl PyCardGame {
     fn apply_draw(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         let card = card_of(card)?;
         self.game.apply_draw(card).map_err(|e| self.error(e))
+    }
+
+    /// The size of the action space (13,689 on 9×9, 1,425 on 5×5).
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        ActionSpace::of(self.game.position().geometry()).size()
+    }
+
+    /// Distinct card ids of the chance steps: the joker (0) and ranks 1..files.
+    #[getter]
+    fn num_cards(&self) -> u32 {
+        u32::from(self.game.position().geometry().files()) + 1
+    }
+
+    /// The allowed moves as actions, ascending (none at a draw or after the end).
+    fn legal_actions(&self) -> Vec<u32> {
+        research::legal_actions(
+            ActionSpace::of(self.game.position().geometry()),
+            &self.game.allowed_moves(),
+        )
+    }
+
+    /// One byte per action, 1 where the card allows a legal move.
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        research::mask_bytes(
+            py,
+            ActionSpace::of(self.game.position().geometry()),
+            &self.game.allowed_moves(),
+        )
+    }
+
+    /// The action of a move on this board.
+    fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
+        research::action_of(ActionSpace::of(self.game.position().geometry()), r#move)
+    }
+
+    /// The move of an action.
+    fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
+        research::move_of_action(py, ActionSpace::of(self.game.position().geometry()), action)
+    }
+
+    /// The state as a ``float32`` array ``(planes, ranks, files)`` seen by
+    /// ``color`` (default: the side to move): the board planes, then the
+    /// chance step, the card's squares, the card one-hot and the deck counts.
+    #[pyo3(signature = (color = None))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        color: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = match color {
+            Some(c) => convert::color(c)?,
+            None => self.game.position().side_to_move(),
+        };
+        research::observation_array(py, self.observation_shape_of(), |out| {
+            card_observation(&self.game, viewer, out)
+        })
+    }
+
+    /// ``(planes, ranks, files)`` of ``observation()``.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        research::shape_tuple(self.observation_shape_of())
     }
 
     /// The legal moves the current card allows.

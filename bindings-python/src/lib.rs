@@ -12,6 +12,7 @@ mod errors;
 mod moves;
 mod players;
 mod record;
+mod research;
 mod saved;
 mod tsuitate;
 
@@ -55,6 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<players::PyBeliefPlayer>()?;
     m.add_class::<players::PyNaivePlayer>()?;
     m.add_class::<players::PyMatchResult>()?;
+    m.add_class::<research::PySelfPlay>()?;
     m.add_function(wrap_pyfunction!(players::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;

@@ -5,9 +5,12 @@ use crate::board::over;
 use crate::convert;
 use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError};
 use crate::moves::{PyMove, PyOutcome};
+use crate::research;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
+use shogi_core::action::ActionSpace;
 use shogi_core::{Color, Piece};
+use shogi_variants::research::observation::{tsuitate_observation, ObservationShape};
 use shogi_variants::{
     settings_with, Announcement, Diagram, FoulReason, PlayerView, Referee, SavedGame,
     TsuitateError, TsuitateSettings, Verdict,
@@ -168,6 +171,17 @@ pub struct PyPlayerView {
     pub view: PlayerView,
 }
 
+impl PyPlayerView {
+    fn space(&self) -> ActionSpace {
+        ActionSpace::new(self.view.board.files(), self.view.board.ranks())
+            .unwrap_or(ActionSpace::of(&shogi_core::Geometry::STANDARD))
+    }
+
+    fn shape(&self) -> ObservationShape {
+        ObservationShape::tsuitate(self.view.board.files(), self.view.board.ranks())
+    }
+}
+
 #[pymethods]
 impl PyPlayerView {
     /// Whose view.
@@ -219,6 +233,49 @@ impl PyPlayerView {
             .map(announcement_text)
             .collect();
         format!("{color}|{}", items.join(";"))
+    }
+
+    /// The size of the action space (13,689 on 9×9, 1,425 on 5×5).
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        self.space().size()
+    }
+
+    /// The candidate moves as actions, ascending (none when not to move).
+    fn legal_actions(&self) -> Vec<u32> {
+        research::legal_actions(self.space(), &self.view.candidate_moves())
+    }
+
+    /// One byte per action, 1 for the candidate moves.
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        research::mask_bytes(py, self.space(), &self.view.candidate_moves())
+    }
+
+    /// The action of a move on this board.
+    fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
+        research::action_of(self.space(), r#move)
+    }
+
+    /// The move of an action.
+    fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
+        research::move_of_action(py, self.space(), action)
+    }
+
+    /// What this player knows as a ``float32`` array ``(planes, ranks,
+    /// files)``, the board turned for White: own pieces and hand, the
+    /// pieces the opponent took, the last announcements, this turn's fouled
+    /// attempts, foul and move counts. Nothing hidden: it is computed from
+    /// this view alone.
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        research::observation_array(py, self.shape(), |out| {
+            tsuitate_observation(&self.view, out)
+        })
+    }
+
+    /// ``(planes, ranks, files)`` of ``observation()``.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        research::shape_tuple(self.shape())
     }
 
     /// Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them).
@@ -319,6 +376,12 @@ impl PyTsuitateGame {
         Ok(PyPlayerView {
             view: self.referee.view(convert::color(color)?),
         })
+    }
+
+    /// The size of the action space (13,689 on 9×9, 1,425 on 5×5).
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        ActionSpace::of(self.referee.start_position().geometry()).size()
     }
 
     /// The foul count of ``color``.

@@ -220,6 +220,18 @@ impl Deck {
         card.index().map_or(0, |i| self.left[i])
     }
 
+    /// Cards of this kind in the discards.
+    ///
+    /// ```
+    /// use shogi_variants::{Card, Deck};
+    /// let mut deck = Deck::new(5, 2, false);
+    /// deck.take(Card::Rank(4)).unwrap();
+    /// assert_eq!(deck.discarded(Card::Rank(4)), 1);
+    /// ```
+    pub fn discarded(&self, card: Card) -> u16 {
+        card.index().map_or(0, |i| self.discards[i])
+    }
+
     /// Cards left to draw.
     pub fn left_total(&self) -> u32 {
         self.left.iter().map(|&n| n as u32).sum()

@@ -29,6 +29,7 @@ pub mod impasse;
 mod minishogi;
 mod must_capture;
 pub mod players;
+pub mod research;
 mod saved;
 mod standard;
 mod tsuitate;

@@ -156,6 +156,10 @@ pub struct PlayerView {
     pub opponent_fouls_known: u32,
     /// Everything this player did and was told, in order (perfect recall).
     pub information_state: Vec<Announcement>,
+    /// The rules' foul limit (public: both players know the settings).
+    pub foul_limit: u32,
+    /// The rules' move limit, if any (public).
+    pub move_limit: Option<u32>,
 }
 
 impl PlayerView {
@@ -275,6 +279,8 @@ impl Referee {
             fouls: self.fouls[color.index()],
             opponent_fouls_known,
             information_state: self.told[color.index()].clone(),
+            foul_limit: self.settings.foul_limit,
+            move_limit: self.settings.move_limit,
         }
     }
 

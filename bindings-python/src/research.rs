@@ -1,0 +1,420 @@
+//! The research layer for Python: action conversions shared by every game
+//! class, observation arrays, and `SelfPlay`, the batched environment.
+//!
+//! Arrays are numpy's (rust-numpy); numpy is imported only when one is made,
+//! so the rest of the module works without it.
+
+use crate::convert;
+use crate::errors::{IllegalMoveError, InvalidMoveError, SettingError, ShogiError};
+use crate::moves::{move_object, PyMove};
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use shogi_core::action::ActionSpace;
+use shogi_core::Move;
+use shogi_variants::research::observation::ObservationShape;
+use shogi_variants::research::selfplay::{OutputsMut, SelfPlay, SelfPlayError};
+
+/// The action of `mv` on `geometry`'s board, or `InvalidMoveError`.
+pub fn action_of(space: ActionSpace, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let mv = convert::a_move(mv)?;
+    space
+        .encode(mv)
+        .ok_or_else(|| InvalidMoveError::new_err(format!("{mv} does not fit this board")))
+}
+
+/// The move of `action` on `geometry`'s board, or `InvalidMoveError`.
+pub fn move_of_action(
+    py: Python<'_>,
+    space: ActionSpace,
+    action: &Bound<'_, PyAny>,
+) -> PyResult<Py<PyMove>> {
+    let a: i64 = action.extract().unwrap_or(-1);
+    let mv = u32::try_from(a)
+        .ok()
+        .and_then(|a| space.decode(a))
+        .ok_or_else(|| {
+            InvalidMoveError::new_err(format!("{action} is not an action of this board"))
+        })?;
+    move_object(py, mv)
+}
+
+/// The actions of `moves`, ascending.
+pub fn legal_actions(space: ActionSpace, moves: &[Move]) -> Vec<u32> {
+    space.legal_actions(moves)
+}
+
+/// One byte per action, 1 where the action is one of `moves`.
+pub fn mask_bytes<'py>(py: Python<'py>, space: ActionSpace, moves: &[Move]) -> Bound<'py, PyBytes> {
+    let mask = space.mask(moves);
+    let bytes: Vec<u8> = mask.into_iter().map(u8::from).collect();
+    PyBytes::new(py, &bytes)
+}
+
+/// A `float32` array of `shape`, filled by `write`.
+pub fn observation_array<'py>(
+    py: Python<'py>,
+    shape: ObservationShape,
+    write: impl FnOnce(&mut [f32]),
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut data = vec![0.0f32; shape.len()];
+    write(&mut data);
+    let array = PyArray1::from_vec(py, data);
+    Ok(array
+        .reshape([shape.planes, shape.ranks, shape.files])?
+        .into_any())
+}
+
+/// The shape as a Python tuple's parts.
+pub fn shape_tuple(shape: ObservationShape) -> (usize, usize, usize) {
+    (shape.planes, shape.ranks, shape.files)
+}
+
+fn selfplay_error(e: SelfPlayError) -> PyErr {
+    match e {
+        SelfPlayError::Game(_) | SelfPlayError::Zero { .. } | SelfPlayError::Threads(_) => {
+            SettingError::new_err(e.to_string())
+        }
+        SelfPlayError::IllegalAction { .. } => IllegalMoveError::new_err(e.to_string()),
+        SelfPlayError::WrongLength { .. } | SelfPlayError::Start(_) => {
+            ShogiError::new_err(e.to_string())
+        }
+    }
+}
+
+/// Many games of one kind stepped together on native threads, with the GIL
+/// released: one action per game in, observations, rewards, end flags and
+/// action masks out, as numpy arrays.
+///
+/// ``SelfPlay(game="standard", num_games=64, threads=1, seed=0,
+/// max_plies=None, observations=True, **settings)``
+///
+/// The arrays are owned by the batch and overwritten by every step (zero
+/// copies): copy what you keep. A game that ends restarts at once, so after
+/// a step row ``i`` shows game ``i``'s next position (a new game's first
+/// if it just ended). Ends by the rules set ``terminated``; the
+/// ``max_plies`` cap (actions per game, Tsuitate fouls included) sets
+/// ``truncated``. ``rewards[i]`` is (Black's, White's): ±1 on the step that
+/// ends a game by the rules, else 0. Card shogi's cards are drawn inside the
+/// step from each game's seeded generator; Tsuitate observations are the
+/// mover's own view only. Results do not depend on ``threads``.
+#[pyclass(module = "shogi_variants", name = "SelfPlay")]
+pub struct PySelfPlay {
+    batch: SelfPlay,
+    game: String,
+    observe: bool,
+    observations: Py<PyArray4<f32>>,
+    masks: Py<PyArray2<bool>>,
+    rewards: Py<PyArray2<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    to_play: Py<PyArray1<u8>>,
+}
+
+impl PySelfPlay {
+    /// Runs `f` on the batch with the output arrays lent to it, GIL released.
+    fn with_outputs<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
+    where
+        F: FnOnce(&mut SelfPlay, &mut OutputsMut<'_>) -> Result<(), SelfPlayError> + Send,
+    {
+        let mut observations = self.observations.bind(py).readwrite();
+        let mut masks = self.masks.bind(py).readwrite();
+        let mut rewards = self.rewards.bind(py).readwrite();
+        let mut terminated = self.terminated.bind(py).readwrite();
+        let mut truncated = self.truncated.bind(py).readwrite();
+        let mut to_play = self.to_play.bind(py).readwrite();
+        let mut out = OutputsMut {
+            observations: if self.observe {
+                Some(observations.as_slice_mut()?)
+            } else {
+                None
+            },
+            masks: masks.as_slice_mut()?,
+            rewards: rewards.as_slice_mut()?,
+            terminated: terminated.as_slice_mut()?,
+            truncated: truncated.as_slice_mut()?,
+            to_play: to_play.as_slice_mut()?,
+        };
+        let batch = &mut self.batch;
+        py.detach(|| f(batch, &mut out)).map_err(selfplay_error)
+    }
+
+    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pyo3::types::PyTuple::new(
+            py,
+            [
+                self.observations.bind(py).clone().into_any(),
+                self.rewards.bind(py).clone().into_any(),
+                self.terminated.bind(py).clone().into_any(),
+                self.truncated.bind(py).clone().into_any(),
+                self.masks.bind(py).clone().into_any(),
+            ],
+        )
+    }
+}
+
+/// The actions of a Python sequence or integer array, as `u32`.
+fn actions_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    let values: Vec<i64> = if let Ok(a) = obj.cast::<PyArray1<i64>>() {
+        a.to_vec()?
+    } else if let Ok(a) = obj.cast::<PyArray1<i32>>() {
+        a.to_vec()?.into_iter().map(i64::from).collect()
+    } else if let Ok(a) = obj.cast::<PyArray1<u32>>() {
+        a.to_vec()?.into_iter().map(i64::from).collect()
+    } else {
+        obj.extract::<Vec<i64>>().map_err(|_| {
+            InvalidMoveError::new_err("actions must be a sequence or 1-d array of integers")
+        })?
+    };
+    values
+        .into_iter()
+        .map(|v| {
+            u32::try_from(v).map_err(|_| InvalidMoveError::new_err(format!("{v} is not an action")))
+        })
+        .collect()
+}
+
+#[pymethods]
+impl PySelfPlay {
+    #[new]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments
+    #[pyo3(
+        signature = (game = "standard", num_games = None, threads = None, seed = None, max_plies = None, observations = true, **settings),
+        text_signature = "(game='standard', num_games=64, threads=1, seed=0, max_plies=None, observations=True, **settings)"
+    )]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        num_games: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        max_plies: Option<&Bound<'_, PyAny>>,
+        observations: bool,
+        settings: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let count =
+            |obj: Option<&Bound<'_, PyAny>>, what: &str, max: u64, default: u64| -> PyResult<u64> {
+                let Some(obj) = obj.filter(|o| !o.is_none()) else {
+                    return Ok(default);
+                };
+                obj.extract::<u64>()
+                    .ok()
+                    .filter(|&n| n <= max)
+                    .ok_or_else(|| {
+                        SettingError::new_err(format!("{what} must be an integer in 0..={max}"))
+                    })
+            };
+        let n = count(num_games, "num_games", 1 << 20, 64)? as usize;
+        let threads = count(threads, "threads", 1024, 1)? as usize;
+        let seed = count(seed, "seed", u64::MAX, 0)?;
+        let cap = match max_plies {
+            Some(m) if !m.is_none() => {
+                Some(count(Some(m), "max_plies", u64::from(u32::MAX), 0)? as u32)
+            }
+            _ => None,
+        };
+        let pairs = convert::overrides(settings)?;
+        let batch = SelfPlay::new(game, &convert::borrowed(&pairs), n, threads, seed, cap)
+            .map_err(selfplay_error)?;
+        let shape = batch.shape();
+        let actions = batch.actions().size() as usize;
+        let observations = if observations {
+            PyArray4::zeros(py, [n, shape.planes, shape.ranks, shape.files], false)
+        } else {
+            PyArray4::zeros(py, [n, 0, shape.ranks, shape.files], false)
+        };
+        let mut me = PySelfPlay {
+            batch,
+            game: game.to_owned(),
+            observe: observations.len() > 0,
+            observations: observations.unbind(),
+            masks: PyArray2::zeros(py, [n, actions], false).unbind(),
+            rewards: PyArray2::zeros(py, [n, 2], false).unbind(),
+            terminated: PyArray1::zeros(py, [n], false).unbind(),
+            truncated: PyArray1::zeros(py, [n], false).unbind(),
+            to_play: PyArray1::zeros(py, [n], false).unbind(),
+        };
+        me.with_outputs(py, |b, out| b.reset(out))?;
+        Ok(me)
+    }
+
+    /// Restart every game; returns ``(observations, action_masks)``.
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        self.with_outputs(py, |b, out| b.reset(out))?;
+        Ok((
+            self.observations.clone_ref(py).into_any(),
+            self.masks.clone_ref(py).into_any(),
+        ))
+    }
+
+    /// Play ``actions[i]`` in game ``i`` (an int array or sequence of length
+    /// ``num_games``); returns ``(observations, rewards, terminated,
+    /// truncated, action_masks)``. An illegal action raises
+    /// ``IllegalMoveError`` naming the game, and nothing is played.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let actions = actions_of(actions)?;
+        self.with_outputs(py, |b, out| b.step(&actions, out))?;
+        self.outputs(py)
+    }
+
+    /// Play a uniformly random legal action in every game (each game's own
+    /// seeded generator); returns what ``step`` returns.
+    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        self.with_outputs(py, |b, out| b.step_random(out))?;
+        self.outputs(py)
+    }
+
+    /// Play ``steps`` random steps without returning between them (a rollout
+    /// benchmark or a warm-up); returns the number of games finished meanwhile.
+    fn run_random(&mut self, py: Python<'_>, steps: u64) -> PyResult<u64> {
+        let before = self.batch.games_finished();
+        self.with_outputs(py, |b, out| {
+            for _ in 0..steps {
+                b.step_random(out)?;
+            }
+            Ok(())
+        })?;
+        Ok(self.batch.games_finished() - before)
+    }
+
+    /// ``(num_games, planes, ranks, files)`` observations of the player to move
+    /// (``planes`` is 0 with ``observations=False``).
+    #[getter]
+    fn observations(&self, py: Python<'_>) -> Py<PyAny> {
+        self.observations.clone_ref(py).into_any()
+    }
+
+    /// ``(num_games, num_actions)`` booleans: the legal actions now.
+    #[getter]
+    fn action_masks(&self, py: Python<'_>) -> Py<PyAny> {
+        self.masks.clone_ref(py).into_any()
+    }
+
+    /// ``(num_games, 2)`` rewards of the last step, Black's then White's.
+    #[getter]
+    fn rewards(&self, py: Python<'_>) -> Py<PyAny> {
+        self.rewards.clone_ref(py).into_any()
+    }
+
+    /// ``(num_games,)``: the last step ended the game by the rules.
+    #[getter]
+    fn terminated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.terminated.clone_ref(py).into_any()
+    }
+
+    /// ``(num_games,)``: the last step reached ``max_plies``.
+    #[getter]
+    fn truncated(&self, py: Python<'_>) -> Py<PyAny> {
+        self.truncated.clone_ref(py).into_any()
+    }
+
+    /// ``(num_games,)`` uint8: the colour to move now (0 Black, 1 White).
+    #[getter]
+    fn to_play(&self, py: Python<'_>) -> Py<PyAny> {
+        self.to_play.clone_ref(py).into_any()
+    }
+
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Games in the batch.
+    #[getter]
+    fn num_games(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// Native threads stepping them.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.batch.threads()
+    }
+
+    /// The size of the action space.
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        self.batch.actions().size()
+    }
+
+    /// ``(planes, ranks, files)`` of one observation.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        shape_tuple(self.batch.shape())
+    }
+
+    /// The cap on actions per game, or ``None``.
+    #[getter]
+    fn max_plies(&self) -> Option<u32> {
+        self.batch.max_plies()
+    }
+
+    /// Games finished since the batch was made: ``(terminated, truncated)``.
+    fn games_finished(&self) -> (u64, u64) {
+        (self.batch.games_terminated(), self.batch.games_truncated())
+    }
+
+    /// Game ``i``'s legal actions now, ascending.
+    fn legal_actions(&self, i: usize) -> PyResult<Vec<u32>> {
+        self.batch
+            .legal_actions(i)
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
+    }
+
+    /// Actions taken in game ``i`` since it started.
+    fn plies(&self, i: usize) -> PyResult<u32> {
+        self.batch
+            .plies(i)
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
+    }
+
+    /// A copy of game ``i`` as a ``Board``, ``CardGame`` or ``TsuitateGame``
+    /// (the referee's game: it shows hidden pieces).
+    fn game_at(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
+        use shogi_variants::AnyGame;
+        let game = self
+            .batch
+            .game(i)
+            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
+        match game {
+            AnyGame::Board(g) => {
+                Py::new(py, crate::board::PyBoard::from_game(g.as_ref().clone())).map(Py::into_any)
+            }
+            AnyGame::Card(g) => Py::new(
+                py,
+                crate::card::PyCardGame {
+                    game: g.as_ref().clone(),
+                },
+            )
+            .map(Py::into_any),
+            AnyGame::Tsuitate(r) => Py::new(
+                py,
+                crate::tsuitate::PyTsuitateGame {
+                    referee: r.as_ref().clone(),
+                },
+            )
+            .map(Py::into_any),
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        self.batch.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SelfPlay(game={}, num_games={}, threads={}, max_plies={})",
+            convert::py_str(&self.game),
+            self.batch.len(),
+            self.batch.threads(),
+            self.batch
+                .max_plies()
+                .map_or("None".to_owned(), |m| m.to_string())
+        )
+    }
+}

@@ -1,0 +1,12 @@
+//! The research layer: what learning and search code needs beyond the rules.
+//!
+//! - [`observation`]: every game state as a fixed-shape tensor, from one
+//!   player's side (for Tsuitate, from that player's knowledge only).
+//! - [`selfplay`]: many games stepped at once on a thread pool, with
+//!   observations, action masks, rewards and end flags written into
+//!   caller-owned buffers.
+//!
+//! Actions are [`shogi_core::action::ActionSpace`]'s integers, the same for
+//! every game on a board size.
+pub mod observation;
+pub mod selfplay;

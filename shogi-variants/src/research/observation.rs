@@ -1,0 +1,451 @@
+//! Observation tensors: a game state as `planes × ranks × files` numbers
+//! (`f32`, row-major), seen from one player's side.
+//!
+//! The board is drawn as that player sits: row 0 is the far rank, column 0
+//! the player's left. For Black that is rank 1 (top) and file 9 (left), as
+//! in a diagram; for White the board is turned half a circle. So a network
+//! sees "my pieces move up" in every position, whoever moves.
+//!
+//! # Board planes (standard, minishogi, must-capture; the first 48 of Card shogi)
+//!
+//! | planes | meaning |
+//! |---|---|
+//! | 0–13 | own pieces, one plane per kind in [`PieceKind::ALL`] order (P L N S B R G K +P +L +N +S +B +R) |
+//! | 14–27 | the opponent's pieces, same order |
+//! | 28–34 | own hand, per kind in [`PieceKind::HAND`] order (P L N S B R G), count ÷ the kind's total (9×9: 18 4 4 4 2 2 4; 5×5: 2 each) |
+//! | 35–41 | the opponent's hand, same |
+//! | 42–44 | the position occurred before at least 1, 2, 3 times |
+//! | 45 | the observing player is White |
+//! | 46 | the observing player is to move |
+//! | 47 | the side to move is in check |
+//!
+//! # Card shogi adds (after the 48 board planes; `c = files + 1` card ids, 0 the joker, then ranks 1..files)
+//!
+//! | planes | meaning |
+//! |---|---|
+//! | 48 | a card is to be drawn (a chance node) |
+//! | 49 | squares the current card allows: its file, every square for a joker or no card; all 0 while drawing or after the end |
+//! | 50 .. 50+c | the current card, one-hot by id (all 0 when no card constrains the move) |
+//! | 50+c .. 50+2c | cards of each id left to draw ÷ that id's count in a full deck (the pile the next draw comes from) |
+//!
+//! # Tsuitate planes (only what the player knows: the input is a [`PlayerView`])
+//!
+//! | planes | meaning |
+//! |---|---|
+//! | 0–13 | own pieces |
+//! | 14–20 | own hand |
+//! | 21–27 | own pieces the opponent captured so far, by unpromoted kind (what its hand can hold, drops unseen) |
+//! | 28 | the square where the opponent's last move captured |
+//! | 29 | the square where the player's last move captured |
+//! | 30 | the opponent's last move gave check |
+//! | 31 | the player's last move gave check |
+//! | 32 | origins of the player's fouled attempts this turn (a foul says a hidden piece is in the way) |
+//! | 33 | destinations of those attempts |
+//! | 34 | own fouls ÷ the foul limit |
+//! | 35 | the opponent's announced fouls ÷ the foul limit |
+//! | 36 | played moves ÷ the move limit (0 without a limit) |
+//! | 37 | the observing player is White |
+//! | 38 | the observing player is to move |
+//!
+//! A Tsuitate observation is a function of the [`PlayerView`] alone, so two games that differ only in hidden facts give the
+//! same tensor: the encoder cannot read what it is not handed.
+//!
+//! ```
+//! use shogi_core::{Color, Game};
+//! use shogi_variants::research::observation::{board_observation, ObservationShape};
+//! use shogi_variants::{AnyVariant, Minishogi};
+//!
+//! let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
+//! let shape = ObservationShape::board(5, 5);
+//! let mut out = vec![0.0; shape.len()];
+//! board_observation(&game, Color::Black, &mut out);
+//! // Black's king stands on 5e: bottom row, leftmost column, king plane 7.
+//! assert_eq!(out[shape.index(7, 4, 0)], 1.0);
+//! // White's king on 1a, seen from Black: top row, rightmost column, plane 14 + 7.
+//! assert_eq!(out[shape.index(21, 0, 4)], 1.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::{Announcement, Card, CardGame, Phase, PlayerView};
+use shogi_core::{Color, Game, Hand, Move, MoveKind, PieceKind, Position, Square, Variant};
+
+/// Planes of a board observation.
+pub const BOARD_PLANES: usize = 48;
+/// Planes of a Tsuitate observation.
+pub const TSUITATE_PLANES: usize = 39;
+
+/// The shape of an observation: `planes × ranks × files`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ObservationShape {
+    /// Feature planes.
+    pub planes: usize,
+    /// Rows (ranks of the board).
+    pub ranks: usize,
+    /// Columns (files of the board).
+    pub files: usize,
+}
+
+impl ObservationShape {
+    /// The shape for a board game (standard, minishogi, must-capture).
+    ///
+    /// ```
+    /// use shogi_variants::research::observation::ObservationShape;
+    /// assert_eq!(ObservationShape::board(9, 9).len(), 48 * 81);
+    /// ```
+    pub fn board(files: u8, ranks: u8) -> ObservationShape {
+        ObservationShape {
+            planes: BOARD_PLANES,
+            ranks: ranks.into(),
+            files: files.into(),
+        }
+    }
+
+    /// The shape for Card shogi on a board of `files` files.
+    ///
+    /// ```
+    /// use shogi_variants::research::observation::ObservationShape;
+    /// assert_eq!(ObservationShape::card(5, 5).planes, 48 + 2 + 2 * 6);
+    /// ```
+    pub fn card(files: u8, ranks: u8) -> ObservationShape {
+        let cards = usize::from(files) + 1;
+        ObservationShape {
+            planes: BOARD_PLANES + 2 + 2 * cards,
+            ranks: ranks.into(),
+            files: files.into(),
+        }
+    }
+
+    /// The shape for Tsuitate shogi.
+    ///
+    /// ```
+    /// use shogi_variants::research::observation::ObservationShape;
+    /// assert_eq!(ObservationShape::tsuitate(9, 9).planes, 39);
+    /// ```
+    pub fn tsuitate(files: u8, ranks: u8) -> ObservationShape {
+        ObservationShape {
+            planes: TSUITATE_PLANES,
+            ranks: ranks.into(),
+            files: files.into(),
+        }
+    }
+
+    /// Numbers in one observation.
+    ///
+    /// ```
+    /// use shogi_variants::research::observation::ObservationShape;
+    /// assert_eq!(ObservationShape::tsuitate(5, 5).len(), 39 * 25);
+    /// ```
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        self.planes * self.ranks * self.files
+    }
+
+    /// The flat index of `plane`, `row`, `column`.
+    ///
+    /// ```
+    /// use shogi_variants::research::observation::ObservationShape;
+    /// assert_eq!(ObservationShape::board(5, 5).index(1, 2, 3), 25 + 2 * 5 + 3);
+    /// ```
+    pub fn index(&self, plane: usize, row: usize, column: usize) -> usize {
+        (plane * self.ranks + row) * self.files + column
+    }
+
+    /// The (row, column) at which `viewer` sees `square`.
+    ///
+    /// ```
+    /// use shogi_core::{Color, Square};
+    /// use shogi_variants::research::observation::ObservationShape;
+    /// let shape = ObservationShape::board(9, 9);
+    /// let sq = Square::new(7, 7).unwrap(); // 7g
+    /// assert_eq!(shape.cell(sq, Color::Black), (6, 2));
+    /// assert_eq!(shape.cell(sq, Color::White), (2, 6));
+    /// ```
+    pub fn cell(&self, square: Square, viewer: Color) -> (usize, usize) {
+        let (file, rank) = (usize::from(square.file()), usize::from(square.rank()));
+        match viewer {
+            Color::Black => (rank - 1, self.files - file),
+            Color::White => (self.ranks - rank, file - 1),
+        }
+    }
+
+    fn area(&self) -> usize {
+        self.ranks * self.files
+    }
+
+    fn set(&self, out: &mut [f32], plane: usize, square: Square, viewer: Color, value: f32) {
+        let (row, column) = self.cell(square, viewer);
+        out[self.index(plane, row, column)] = value;
+    }
+
+    fn fill(&self, out: &mut [f32], plane: usize, value: f32) {
+        let area = self.area();
+        out[plane * area..(plane + 1) * area].fill(value);
+    }
+}
+
+/// How many of each hand kind a full set holds, for scaling hand counts.
+fn hand_totals(files: usize) -> [f32; 7] {
+    if files == 9 {
+        [18.0, 4.0, 4.0, 4.0, 2.0, 2.0, 4.0]
+    } else {
+        [2.0; 7]
+    }
+}
+
+fn shape_of(position: &Position) -> ObservationShape {
+    let g = position.geometry();
+    ObservationShape::board(g.files(), g.ranks())
+}
+
+fn write_pieces(shape: &ObservationShape, position: &Position, viewer: Color, out: &mut [f32]) {
+    for (side, base) in [(viewer, 0), (viewer.opponent(), 14)] {
+        for sq in position.pieces(side) {
+            if let Some(piece) = position.piece_at(sq) {
+                shape.set(out, base + piece.kind.index(), sq, viewer, 1.0);
+            }
+        }
+    }
+}
+
+fn write_hand(shape: &ObservationShape, hand: Hand, first_plane: usize, out: &mut [f32]) {
+    let totals = hand_totals(shape.files);
+    for (k, kind) in PieceKind::HAND.iter().enumerate() {
+        let n = hand.count(*kind);
+        if n > 0 {
+            shape.fill(out, first_plane + k, f32::from(n) / totals[k]);
+        }
+    }
+}
+
+/// Writes the 48 board planes of `game` as `viewer` sees it into `out`
+/// (which must hold at least [`ObservationShape::board`]`.len()` numbers; the
+/// first that many are overwritten).
+///
+/// # Panics
+/// If `out` is shorter than the shape's length.
+pub fn board_observation<V: Variant>(game: &Game<V>, viewer: Color, out: &mut [f32]) {
+    write_board(game, viewer, !game.is_over(), out);
+}
+
+/// [`board_observation`] with whether the game is on given, as batched
+/// self-play knows it without asking (the end test generates the moves).
+pub(crate) fn write_board<V: Variant>(game: &Game<V>, viewer: Color, live: bool, out: &mut [f32]) {
+    let position = game.position();
+    let shape = shape_of(position);
+    let out = &mut out[..shape.len()];
+    out.fill(0.0);
+    write_pieces(&shape, position, viewer, out);
+    write_hand(&shape, position.hand(viewer), 28, out);
+    write_hand(&shape, position.hand(viewer.opponent()), 35, out);
+    let before = game.repetition_count().saturating_sub(1);
+    for k in 0..before.min(3) {
+        shape.fill(out, 42 + k, 1.0);
+    }
+    if viewer == Color::White {
+        shape.fill(out, 45, 1.0);
+    }
+    if position.side_to_move() == viewer && live {
+        shape.fill(out, 46, 1.0);
+    }
+    if position.is_check() {
+        shape.fill(out, 47, 1.0);
+    }
+}
+
+/// Writes Card shogi's planes (the board's, then the card's and deck's) as
+/// `viewer` sees them; `out` must hold [`ObservationShape::card`]`.len()` numbers.
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_variants::research::observation::{card_observation, ObservationShape};
+/// use shogi_variants::{Base, Card, CardGame, CardSettings};
+/// let settings = CardSettings { base: Base::Minishogi, ..CardSettings::default() };
+/// let mut game = CardGame::new(settings, 1)?;
+/// game.apply_draw(Card::Rank(3))?;
+/// let shape = ObservationShape::card(5, 5);
+/// let mut out = vec![0.0; shape.len()];
+/// card_observation(&game, Color::Black, &mut out);
+/// // Rank 3 is the one-hot card (plane 50 + 3), and file 3 is the middle column.
+/// assert_eq!(out[shape.index(53, 0, 0)], 1.0);
+/// assert_eq!(out[shape.index(49, 0, 2)], 1.0);
+/// assert_eq!(out[shape.index(49, 0, 1)], 0.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Panics
+/// If `out` is shorter than the shape's length.
+pub fn card_observation(game: &CardGame, viewer: Color, out: &mut [f32]) {
+    let geometry = game.position().geometry();
+    let shape = ObservationShape::card(geometry.files(), geometry.ranks());
+    let out = &mut out[..shape.len()];
+    write_board(game.game(), viewer, !game.is_over(), out);
+    let cards = shape.files + 1;
+    let (card_mask, one_hot, deck) = (49, 50, 50 + cards);
+    match game.phase() {
+        Phase::Draw => shape.fill(out, 48, 1.0),
+        Phase::Move { card } => match card {
+            Some(Card::Rank(file)) => {
+                for rank in 1..=geometry.ranks() {
+                    if let Some(sq) = Square::new(file, rank) {
+                        shape.set(out, card_mask, sq, viewer, 1.0);
+                    }
+                }
+                shape.fill(out, one_hot + usize::from(file), 1.0);
+            }
+            Some(Card::Joker) => {
+                shape.fill(out, card_mask, 1.0);
+                shape.fill(out, one_hot, 1.0);
+            }
+            None => shape.fill(out, card_mask, 1.0),
+        },
+        Phase::Over => {}
+    }
+    let settings = game.settings();
+    for id in 0..cards {
+        let card = if id == 0 {
+            Card::Joker
+        } else {
+            Card::Rank(id as u8)
+        };
+        let full = match card {
+            Card::Joker if settings.jokers => 2.0,
+            Card::Joker => 0.0,
+            Card::Rank(_) => f32::from(settings.copies_per_rank),
+        };
+        let left = drawable(game, card);
+        if full > 0.0 && left > 0 {
+            shape.fill(out, deck + id, f32::from(left) / full);
+        }
+    }
+}
+
+/// Cards of this kind the next draw can come from (the pile, or the
+/// reshuffled discards when the pile is empty).
+fn drawable(game: &CardGame, card: Card) -> u16 {
+    let deck = game.deck();
+    if deck.left_total() > 0 {
+        deck.left(card)
+    } else {
+        deck.discarded(card)
+    }
+}
+
+/// Writes the Tsuitate planes of what `view`'s player knows (the view's
+/// public limits scale the foul and move counts). `out` must hold
+/// [`ObservationShape::tsuitate`]`.len()` numbers.
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_variants::research::observation::{tsuitate_observation, ObservationShape};
+/// use shogi_variants::{Referee, TsuitateSettings};
+/// let mut referee = Referee::new(TsuitateSettings::default());
+/// referee.attempt("7g7f".parse()?)?;
+/// let view = referee.view(Color::White);
+/// let shape = ObservationShape::tsuitate(9, 9);
+/// let mut out = vec![0.0; shape.len()];
+/// tsuitate_observation(&view, &mut out);
+/// // White sees its own king (plane 7) at 5a, which is its bottom row, middle column.
+/// assert_eq!(out[shape.index(7, 8, 4)], 1.0);
+/// // and nothing of Black's pieces: there are no opponent planes at all.
+/// assert_eq!(out[shape.index(38, 0, 0)], 1.0); // White is to move
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Panics
+/// If `out` is shorter than the shape's length.
+pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
+    let board = &view.board;
+    let shape = ObservationShape::tsuitate(board.files(), board.ranks());
+    let out = &mut out[..shape.len()];
+    out.fill(0.0);
+    let viewer = view.color;
+    for sq in board.pieces() {
+        if let Some(piece) = board.piece_at(sq) {
+            shape.set(out, piece.kind.index(), sq, viewer, 1.0);
+        }
+    }
+    write_hand(&shape, board.hand(), 14, out);
+    let told = Told::read(&view.information_state);
+    let mut lost = Hand::EMPTY;
+    for &kind in &told.lost {
+        lost.add(kind.unpromote());
+    }
+    write_hand(&shape, lost, 21, out);
+    if let Some(sq) = told.their_capture {
+        shape.set(out, 28, sq, viewer, 1.0);
+    }
+    if let Some(sq) = told.my_capture {
+        shape.set(out, 29, sq, viewer, 1.0);
+    }
+    if told.their_check {
+        shape.fill(out, 30, 1.0);
+    }
+    if told.my_check {
+        shape.fill(out, 31, 1.0);
+    }
+    for mv in &told.fouls_this_turn {
+        if let MoveKind::Normal { from, .. } = mv.kind() {
+            shape.set(out, 32, from, viewer, 1.0);
+        }
+        shape.set(out, 33, mv.to(), viewer, 1.0);
+    }
+    let limit = view.foul_limit.max(1) as f32;
+    shape.fill(out, 34, view.fouls as f32 / limit);
+    shape.fill(out, 35, view.opponent_fouls_known as f32 / limit);
+    if let Some(moves) = view.move_limit.filter(|&m| m > 0) {
+        shape.fill(out, 36, view.moves_played as f32 / moves as f32);
+    }
+    if viewer == Color::White {
+        shape.fill(out, 37, 1.0);
+    }
+    if view.to_move {
+        shape.fill(out, 38, 1.0);
+    }
+}
+
+/// What a Tsuitate information state says about the latest moves.
+#[derive(Default)]
+struct Told {
+    /// Kinds of own pieces the opponent captured, as they stood.
+    lost: Vec<PieceKind>,
+    their_capture: Option<Square>,
+    my_capture: Option<Square>,
+    their_check: bool,
+    my_check: bool,
+    fouls_this_turn: Vec<Move>,
+}
+
+impl Told {
+    fn read(information_state: &[Announcement]) -> Told {
+        let mut told = Told::default();
+        // Whose move the following announcements describe.
+        let mut mine = false;
+        let mut attempted = None;
+        for a in information_state {
+            match *a {
+                Announcement::Attempted(mv) => attempted = Some(mv),
+                Announcement::Played => {
+                    mine = true;
+                    told.my_capture = None;
+                    told.my_check = false;
+                    told.fouls_this_turn.clear();
+                }
+                Announcement::Foul { .. } => told.fouls_this_turn.extend(attempted.take()),
+                Announcement::OpponentMoved => {
+                    mine = false;
+                    told.their_capture = None;
+                    told.their_check = false;
+                }
+                Announcement::Capture { square, .. } if mine => told.my_capture = Some(square),
+                Announcement::Capture { square, kind } => {
+                    told.their_capture = Some(square);
+                    told.lost.push(kind);
+                }
+                Announcement::Check if mine => told.my_check = true,
+                Announcement::Check => told.their_check = true,
+                Announcement::OpponentFoul { .. } | Announcement::GameOver(_) => {}
+            }
+        }
+        told
+    }
+}
