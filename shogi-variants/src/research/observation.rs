@@ -12,7 +12,7 @@
 //! |---|---|
 //! | 0–13 | own pieces, one plane per kind in [`PieceKind::ALL`] order (P L N S B R G K +P +L +N +S +B +R) |
 //! | 14–27 | the opponent's pieces, same order |
-//! | 28–34 | own hand, per kind in [`PieceKind::HAND`] order (P L N S B R G), count ÷ the kind's total (9×9: 18 4 4 4 2 2 4; 5×5: 2 each) |
+//! | 28–34 | own hand, per kind in [`PieceKind::HAND`] order (P L N S B R G), count ÷ the kind's total (9×9: 18 4 4 4 2 2 4; 5×5: 2 0 0 2 2 2 2) |
 //! | 35–41 | the opponent's hand, same |
 //! | 42–44 | the position occurred before at least 1, 2, 3 times |
 //! | 45 | the observing player is White |
@@ -34,7 +34,7 @@
 //! |---|---|
 //! | 0–13 | own pieces |
 //! | 14–20 | own hand |
-//! | 21–27 | own pieces the opponent captured so far, by unpromoted kind (what its hand can hold, drops unseen) |
+//! | 21–27 | the opponent's pieces of each hand kind, board and hand together, ÷ the kind's total: the pieces not the player's own (where they stand is hidden) |
 //! | 28 | the square where the opponent's last move captured |
 //! | 29 | the square where the player's last move captured |
 //! | 30 | the opponent's last move gave check |
@@ -67,7 +67,9 @@
 //! ```
 
 use crate::{Announcement, Card, CardGame, Phase, PlayerView};
-use shogi_core::{Color, Game, Hand, Move, MoveKind, PieceKind, Position, Square, Variant};
+use shogi_core::{
+    Color, Game, Hand, Move, MoveKind, PieceKind, PieceSet, Position, Square, Variant,
+};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
@@ -183,13 +185,15 @@ impl ObservationShape {
     }
 }
 
-/// How many of each hand kind a full set holds, for scaling hand counts.
+/// How many of each hand kind a full set holds (both sides), for scaling
+/// hand counts: standard's 40 pieces on 9×9, minishogi's 12 on 5×5.
 fn hand_totals(files: usize) -> [f32; 7] {
-    if files == 9 {
-        [18.0, 4.0, 4.0, 4.0, 2.0, 2.0, 4.0]
+    let set = if files == 9 {
+        PieceSet::STANDARD
     } else {
-        [2.0; 7]
-    }
+        PieceSet::MINISHOGI
+    };
+    PieceKind::HAND.map(|k| f32::from(set.max(k)))
 }
 
 fn shape_of(position: &Position) -> ObservationShape {
@@ -211,7 +215,7 @@ fn write_hand(shape: &ObservationShape, hand: Hand, first_plane: usize, out: &mu
     let totals = hand_totals(shape.files);
     for (k, kind) in PieceKind::HAND.iter().enumerate() {
         let n = hand.count(*kind);
-        if n > 0 {
+        if n > 0 && totals[k] > 0.0 {
             shape.fill(out, first_plane + k, f32::from(n) / totals[k]);
         }
     }
@@ -279,6 +283,7 @@ pub fn card_observation(game: &CardGame, viewer: Color, out: &mut [f32]) {
     let shape = ObservationShape::card(geometry.files(), geometry.ranks());
     let out = &mut out[..shape.len()];
     write_board(game.game(), viewer, !game.is_over(), out);
+    out[BOARD_PLANES * shape.area()..].fill(0.0);
     let cards = shape.files + 1;
     let (card_mask, one_hot, deck) = (49, 50, 50 + cards);
     match game.phase() {
@@ -365,12 +370,28 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
         }
     }
     write_hand(&shape, board.hand(), 14, out);
-    let told = Told::read(&view.information_state);
-    let mut lost = Hand::EMPTY;
-    for &kind in &told.lost {
-        lost.add(kind.unpromote());
+    // Every piece of a kind that is not the player's is the opponent's,
+    // on its board or in its hand: a known fact, whatever is hidden.
+    let totals = hand_totals(shape.files);
+    let mut own = [0u8; 7];
+    for sq in board.pieces() {
+        if let Some(piece) = board.piece_at(sq) {
+            if let Some(k) = PieceKind::HAND
+                .iter()
+                .position(|&h| h == piece.kind.unpromote())
+            {
+                own[k] += 1;
+            }
+        }
     }
-    write_hand(&shape, lost, 21, out);
+    for (k, kind) in PieceKind::HAND.iter().enumerate() {
+        let theirs =
+            (totals[k] - f32::from(own[k]) - f32::from(board.hand().count(*kind))).max(0.0);
+        if theirs > 0.0 && totals[k] > 0.0 {
+            shape.fill(out, 21 + k, theirs / totals[k]);
+        }
+    }
+    let told = Told::read(&view.information_state);
     if let Some(sq) = told.their_capture {
         shape.set(out, 28, sq, viewer, 1.0);
     }
@@ -406,8 +427,6 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
 /// What a Tsuitate information state says about the latest moves.
 #[derive(Default)]
 struct Told {
-    /// Kinds of own pieces the opponent captured, as they stood.
-    lost: Vec<PieceKind>,
     their_capture: Option<Square>,
     my_capture: Option<Square>,
     their_check: bool,
@@ -437,10 +456,7 @@ impl Told {
                     told.their_check = false;
                 }
                 Announcement::Capture { square, .. } if mine => told.my_capture = Some(square),
-                Announcement::Capture { square, kind } => {
-                    told.their_capture = Some(square);
-                    told.lost.push(kind);
-                }
+                Announcement::Capture { square, .. } => told.their_capture = Some(square),
                 Announcement::Check if mine => told.my_check = true,
                 Announcement::Check => told.their_check = true,
                 Announcement::OpponentFoul { .. } | Announcement::GameOver(_) => {}
