@@ -44,3 +44,18 @@ def test_bench_quick_mode():
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     assert "native Board.perft(3)" in r.stdout
     assert "25,470" in r.stdout
+
+
+def test_openspiel_mcts_example_plays_a_game():
+    pytest.importorskip("pyspiel")
+    r = run("openspiel_mcts.py", "--quick")
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert "game 1: MCTS as Black:" in r.stdout
+    assert "MCTS (8 simulations) vs random: " in r.stdout
+
+
+def test_research_bench_quick_mode():
+    pytest.importorskip("pyspiel")
+    r = run("bench_research.py", "--quick")
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert "SelfPlay" in r.stdout and "OpenSpiel" in r.stdout

@@ -7,7 +7,7 @@
 //! | actions | move |
 //! |---|---|
 //! | `0 .. 2n²` | a board move: `(from × n + to) × 2 + promote` |
-//! | `2n² .. 2n² + 7n` | a drop: `2n² + kind × n + to`, kinds in hand order `P L N S G B R` |
+//! | `2n² .. 2n² + 7n` | a drop: `2n² + kind × n + to`, kinds in hand order `P L N S B R G` ([`PieceKind::HAND`]) |
 //!
 //! So 9×9 has 13,689 actions and 5×5 has 1,425. Every legal move has an
 //! action; many actions are never legal (a mask says which are, now).

@@ -416,6 +416,7 @@ fn self_play_does_not_depend_on_the_number_of_threads() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // rows of several parallel arrays
 fn self_play_outputs_describe_each_game() {
     for (name, settings) in [
         ("minishogi", &[][..]),

@@ -8,7 +8,10 @@ for promoted (``"P"``, ``"+r"``). Cards are ``1``..``9`` (the file they name)
 and ``JOKER`` (0).
 """
 
-from typing import Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Iterator, Literal, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
 
 __version__: str
 
@@ -210,13 +213,19 @@ class Board:
     def num_actions(self) -> int:
         """Size of the board's fixed action space: 13,689 on 9×9, 1,425 on 5×5.
         Board move ``(from * n + to) * 2 + promote``, then drops ``2n² + kind * n + to``
-        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S G B R)."""
+        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G)."""
     def legal_actions(self) -> list[int]:
         """The legal moves as actions, ascending (none once the game is over)."""
     def action_mask(self) -> bytes:
         """One byte per action, 1 where legal: ``numpy.frombuffer(mask, dtype=bool)``."""
     def action(self, move: MoveLike) -> int: ...
     def move_of(self, action: int) -> Move: ...
+    def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """The position as ``float32`` planes ``(48, ranks, files)`` seen by ``color``
+        (default: the side to move), the board turned for White: own and
+        opponent pieces by kind, hands, repetitions, side, check (README, research)."""
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
     def japanese(self, move: MoveLike) -> str:
         """A legal move in Japanese notation: ``▲７六歩``, ``△同　歩``, ``▲５八金右``, ``▲５五角打``."""
     def western(self, move: MoveLike) -> str:
@@ -284,6 +293,19 @@ class PlayerView:
         """Everything this player did and was told, in order (perfect recall)."""
     def information_state_string(self) -> str:
         """The information state as one string (a key for tabular methods)."""
+    @property
+    def num_actions(self) -> int: ...
+    def legal_actions(self) -> list[int]:
+        """The candidate moves as actions, ascending (none when not to move)."""
+    def action_mask(self) -> bytes: ...
+    def action(self, move: MoveLike) -> int: ...
+    def move_of(self, action: int) -> Move: ...
+    def observation(self) -> npt.NDArray[np.float32]:
+        """What this player knows, ``float32`` ``(39, ranks, files)``: own pieces and
+        hand, the opponent's pieces by kind (not where), the last announcements,
+        this turn's fouled attempts, fouls and moves. Computed from this view alone."""
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
     def candidate_moves(self) -> list[Move]:
         """Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them)."""
     def legal_squares(self, square: Square) -> list[int]: ...
@@ -339,6 +361,8 @@ class TsuitateGame:
     def attempt(self, move: MoveLike) -> Ruling:
         """Judge the side to move's attempt. Raises ``IllegalMoveError`` if the move is not even a candidate on the player's own board, ``GameOverError`` after the end."""
     def view(self, color: int) -> PlayerView: ...
+    @property
+    def num_actions(self) -> int: ...
     def fouls(self, color: int) -> int: ...
     def outcome(self) -> Optional[Outcome]: ...
     def is_game_over(self) -> bool: ...
@@ -376,6 +400,21 @@ class CardGame:
         """Draw with the game's seeded generator."""
     def apply_draw(self, card: int) -> None:
         """Choose the drawn card (search over chance nodes)."""
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_cards(self) -> int:
+        """Card ids of the chance steps: ``JOKER`` (0) and ranks ``1..files``."""
+    def legal_actions(self) -> list[int]:
+        """The allowed moves as actions, ascending (none at a draw or after the end)."""
+    def action_mask(self) -> bytes: ...
+    def action(self, move: MoveLike) -> int: ...
+    def move_of(self, action: int) -> Move: ...
+    def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """The board planes, then the chance step, the card's squares, the card
+        one-hot and the deck counts: ``(48 + 2 + 2 * (files + 1), ranks, files)``."""
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
     def allowed_moves(self) -> list[Move]:
         """The legal moves the current card allows."""
     def push(self, move: MoveLike) -> None: ...
@@ -392,6 +431,57 @@ class CardGame:
     def _repr_svg_(self) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
+
+class SelfPlay:
+    """Many games of one kind stepped together on native threads, GIL released.
+
+    The arrays are owned by the batch and overwritten by every step (zero
+    copies). A game that ends restarts in the same step. Rule ends set
+    ``terminated``; ``max_plies`` (actions per game, fouls included) sets
+    ``truncated``. ``rewards[i]`` is (Black's, White's). Results do not depend
+    on ``threads``."""
+    def __init__(self, game: str = "standard", num_games: int = 64, threads: int = 1, seed: int = 0, max_plies: Optional[int] = None, observations: bool = True, **settings: object) -> None: ...
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Restart every game: ``(observations, action_masks)``."""
+    def step(self, actions: Union[Sequence[int], npt.NDArray[Any]]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        """Play ``actions[i]`` in game ``i``: ``(observations, rewards, terminated,
+        truncated, action_masks)``. An illegal action raises ``IllegalMoveError``
+        and nothing is played."""
+    def step_random(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+        """A uniformly random legal action in every game (seeded per game)."""
+    def run_random(self, steps: int) -> int:
+        """``steps`` random steps in one call; the games finished meanwhile."""
+    @property
+    def observations(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def action_masks(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def terminated(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def truncated(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def to_play(self) -> npt.NDArray[np.uint8]: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def num_games(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    @property
+    def max_plies(self) -> Optional[int]: ...
+    def games_finished(self) -> tuple[int, int]:
+        """Games ended since the batch was made: ``(terminated, truncated)``."""
+    def legal_actions(self, i: int) -> list[int]: ...
+    def plies(self, i: int) -> int: ...
+    def game_at(self, i: int) -> Union["Board", "CardGame", "TsuitateGame"]:
+        """A copy of game ``i`` (Tsuitate: the referee's game, hidden pieces included)."""
+    def __len__(self) -> int: ...
 
 class RandomPlayer:
     """Uniformly random among the allowed moves; seeded."""

@@ -1,0 +1,378 @@
+"""PettingZoo AEC environments for every game of ``shogi_variants``.
+
+Usage (needs ``pettingzoo``, ``gymnasium`` and ``numpy``, which the core
+package does not depend on)::
+
+    from shogi_variants.pettingzoo import env
+
+    e = env(game="minishogi")             # or "standard", "must-capture",
+    e.reset(seed=0)                       #    "card", "tsuitate"
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+    e.close()
+
+``env(**kwargs)`` is ``raw_env(**kwargs)`` wrapped exactly like PettingZoo's
+classic board games (chess, connect four, go): ``TerminateIllegalWrapper``
+(illegal_reward=-1), ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``.
+
+``raw_env(game="standard", render_mode=None, max_plies=None, sfen=None,
+legal_moves_info=False, **settings)``: ``settings`` go to the game's
+constructor unchanged (``move_limit``, ``base="minishogi"`` for Card and
+Tsuitate shogi, ``foul_limit``, ``jokers``, ...); ``sfen`` sets the start.
+
+Conventions, and why
+--------------------
+Agents
+    ``["black", "white"]``: the game's own colour names (Black, sente, moves
+    first), so ``possible_agents.index(agent)`` is the library's colour
+    (``BLACK == 0``, ``WHITE == 1``). PettingZoo recommends ``player_0``-style
+    names; ``api_test`` only warns about that, and colour names avoid an
+    off-by-one mapping in user code.
+Actions
+    ``Discrete(num_actions)``: the library's fixed action encoding
+    (``Board.num_actions``: 13,689 on 9x9, 1,425 on 5x5; see
+    ``Board.action``/``move_of``). The same encoding for every game on the
+    same board, so a policy network can be shared across variants.
+Observations
+    ``Dict(observation=Box(0, hi, (planes, ranks, files), float32),
+    action_mask=Box(0, 1, (num_actions,), int8))``, PettingZoo's classic
+    layout (the key ``action_mask`` is what ``TerminateIllegalWrapper`` and
+    the API tests use). ``observation`` is the library's own encoder, from the
+    observing agent's perspective (board turned for White):
+    ``Board.observation(color)``, ``CardGame.observation(color)`` (the card
+    to play with is in it) and, for Tsuitate, ``TsuitateGame.view(color)
+    .observation()`` only: that agent's pieces, hand and announcements, never
+    the referee's position. Every value lies in [0, 1] (the Box's bounds).
+    ``action_mask`` is the legal (Card: allowed by the card; Tsuitate:
+    candidate) actions of the agent to move, all zeros for the other agent
+    and after the end.
+Chance (Card shogi)
+    Card draws are chance events that the environment resolves itself, with a
+    ``numpy`` generator seeded by ``reset(seed=...)``: a card is sampled from
+    ``CardGame.chance_outcomes()`` and applied with ``apply_draw``. Agents
+    only ever see decision steps, and a seeded reset replays the same deck
+    order given the same actions (``seed_test`` holds). ``reset()`` without a
+    seed keeps the generator going; the very first reset without a seed
+    seeds it from entropy. If the drawn card allows no move the game follows
+    the ``no_move`` setting (by default the player to move loses).
+Fouls (Tsuitate shogi)
+    An action is any candidate move of the agent's own view. If the referee
+    rules it a foul the same agent stays selected and acts again (its
+    observation now shows the foul); rewards come only at the end. Playing a
+    non-candidate action is an illegal action, handled by the wrapper.
+Rewards
+    0 during play; at the end ``Outcome.returns()``: +1 win, -1 loss, 0 draw.
+    Illegal action (wrapped env): the offender gets -1, the other agent 0,
+    and both are terminated and truncated (``TerminateIllegalWrapper``'s
+    behaviour, as in every classic environment).
+Termination / truncation
+    Every rule end (checkmate, repetition, impasse, the games' own
+    ``move_limit`` draw, foul limit, no move on the card's file...) is a
+    termination. ``max_plies`` is the environment's own cap: after that many
+    agent decisions (a Tsuitate foul counts as one: it is a decision, and
+    counting it bounds the episode) a game still going is truncated with
+    rewards 0.
+Infos
+    ``{}`` by default (cheap). ``legal_moves_info=True`` adds
+    ``"legal_moves"``: the USI of the agent to move's legal actions. Card
+    shogi adds ``"card"`` (the card in play: 1..files, ``0`` for a joker,
+    ``None`` for a free move); Tsuitate adds the agent's own ``"fouls"``
+    count and, for the agent that last attempted, ``"verdict"``. Nothing in
+    ``infos`` reveals hidden information.
+Render
+    ``render_mode="ansi"``: the board as text (``str(Board)``). For Card
+    shogi the card in play follows; for Tsuitate it is the referee's board
+    (the full position), for a spectator: observations stay private.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle, seeding
+
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import shogi_variants as sv
+
+__all__ = ["env", "raw_env", "GAMES", "OBS_HIGH"]
+
+GAMES = ("standard", "minishogi", "must-capture", "card", "tsuitate")
+
+# Upper bound of the observation Box, measured and checked against the
+# encoders (shogi-variants/src/research/observation.rs): 0/1 indicators, or
+# counts over a maximum that a game cannot exceed (hands and the opponent's
+# pieces over the kind's total, cards left over a full deck, fouls and moves
+# over the limits that end the game when reached). So [0, 1] bounds them.
+OBS_HIGH = 1.0
+
+
+def env(**kwargs):
+    """``raw_env(**kwargs)`` with the classic games' wrappers."""
+    e = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+def _returns(outcome) -> tuple[float, float]:
+    r = outcome.returns
+    if callable(r):
+        r = r()
+    return float(r[0]), float(r[1])
+
+
+class raw_env(AECEnv, EzPickle):
+    """A game of ``shogi_variants`` as a two-agent AEC environment (see the module docstring)."""
+
+    metadata = {
+        "render_modes": ["ansi"],
+        "name": "shogi_variants_standard_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: str = "standard",
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+        sfen: str | None = None,
+        legal_moves_info: bool = False,
+        **settings,
+    ):
+        EzPickle.__init__(self, game, render_mode, max_plies, sfen, legal_moves_info, **settings)
+        super().__init__()
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; expected one of {GAMES}")
+        if render_mode is not None and render_mode not in ("ansi",):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if max_plies is not None and max_plies < 1:
+            raise ValueError("max_plies must be a positive integer or None")
+        self.game_name = game
+        self.render_mode = render_mode
+        self.max_plies = max_plies
+        self.sfen = sfen
+        self.legal_moves_info = legal_moves_info
+        self.settings = dict(settings)
+        # An instance attribute: the name depends on the game.
+        self.metadata = dict(type(self).metadata, name=f"shogi_variants_{game.replace('-', '_')}_v0")
+
+        self.possible_agents = ["black", "white"]
+        self.agents = self.possible_agents[:]
+
+        # A game at the start, to size the spaces (and to validate settings now).
+        self.game = self._new_game()
+        if game == "tsuitate":
+            view = self.game.view(sv.BLACK)
+            self._num_actions = int(self.game.num_actions)
+            self._obs_shape = tuple(view.observation_shape)
+        else:
+            self._num_actions = int(self.game.num_actions)
+            self._obs_shape = tuple(self.game.observation_shape)
+        self._obs_high = np.full(self._obs_shape, OBS_HIGH, dtype=np.float32)
+
+        self.np_random = None
+        self.np_random_seed = None
+        self.plies = 0
+        self.agent_selection = self.possible_agents[0]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._last_verdict = None
+
+    # -- spaces ---------------------------------------------------------------
+
+    @functools.lru_cache(maxsize=None)
+    def observation_space(self, agent):
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(low=0.0, high=self._obs_high, shape=self._obs_shape, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self._num_actions,), dtype=np.int8),
+            }
+        )
+
+    @functools.lru_cache(maxsize=None)
+    def action_space(self, agent):
+        return spaces.Discrete(self._num_actions)
+
+    # -- game plumbing ----------------------------------------------------------
+
+    def _new_game(self):
+        g = self.game_name
+        if g == "card":
+            # The game's own generator is unused: draws come from self.np_random.
+            return sv.CardGame(seed=0, sfen=self.sfen, **self.settings)
+        if g == "tsuitate":
+            return sv.TsuitateGame(sfen=self.sfen, **self.settings)
+        return sv.Board(self.sfen, variant=g, **self.settings)
+
+    def _color(self, agent) -> int:
+        return self.possible_agents.index(agent)
+
+    def _resolve_chance(self):
+        """Card shogi: draw cards until a decision (or the end)."""
+        game = self.game
+        while game.is_chance_node():
+            outcomes = game.chance_outcomes()
+            cards = [int(c) for c, _ in outcomes]
+            p = np.asarray([p for _, p in outcomes], dtype=np.float64)
+            p /= p.sum()
+            game.apply_draw(cards[int(self.np_random.choice(len(cards), p=p))])
+
+    def _mask(self, color) -> np.ndarray:
+        if self.game_name == "tsuitate":
+            raw = self.game.view(color).action_mask()
+        else:
+            raw = self.game.action_mask()
+        return np.frombuffer(raw, dtype=np.int8).copy()
+
+    def _legal_actions(self):
+        if self.game_name == "tsuitate":
+            return self.game.view(self.game.turn).legal_actions()
+        return self.game.legal_actions()
+
+    def _move_of(self, action):
+        if self.game_name == "tsuitate":
+            return self.game.view(self.game.turn).move_of(action)
+        return self.game.move_of(action)
+
+    def _update_infos(self):
+        game = self.game
+        over = game.is_game_over() or any(self.truncations.values())
+        for agent in self.agents:
+            color = self._color(agent)
+            info = {}
+            if self.game_name == "card":
+                info["card"] = game.current_card
+            elif self.game_name == "tsuitate":
+                info["fouls"] = int(game.fouls(color))
+                if self._last_verdict is not None and self._last_verdict[0] == color:
+                    info["verdict"] = self._last_verdict[1]
+            if self.legal_moves_info:
+                if not over and color == game.turn:
+                    info["legal_moves"] = [self._move_of(a).usi() for a in self._legal_actions()]
+                else:
+                    info["legal_moves"] = []
+            self.infos[agent] = info
+
+    # -- AEC API ------------------------------------------------------------------
+
+    def reset(self, seed=None, options=None):
+        if seed is not None or self.np_random is None:
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        self.agents = self.possible_agents[:]
+        self.game = self._new_game()
+        self.plies = 0
+        self._last_verdict = None
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        if self.game_name == "card":
+            self._resolve_chance()
+        self.agent_selection = self.possible_agents[self.game.turn]
+        # A start position that is already over (an sfen given) ends at once.
+        self._check_end()
+        self._accumulate_rewards()
+        self._update_infos()
+
+    def observe(self, agent):
+        color = self._color(agent)
+        if self.game_name == "tsuitate":
+            obs = self.game.view(color).observation()
+        else:
+            obs = self.game.observation(color)
+        obs = np.asarray(obs, dtype=np.float32)
+        if (
+            agent == self.agent_selection
+            and agent in self.terminations
+            and not (self.terminations[agent] or self.truncations[agent])
+        ):
+            mask = self._mask(color)
+        else:
+            mask = np.zeros(self._num_actions, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def _check_end(self) -> bool:
+        """Sets terminations/truncations and final rewards; True if the episode ended."""
+        outcome = self.game.outcome()
+        if outcome is not None:
+            black, white = _returns(outcome)
+            self.rewards = {"black": black, "white": white}
+            self.terminations = dict.fromkeys(self.agents, True)
+            return True
+        if self.max_plies is not None and self.plies >= self.max_plies:
+            self.truncations = dict.fromkeys(self.agents, True)
+            return True
+        return False
+
+    def step(self, action):
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            return self._was_dead_step(action)
+        agent = self.agent_selection
+        color = self._color(agent)
+        assert color == self.game.turn, "agent_selection is out of step with the game"
+        action = int(action)
+        self._cumulative_rewards[agent] = 0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+
+        move = self._move_of(action)
+        if self.game_name == "tsuitate":
+            ruling = self.game.attempt(move)
+            self._last_verdict = (color, ruling.verdict)
+        else:
+            self.game.push(move)
+            if self.game_name == "card":
+                self._resolve_chance()
+        self.plies += 1
+
+        ended = self._check_end()
+        if ended:
+            # The agent that did not just act is asked first, as in the classic games.
+            self.agent_selection = self.possible_agents[1 - color]
+        else:
+            # Tsuitate: a foul keeps the turn, hence the same agent.
+            self.agent_selection = self.possible_agents[self.game.turn]
+        self._accumulate_rewards()
+        self._update_infos()
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn("You are calling render method without specifying any render mode.")
+            return None
+        game = self.game
+        if self.game_name == "card":
+            text = str(game.board())
+            card = game.current_card
+            label = "free move" if card is None else ("joker" if card == sv.JOKER else f"file {card}")
+            text += f"\nturn: {self.possible_agents[game.turn]}, card: {label}"
+        elif self.game_name == "tsuitate":
+            base = game.settings.get("base", "standard")
+            text = str(sv.Board(game.true_sfen(), variant=str(base)))
+            text += (
+                f"\nturn: {self.possible_agents[game.turn]}, "
+                f"fouls: black {game.fouls(sv.BLACK)}, white {game.fouls(sv.WHITE)}"
+            )
+        else:
+            text = str(game)
+        outcome = game.outcome()
+        if outcome is not None:
+            winner = "draw" if outcome.winner is None else self.possible_agents[outcome.winner]
+            text += f"\nover: {winner} ({outcome.reason})"
+        return text
+
+    def close(self):
+        pass
