@@ -1,19 +1,39 @@
-"""The README's Python example runs as written (as the Rust blocks do as doctests)."""
+"""The README's Python examples run as written (as the Rust blocks do as doctests)."""
 
 import pathlib
 import re
 
+import pytest
+
 import shogi_variants as sv
 
 README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
 
 
-def test_readme_python_block_runs():
-    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert blocks, "the README has a Python example"
-    for block in blocks:
-        scope: dict = {}
-        exec(compile(block, str(README), "exec"), scope)
-        board = scope["board"]
-        assert board.perft(1) == len(board.legal_moves)
-        assert isinstance(scope["tsuitate"], sv.TsuitateGame)
+def run(block: str) -> dict:
+    scope: dict = {}
+    exec(compile(block, str(README), "exec"), scope)
+    return scope
+
+
+def test_readme_has_both_python_examples():
+    assert len(BLOCKS) == 2, "the tour and the research example"
+
+
+def test_readme_python_tour_runs():
+    scope = run(BLOCKS[0])
+    board = scope["board"]
+    assert board.perft(1) == len(board.legal_moves)
+    assert isinstance(scope["tsuitate"], sv.TsuitateGame)
+
+
+def test_readme_research_example_runs():
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("pettingzoo")
+    scope = run(BLOCKS[1])
+    batch = scope["batch"]
+    assert scope["obs"].shape == (8, 48, 5, 5)
+    assert scope["rewards"].shape == (8, 2)
+    assert all(batch.plies(i) == 1 for i in range(8))
+    assert scope["aec"].agent_selection == "black"
