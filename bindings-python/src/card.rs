@@ -264,10 +264,7 @@ impl PyCardGame {
 
     /// A ``Board`` at the current position (the card rule aside).
     fn board(&self) -> PyBoard {
-        PyBoard::from_game(shogi_core::Game::from_position(
-            self.game.game().variant().clone(),
-            self.game.position().clone(),
-        ))
+        PyBoard::from_game(self.game.game().clone())
     }
 
     /// The current position as SFEN.

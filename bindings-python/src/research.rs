@@ -94,8 +94,9 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
 /// a step row ``i`` shows game ``i``'s next position (a new game's first
 /// if it just ended). Ends by the rules set ``terminated``; the
 /// ``max_plies`` cap (actions per game, Tsuitate fouls included) sets
-/// ``truncated``. ``rewards[i]`` is (Black's, White's): ±1 on the step that
-/// ends a game by the rules, else 0. Card shogi's cards are drawn inside the
+/// ``truncated``. ``rewards[i]`` is (Black's, White's): +1 to the winner and
+/// −1 to the loser on the step that ends a game by the rules; 0 otherwise
+/// (draws, truncation, play going on). Card shogi's cards are drawn inside the
 /// step from each game's seeded generator; Tsuitate observations are the
 /// mover's own view only. Results do not depend on ``threads``.
 #[pyclass(module = "shogi_variants", name = "SelfPlay")]
@@ -155,12 +156,21 @@ impl PySelfPlay {
 
 /// The actions of a Python sequence or integer array, as `u32`.
 fn actions_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    // Strided views (a column of a table, `a[::2]`) are read element-wise.
     let values: Vec<i64> = if let Ok(a) = obj.cast::<PyArray1<i64>>() {
-        a.to_vec()?
+        a.readonly().as_array().iter().copied().collect()
     } else if let Ok(a) = obj.cast::<PyArray1<i32>>() {
-        a.to_vec()?.into_iter().map(i64::from).collect()
+        a.readonly()
+            .as_array()
+            .iter()
+            .map(|&v| i64::from(v))
+            .collect()
     } else if let Ok(a) = obj.cast::<PyArray1<u32>>() {
-        a.to_vec()?.into_iter().map(i64::from).collect()
+        a.readonly()
+            .as_array()
+            .iter()
+            .map(|&v| i64::from(v))
+            .collect()
     } else {
         obj.extract::<Vec<i64>>().map_err(|_| {
             InvalidMoveError::new_err("actions must be a sequence or 1-d array of integers")
@@ -192,24 +202,29 @@ impl PySelfPlay {
         observations: bool,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let count =
-            |obj: Option<&Bound<'_, PyAny>>, what: &str, max: u64, default: u64| -> PyResult<u64> {
-                let Some(obj) = obj.filter(|o| !o.is_none()) else {
-                    return Ok(default);
-                };
-                obj.extract::<u64>()
-                    .ok()
-                    .filter(|&n| n <= max)
-                    .ok_or_else(|| {
-                        SettingError::new_err(format!("{what} must be an integer in 0..={max}"))
-                    })
+        // An integer argument in `range`, or `default` when absent.
+        let count = |obj: Option<&Bound<'_, PyAny>>,
+                     what: &str,
+                     range: (u64, u64),
+                     default: u64|
+         -> PyResult<u64> {
+            let Some(obj) = obj.filter(|o| !o.is_none()) else {
+                return Ok(default);
             };
-        let n = count(num_games, "num_games", 1 << 20, 64)? as usize;
-        let threads = count(threads, "threads", 1024, 1)? as usize;
-        let seed = count(seed, "seed", u64::MAX, 0)?;
+            let (min, max) = range;
+            obj.extract::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| {
+                    SettingError::new_err(format!("{what} must be an integer in {min}..={max}"))
+                })
+        };
+        let n = count(num_games, "num_games", (1, 1 << 20), 64)? as usize;
+        let threads = count(threads, "threads", (1, 1024), 1)? as usize;
+        let seed = count(seed, "seed", (0, u64::MAX), 0)?;
         let cap = match max_plies {
             Some(m) if !m.is_none() => {
-                Some(count(Some(m), "max_plies", u64::from(u32::MAX), 0)? as u32)
+                Some(count(Some(m), "max_plies", (1, u64::from(u32::MAX)), 1)? as u32)
             }
             _ => None,
         };
@@ -234,13 +249,31 @@ impl PySelfPlay {
             truncated: PyArray1::zeros(py, [n], false).unbind(),
             to_play: PyArray1::zeros(py, [n], false).unbind(),
         };
-        me.with_outputs(py, |b, out| b.reset(out))?;
+        me.with_outputs(py, |b, out| b.observe(out))?;
         Ok(me)
     }
 
-    /// Restart every game; returns ``(observations, action_masks)``.
-    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
-        self.with_outputs(py, |b, out| b.reset(out))?;
+    /// Restart every game; returns ``(observations, action_masks)``. With a
+    /// ``seed``, the games' generators restart from it too, so the batch
+    /// replays a fresh ``SelfPlay(..., seed=seed)``; without, they go on.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let seed = match seed {
+            Some(s) if !s.is_none() => Some(s.extract::<u64>().map_err(|_| {
+                SettingError::new_err(format!("seed must be an integer in 0..={}", u64::MAX))
+            })?),
+            _ => None,
+        };
+        self.with_outputs(py, |b, out| {
+            if let Some(seed) = seed {
+                b.reseed(seed);
+            }
+            b.reset(out)
+        })?;
         Ok((
             self.observations.clone_ref(py).into_any(),
             self.masks.clone_ref(py).into_any(),

@@ -16,8 +16,8 @@
 //! - **Ends.** A rule ending (mate, repetition, a rule's move limit, the
 //!   foul limit…) sets `terminated`; the caller's `max_plies` cap (actions
 //!   taken, fouls included) sets `truncated` instead, with zero rewards.
-//!   Rewards are per colour, `+1`/`−1`/`0`, non-zero only on the step that
-//!   ends a game by the rules.
+//!   Rewards are per colour: `+1` to the winner and `−1` to the loser on the
+//!   step that ends a game by the rules, `0` otherwise (draws included).
 //! - **Determinism.** Slot `i` draws from a ChaCha8 stream `i` of the seed,
 //!   so results do not depend on the number of threads.
 //!
@@ -50,10 +50,10 @@ pub enum SelfPlayError {
     /// The game's name or a setting was refused.
     #[error(transparent)]
     Game(#[from] VariantError),
-    /// A batch needs at least one game and one thread.
+    /// A batch needs at least one game and one thread, and a cap of at least one action.
     #[error("{what} must be at least 1")]
     Zero {
-        /// `num_games` or `threads`.
+        /// `num_games`, `threads` or `max_plies`.
         what: &'static str,
     },
     /// A buffer's length does not fit the batch.
@@ -211,6 +211,9 @@ impl SelfPlay {
         if threads == 0 {
             return Err(SelfPlayError::Zero { what: "threads" });
         }
+        if max_plies == Some(0) {
+            return Err(SelfPlayError::Zero { what: "max_plies" });
+        }
         let template = AnyGame::new(name, overrides, seed)?;
         let (shape, actions) = shape_of(&template);
         let pool = rayon::ThreadPoolBuilder::new()
@@ -218,15 +221,11 @@ impl SelfPlay {
             .build()
             .map_err(|e| SelfPlayError::Threads(e.to_string()))?;
         let envs = (0..games)
-            .map(|i| {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                rng.set_stream(i as u64);
-                Env {
-                    game: template.clone(),
-                    rng,
-                    plies: 0,
-                    legal: Vec::new(),
-                }
+            .map(|i| Env {
+                game: template.clone(),
+                rng: stream(seed, i),
+                plies: 0,
+                legal: Vec::new(),
             })
             .collect();
         let mut batch = SelfPlay {
@@ -306,6 +305,29 @@ impl SelfPlay {
         self.envs.get(i).map(|e| e.plies)
     }
 
+    /// Writes the observations and masks of the games as they stand, without
+    /// playing or restarting anything (rewards 0, no ends): the outputs of a
+    /// batch just made.
+    pub fn observe(&mut self, out: &mut OutputsMut<'_>) -> Result<(), SelfPlayError> {
+        self.check(out, None)?;
+        run(&self.pool, &mut self.envs, out, |_, env, slot| {
+            slot.rewards.fill(0.0);
+            *slot.terminated = false;
+            *slot.truncated = false;
+            env.write(slot);
+            Ok(Ended::default())
+        })?;
+        Ok(())
+    }
+
+    /// Restarts the games' generators from `seed`, as [`SelfPlay::new`] seeds
+    /// them (the games themselves restart at the next [`SelfPlay::reset`]).
+    pub fn reseed(&mut self, seed: u64) {
+        for (i, env) in self.envs.iter_mut().enumerate() {
+            env.rng = stream(seed, i);
+        }
+    }
+
     /// Restarts every game and writes the first observations and masks
     /// (rewards 0, no ends).
     pub fn reset(&mut self, out: &mut OutputsMut<'_>) -> Result<(), SelfPlayError> {
@@ -316,11 +338,7 @@ impl SelfPlay {
             env.restart(&self.template, &self.actions)?;
         }
         self.envs = envs;
-        run(&self.pool, &mut self.envs, out, |_, env, slot| {
-            env.write(slot);
-            Ok(Ended::default())
-        })?;
-        Ok(())
+        self.observe(out)
     }
 
     /// Plays `actions[i]` in game `i` for every game. If any action is
@@ -462,6 +480,13 @@ where
             .map(|(i, (env, slot))| f(i, env, slot))
             .collect()
     })
+}
+
+/// Slot `i`'s generator: stream `i` of the seed.
+fn stream(seed: u64, i: usize) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(i as u64);
+    rng
 }
 
 /// Returns per colour of an outcome: +1 for the winner, −1 for the loser.
