@@ -64,6 +64,10 @@ pub struct Game<V: Variant> {
     /// Whether the side to move was in check, per position: perpetual check
     /// reads these.
     checks: Vec<bool>,
+    /// Per position, the index of the latest earlier position with the same
+    /// hash ([`NONE`] if none), found once when the move is made: the end
+    /// tests then follow this chain instead of scanning the history.
+    previous: Vec<u32>,
     /// An end by an action rather than a rule: resignation or declaration.
     ended: Option<Outcome>,
 }
@@ -81,6 +85,7 @@ impl<V: Variant> Game<V> {
             variant,
             hashes: vec![start.hash()],
             checks: vec![start.is_check()],
+            previous: vec![NONE],
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -208,7 +213,17 @@ impl<V: Variant> Game<V> {
     /// game, as with [`Position::play_unchecked`].
     pub fn play_unchecked(&mut self, mv: Move) {
         let undo = self.position.play_unchecked(mv);
-        self.hashes.push(self.position.hash());
+        let hash = self.position.hash();
+        // Equal hashes have the same side to move: only every second
+        // position back can match.
+        let n = self.hashes.len();
+        let previous = (0..n.saturating_sub(1))
+            .rev()
+            .step_by(2)
+            .find(|&i| self.hashes[i] == hash)
+            .map_or(NONE, |i| i as u32);
+        self.previous.push(previous);
+        self.hashes.push(hash);
         self.checks.push(self.position.is_check());
         self.moves.push(mv);
         self.undos.push(undo);
@@ -226,6 +241,7 @@ impl<V: Variant> Game<V> {
         let undo = self.undos.pop()?;
         self.position.undo(mv, undo);
         self.hashes.pop();
+        self.previous.pop();
         self.checks.pop();
         self.ended = None;
         Some(mv)
@@ -262,20 +278,17 @@ impl<V: Variant> Game<V> {
     }
 
     /// Indices of the earlier and current occurrences of the current position,
-    /// latest first. Positions alternate the side to move, so only every
-    /// second one can match; positions are compared by their 64-bit Zobrist
-    /// hash (board, both hands with counts, side to move).
+    /// latest first, following the chain of equal hashes kept as moves are
+    /// made. Positions are compared by their 64-bit Zobrist hash (board, both
+    /// hands with counts, side to move).
     fn occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let now = self.hashes.len() - 1;
-        let current = self.hashes[now];
-        (0..=now)
-            .rev()
-            .step_by(2)
-            .filter(move |&i| self.hashes[i] == current)
+        std::iter::successors(Some(now), move |&i| {
+            let p = self.previous[i];
+            (p != NONE).then_some(p as usize)
+        })
     }
 
-    /// The end tests that remain when the side to move has a legal move:
-    /// repetition, the move limit, the variant's extra conditions.
     fn outcome_with_legal_moves(&self) -> Option<Outcome> {
         if let Some(rep) = self.fourfold_repetition() {
             return Some(self.variant.repetition_outcome(rep));
@@ -312,6 +325,9 @@ impl<V: Variant> Game<V> {
         ))
     }
 }
+
+/// No earlier position with the same hash.
+const NONE: u32 = u32::MAX;
 
 /// A USI move that could not be played: malformed or refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -211,13 +211,13 @@ fn write_pieces(shape: &ObservationShape, position: &Position, viewer: Color, ou
     }
 }
 
+/// Writes seven hand planes (every value, zeros included).
 fn write_hand(shape: &ObservationShape, hand: Hand, first_plane: usize, out: &mut [f32]) {
     let totals = hand_totals(shape.files);
     for (k, kind) in PieceKind::HAND.iter().enumerate() {
-        let n = hand.count(*kind);
-        if n > 0 && totals[k] > 0.0 {
-            shape.fill(out, first_plane + k, f32::from(n) / totals[k]);
-        }
+        let n = f32::from(hand.count(*kind));
+        let value = if totals[k] > 0.0 { n / totals[k] } else { 0.0 };
+        shape.fill(out, first_plane + k, value);
     }
 }
 
@@ -237,22 +237,26 @@ pub(crate) fn write_board<V: Variant>(game: &Game<V>, viewer: Color, live: bool,
     let position = game.position();
     let shape = shape_of(position);
     let out = &mut out[..shape.len()];
-    out.fill(0.0);
+    // The piece planes are cleared and set; every later plane is one value
+    // throughout, written once.
+    out[..28 * shape.area()].fill(0.0);
     write_pieces(&shape, position, viewer, out);
     write_hand(&shape, position.hand(viewer), 28, out);
     write_hand(&shape, position.hand(viewer.opponent()), 35, out);
     let before = game.repetition_count().saturating_sub(1);
-    for k in 0..before.min(3) {
-        shape.fill(out, 42 + k, 1.0);
+    for k in 0..3 {
+        shape.fill(out, 42 + k, flag(k < before));
     }
-    if viewer == Color::White {
-        shape.fill(out, 45, 1.0);
-    }
-    if position.side_to_move() == viewer && live {
-        shape.fill(out, 46, 1.0);
-    }
-    if position.is_check() {
-        shape.fill(out, 47, 1.0);
+    shape.fill(out, 45, flag(viewer == Color::White));
+    shape.fill(out, 46, flag(position.side_to_move() == viewer && live));
+    shape.fill(out, 47, flag(position.is_check()));
+}
+
+fn flag(on: bool) -> f32 {
+    if on {
+        1.0
+    } else {
+        0.0
     }
 }
 
