@@ -89,8 +89,8 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
 /// ``SelfPlay(game="standard", num_games=64, threads=1, seed=0,
 /// max_plies=None, observations=True, **settings)``
 ///
-/// The arrays are owned by the batch and overwritten by every step (zero
-/// copies): copy what you keep. A game that ends restarts at once, so after
+/// The arrays are owned by the batch, handed out as read-only views and
+/// overwritten by every step (zero copies): copy what you keep. A game that ends restarts at once, so after
 /// a step row ``i`` shows game ``i``'s next position (a new game's first
 /// if it just ended). Ends by the rules set ``terminated``; the
 /// ``max_plies`` cap (actions per game, Tsuitate fouls included) sets
@@ -98,7 +98,9 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
 /// −1 to the loser on the step that ends a game by the rules; 0 otherwise
 /// (draws, truncation, play going on). Card shogi's cards are drawn inside the
 /// step from each game's seeded generator; Tsuitate observations are the
-/// mover's own view only. Results do not depend on ``threads``.
+/// mover's own view only. Results do not depend on ``threads``. On a small
+/// machine, set ``OPENBLAS_NUM_THREADS=1`` before importing numpy: its idle
+/// BLAS threads spin on the cores the games run on.
 #[pyclass(module = "shogi_variants", name = "SelfPlay")]
 pub struct PySelfPlay {
     batch: SelfPlay,
@@ -110,6 +112,17 @@ pub struct PySelfPlay {
     terminated: Py<PyArray1<bool>>,
     truncated: Py<PyArray1<bool>>,
     to_play: Py<PyArray1<u8>>,
+    /// Read-only views of the arrays, as handed to Python: observations,
+    /// rewards, terminated, truncated, masks, to_play. Only the batch
+    /// writes the arrays (it clears mask entries it set itself).
+    views: [Py<PyAny>; 6],
+}
+
+/// A read-only numpy view of `array`.
+fn read_only(array: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let view = array.call_method0("view")?;
+    view.getattr("flags")?.setattr("writeable", false)?;
+    Ok(view.unbind())
 }
 
 impl PySelfPlay {
@@ -141,16 +154,7 @@ impl PySelfPlay {
     }
 
     fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pyo3::types::PyTuple::new(
-            py,
-            [
-                self.observations.bind(py).clone().into_any(),
-                self.rewards.bind(py).clone().into_any(),
-                self.terminated.bind(py).clone().into_any(),
-                self.truncated.bind(py).clone().into_any(),
-                self.masks.bind(py).clone().into_any(),
-            ],
-        )
+        pyo3::types::PyTuple::new(py, self.views[..5].iter().map(|v| v.bind(py)))
     }
 }
 
@@ -238,16 +242,30 @@ impl PySelfPlay {
         } else {
             PyArray4::zeros(py, [n, 0, shape.ranks, shape.files], false)
         };
+        let masks = PyArray2::zeros(py, [n, actions], false);
+        let rewards = PyArray2::zeros(py, [n, 2], false);
+        let terminated = PyArray1::zeros(py, [n], false);
+        let truncated = PyArray1::zeros(py, [n], false);
+        let to_play = PyArray1::zeros(py, [n], false);
+        let views = [
+            read_only(observations.as_any())?,
+            read_only(rewards.as_any())?,
+            read_only(terminated.as_any())?,
+            read_only(truncated.as_any())?,
+            read_only(masks.as_any())?,
+            read_only(to_play.as_any())?,
+        ];
         let mut me = PySelfPlay {
             batch,
             game: game.to_owned(),
             observe: observations.len() > 0,
             observations: observations.unbind(),
-            masks: PyArray2::zeros(py, [n, actions], false).unbind(),
-            rewards: PyArray2::zeros(py, [n, 2], false).unbind(),
-            terminated: PyArray1::zeros(py, [n], false).unbind(),
-            truncated: PyArray1::zeros(py, [n], false).unbind(),
-            to_play: PyArray1::zeros(py, [n], false).unbind(),
+            masks: masks.unbind(),
+            rewards: rewards.unbind(),
+            terminated: terminated.unbind(),
+            truncated: truncated.unbind(),
+            to_play: to_play.unbind(),
+            views,
         };
         me.with_outputs(py, |b, out| b.observe(out))?;
         Ok(me)
@@ -274,10 +292,7 @@ impl PySelfPlay {
             }
             b.reset(out)
         })?;
-        Ok((
-            self.observations.clone_ref(py).into_any(),
-            self.masks.clone_ref(py).into_any(),
-        ))
+        Ok((self.views[0].clone_ref(py), self.views[4].clone_ref(py)))
     }
 
     /// Play ``actions[i]`` in game ``i`` (an int array or sequence of length
@@ -318,37 +333,37 @@ impl PySelfPlay {
     /// (``planes`` is 0 with ``observations=False``).
     #[getter]
     fn observations(&self, py: Python<'_>) -> Py<PyAny> {
-        self.observations.clone_ref(py).into_any()
+        self.views[0].clone_ref(py)
     }
 
     /// ``(num_games, num_actions)`` booleans: the legal actions now.
     #[getter]
     fn action_masks(&self, py: Python<'_>) -> Py<PyAny> {
-        self.masks.clone_ref(py).into_any()
+        self.views[4].clone_ref(py)
     }
 
     /// ``(num_games, 2)`` rewards of the last step, Black's then White's.
     #[getter]
     fn rewards(&self, py: Python<'_>) -> Py<PyAny> {
-        self.rewards.clone_ref(py).into_any()
+        self.views[1].clone_ref(py)
     }
 
     /// ``(num_games,)``: the last step ended the game by the rules.
     #[getter]
     fn terminated(&self, py: Python<'_>) -> Py<PyAny> {
-        self.terminated.clone_ref(py).into_any()
+        self.views[2].clone_ref(py)
     }
 
     /// ``(num_games,)``: the last step reached ``max_plies``.
     #[getter]
     fn truncated(&self, py: Python<'_>) -> Py<PyAny> {
-        self.truncated.clone_ref(py).into_any()
+        self.views[3].clone_ref(py)
     }
 
     /// ``(num_games,)`` uint8: the colour to move now (0 Black, 1 White).
     #[getter]
     fn to_play(&self, py: Python<'_>) -> Py<PyAny> {
-        self.to_play.clone_ref(py).into_any()
+        self.views[5].clone_ref(py)
     }
 
     /// The game's name.

@@ -1052,3 +1052,16 @@ def test_selfplay_reset_with_a_seed_replays_a_fresh_batch():
     assert not np.array_equal(used.observations, expected)
     with pytest.raises(sv.SettingError):
         used.reset(seed=-1)
+
+
+def test_selfplay_arrays_are_read_only_views_of_the_batch():
+    sp = sv.SelfPlay("minishogi", num_games=3, seed=0)
+    obs, masks = sp.reset()
+    for array in (obs, masks, sp.rewards, sp.terminated, sp.truncated, sp.to_play):
+        assert not array.flags.writeable
+        with pytest.raises(ValueError):
+            array[0] = 0
+    out = sp.step_random()
+    # Zero copies: the same memory every step, updated in place.
+    assert np.shares_memory(out[0], obs) and np.shares_memory(out[4], masks)
+    assert all(set(np.flatnonzero(masks[i])) == set(sp.legal_actions(i)) for i in range(3))
