@@ -3,14 +3,17 @@
 
 use crate::board::over;
 use crate::convert;
-use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError};
+use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError, ShogiError};
 use crate::moves::{PyMove, PyOutcome};
 use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 use shogi_core::action::ActionSpace;
 use shogi_core::{Color, Piece};
-use shogi_variants::research::observation::{tsuitate_observation, ObservationShape};
+use shogi_variants::research::observation::{
+    tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
+    ObservationShape, ANNOUNCEMENT_WIDTH,
+};
 use shogi_variants::{
     settings_with, Announcement, Diagram, FoulReason, PlayerView, Referee, SavedGame,
     TsuitateError, TsuitateSettings, Verdict,
@@ -276,6 +279,41 @@ impl PyPlayerView {
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
         research::shape_tuple(self.shape())
+    }
+
+    /// The information state with perfect recall, as a flat ``float32``
+    /// array: ``observation()`` flattened, then ``capacity`` rows of 10
+    /// numbers, one per announcement in order (zeros after). ``capacity``
+    /// defaults to the most a game under these limits can need; it is
+    /// required without a move limit. Raises ``ShogiError`` if the
+    /// announcements do not fit.
+    #[pyo3(signature = (capacity = None))]
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        capacity: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let capacity = match capacity {
+            Some(c) => c,
+            None => tsuitate_information_capacity(self.view.foul_limit, self.view.move_limit)
+                .ok_or_else(|| {
+                    ShogiError::new_err("no move limit bounds the game: pass a capacity")
+                })?,
+        };
+        let len = self
+            .shape()
+            .len()
+            .checked_add(capacity.saturating_mul(ANNOUNCEMENT_WIDTH))
+            .filter(|&n| n < 1 << 31)
+            .ok_or_else(|| ShogiError::new_err(format!("capacity {capacity} is too large")))?;
+        let mut data = vec![0.0f32; len];
+        if !tsuitate_information_state(&self.view, capacity, &mut data) {
+            return Err(ShogiError::new_err(format!(
+                "{} announcements do not fit in a capacity of {capacity}",
+                self.view.information_state.len()
+            )));
+        }
+        Ok(numpy::PyArray1::from_vec(py, data).into_any())
     }
 
     /// Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them).

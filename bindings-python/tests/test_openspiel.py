@@ -177,7 +177,10 @@ def test_tsuitate_follows_the_referee():
                 view = ref.view(q)
                 assert state.information_state_string(q) == view.information_state_string()
                 obs = view.observation().ravel()
-                assert np.array_equal(np.asarray(state.information_state_tensor(q)), obs)
+                # Capacity: five announcements per attempt, 40 + 2 * 4 - 1 attempts.
+                info = view.information_state_tensor(5 * (40 + 2 * 4 - 1))
+                assert np.array_equal(np.asarray(state.information_state_tensor(q)), info)
+                assert np.array_equal(info[: obs.size], obs)
                 assert np.array_equal(np.asarray(state.observation_tensor(q)), obs)
             ref.attempt(ref.view(p).move_of(action))
             state.apply_action(action)
@@ -221,6 +224,7 @@ def test_tsuitate_info_state_hides_the_opponents_moves(base, black, white_a, whi
     assert a.observation_string(0) == b.observation_string(0)
     assert a.observation_tensor(0) == b.observation_tensor(0)
     assert a.legal_actions(0) == b.legal_actions(0)
+    assert a.information_state_tensor(1) != b.information_state_tensor(1)
     # Black's observation string shows Black's pieces and no White piece.
     files = 5 if base == "minishogi" else 9
     rows = "".join(a.observation_string(0).splitlines()[1 : 1 + files])
@@ -274,3 +278,20 @@ def test_mcts_plays_minishogi_to_the_end():
     returns = state.returns()
     assert returns[0] == -returns[1] and returns[0] in (-1.0, 0.0, 1.0)
     assert _mcts_game(seed=3).history() == state.history()  # seeded: reproducible
+
+
+def test_tsuitate_info_state_tensor_has_perfect_recall():
+    """The same moves in another order: the same knowledge now (observation),
+    another history (information state), both as strings and as tensors."""
+    game = sos.load("tsuitate", base="minishogi")
+    states = []
+    for order in (("5d5c", "1b1c", "4e4d", "2a2b"), ("4e4d", "1b1c", "5d5c", "2a2b")):
+        state = game.new_initial_state()
+        for usi in order:
+            act(state, usi)
+        states.append(state)
+    a, b = states
+    assert a.observation_tensor(0) == b.observation_tensor(0)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)
+    assert len(a.information_state_tensor(0)) == game.information_state_tensor_size()

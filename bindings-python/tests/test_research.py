@@ -1065,3 +1065,22 @@ def test_selfplay_arrays_are_read_only_views_of_the_batch():
     # Zero copies: the same memory every step, updated in place.
     assert np.shares_memory(out[0], obs) and np.shares_memory(out[4], masks)
     assert all(set(np.flatnonzero(masks[i])) == set(sp.legal_actions(i)) for i in range(3))
+
+
+def test_player_view_information_state_tensor():
+    game = sv.TsuitateGame(base="minishogi", move_limit=30, foul_limit=3)
+    view = game.view(sv.BLACK)
+    size = int(np.prod(view.observation_shape))
+    full = view.information_state_tensor()
+    assert full.dtype == np.float32 and full.shape == (size + 10 * 5 * (30 + 2 * 3 - 1),)
+    np.testing.assert_array_equal(full[:size], view.observation().ravel())
+    assert not full[size:].any()  # nothing told yet
+    game.attempt("5d5c")
+    view = game.view(sv.BLACK)
+    rows = view.information_state_tensor(4)[size:].reshape(4, 10)
+    assert rows[0, 0] == 1 and rows[0, 8] == pytest.approx((view.action("5d5c") + 1) / view.num_actions)
+    assert rows[1, 1] == 1 and not rows[2:].any()  # attempted, played
+    with pytest.raises(sv.ShogiError, match="do not fit"):
+        view.information_state_tensor(1)
+    with pytest.raises(sv.ShogiError, match="pass a capacity"):
+        sv.TsuitateGame(move_limit=None).view(sv.BLACK).information_state_tensor()

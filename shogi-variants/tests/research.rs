@@ -546,3 +546,66 @@ fn masks_are_right_whichever_buffer_a_step_writes() {
         }
     }
 }
+
+/// The information-state tensor has perfect recall: the same moves in
+/// another order give another tensor, although the observation (what the
+/// player knows now) is the same; and the capacity bound holds in play.
+#[test]
+fn tsuitate_information_state_tensors_have_perfect_recall() {
+    use shogi_variants::research::observation::{
+        tsuitate_information_capacity, tsuitate_information_state, ANNOUNCEMENT_WIDTH,
+    };
+    let settings = TsuitateSettings::default();
+    let play = |moves: &[&str]| {
+        let mut referee = Referee::new(settings.clone());
+        for usi in moves {
+            referee.attempt(usi.parse().unwrap()).unwrap();
+        }
+        referee.view(Color::Black)
+    };
+    let one = play(&["7g7f", "3c3d", "2g2f", "4c4d"]);
+    let two = play(&["2g2f", "3c3d", "7g7f", "4c4d"]);
+    let shape = ObservationShape::tsuitate(9, 9);
+    let capacity = tsuitate_information_capacity(settings.foul_limit, settings.move_limit).unwrap();
+    let len = shape.len() + capacity * ANNOUNCEMENT_WIDTH;
+    let (mut a, mut b) = (vec![0.0; len], vec![0.0; len]);
+    assert!(tsuitate_information_state(&one, capacity, &mut a));
+    assert!(tsuitate_information_state(&two, capacity, &mut b));
+    assert_eq!(a[..shape.len()], b[..shape.len()], "the same knowledge now");
+    assert_ne!(a, b, "but not the same history");
+
+    // Random games to their end never exceed the capacity.
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let mut longest = 0;
+    for base in [Base::Standard, Base::Minishogi] {
+        let settings = TsuitateSettings {
+            base,
+            foul_limit: 3,
+            move_limit: Some(40),
+            ..TsuitateSettings::default()
+        };
+        let capacity =
+            tsuitate_information_capacity(settings.foul_limit, settings.move_limit).unwrap();
+        for _ in 0..40 {
+            let mut referee = Referee::new(settings.clone());
+            while referee.outcome().is_none() {
+                let moves = referee.view(referee.side_to_move()).candidate_moves();
+                referee
+                    .attempt(moves[rng.random_range(0..moves.len())])
+                    .unwrap();
+            }
+            for color in [Color::Black, Color::White] {
+                let view = referee.view(color);
+                longest = longest.max(view.information_state.len());
+                let len = ObservationShape::tsuitate(view.board.files(), view.board.ranks()).len()
+                    + capacity * ANNOUNCEMENT_WIDTH;
+                let mut out = vec![0.0; len];
+                assert!(tsuitate_information_state(&view, capacity, &mut out));
+            }
+        }
+    }
+    assert!(
+        longest > 40,
+        "games long enough to test the bound: {longest}"
+    );
+}

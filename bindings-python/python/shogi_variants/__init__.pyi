@@ -306,6 +306,10 @@ class PlayerView:
         this turn's fouled attempts, fouls and moves. Computed from this view alone."""
     @property
     def observation_shape(self) -> tuple[int, int, int]: ...
+    def information_state_tensor(self, capacity: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """Perfect recall, flat: ``observation()`` then ``capacity`` rows of 10
+        numbers, one per announcement in order. ``capacity`` defaults to the
+        most a game under these limits needs (required without a move limit)."""
     def candidate_moves(self) -> list[Move]:
         """Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them)."""
     def legal_squares(self, square: Square) -> list[int]: ...

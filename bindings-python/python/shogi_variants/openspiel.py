@@ -28,11 +28,12 @@ Mapping:
   chooses among their ``view(player).legal_actions()`` (moves their own pieces
   allow). A foul changes nothing on the board and the same player moves again.
   The information state of a player is their perfect-recall record
-  (``information_state_string()``: everything they attempted and were told).
-  Its tensor and the observation tensor are both ``view(player).observation()``
-  flattened: what the player knows now, not a perfect-recall encoding (two
-  information states that differ only in the order of the player's own moves
-  share it). The observation string renders only that player's knowledge.
+  (``information_state_string()``: everything they attempted and were told);
+  its tensor is ``view(player).information_state_tensor()``: the observation
+  followed by one row per announcement, in order, sized for the longest
+  game the limits allow, so different information states give different
+  tensors. The observation tensor is ``view(player).observation()``: what the
+  player knows now. The observation string renders only that player's knowledge.
 - Observation tensors are ``observation(player)`` of the wrapped game,
   shape ``(planes, ranks, files)`` from the player's side. The perfect-information
   games' information-state string is the action history (OpenSpiel's
@@ -316,7 +317,8 @@ class TsuitateState(_State):
     def _observation(self, player):
         return self._core.view(player).observation()
 
-    _info_tensor = _observation
+    def _info_tensor(self, player):
+        return self._core.view(player).information_state_tensor(self.get_game()._capacity)
 
     def _observation_string(self, player):
         """The player's own pieces, hand, counts and what they were told since
@@ -363,6 +365,8 @@ class TsuitateShogiGame(_Game):
         proto = sv.TsuitateGame(**params)
         # Played moves, plus each player's fouls short of the limit, plus the losing foul.
         length = params["move_limit"] + 2 * max(params["foul_limit"], 1) - 1
+        # Each attempt tells a player at most five things.
+        self._capacity = 5 * length
         return proto, self._info(proto, length)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -372,7 +376,9 @@ class TsuitateShogiGame(_Game):
                 not iig_obs_type.public_info
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
             raise ValueError(f"unsupported observation type: {iig_obs_type}")
-        return _Observer(self._proto.view(sv.BLACK).observation_shape, recall, params)
+        view = self._proto.view(sv.BLACK)
+        shape = (view.information_state_tensor(self._capacity).size,) if recall else view.observation_shape
+        return _Observer(shape, recall, params)
 
 
 GAMES = {

@@ -47,6 +47,18 @@
 //! | 37 | the observing player is White |
 //! | 38 | the observing player is to move |
 //!
+//! # Tsuitate information state (perfect recall)
+//!
+//! [`tsuitate_information_state`] appends to the observation one row of
+//! [`ANNOUNCEMENT_WIDTH`] numbers per announcement of the player's
+//! information state, in order (zeros after the last): a one-hot of the
+//! kind (attempted, played, foul, opponent moved, opponent foul, capture,
+//! check, game over), then two values: the attempted action + 1 over the
+//! action count; a foul count over the limit; a capture's square + 1 over
+//! the squares and its kind + 1 over 14; the game's result for the player
+//! (+1, 0, −1). Two different information states give different tensors as
+//! long as both fit in the capacity ([`tsuitate_information_capacity`]).
+//!
 //! A Tsuitate observation is a function of the [`PlayerView`] alone, so two games that differ only in hidden facts give the
 //! same tensor: the encoder cannot read what it is not handed.
 //!
@@ -67,6 +79,7 @@
 //! ```
 
 use crate::{Announcement, Card, CardGame, Phase, PlayerView};
+use shogi_core::action::ActionSpace;
 use shogi_core::{
     Color, Game, Hand, Move, MoveKind, PieceKind, PieceSet, Position, Square, Variant,
 };
@@ -426,6 +439,95 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
     if view.to_move {
         shape.fill(out, 38, 1.0);
     }
+}
+
+/// Numbers per announcement row of [`tsuitate_information_state`].
+pub const ANNOUNCEMENT_WIDTH: usize = 10;
+
+/// How many announcement rows hold every information state a game under
+/// these limits can reach: at most `move_limit + 2 × foul_limit − 1`
+/// attempts, each telling a player at most five things. `None` without a
+/// move limit (the game has no bound).
+///
+/// ```
+/// use shogi_variants::research::observation::tsuitate_information_capacity;
+/// assert_eq!(tsuitate_information_capacity(10, Some(150)), Some(5 * 169));
+/// assert_eq!(tsuitate_information_capacity(10, None), None);
+/// ```
+pub fn tsuitate_information_capacity(foul_limit: u32, move_limit: Option<u32>) -> Option<usize> {
+    let attempts = move_limit? as usize + 2 * foul_limit.max(1) as usize - 1;
+    Some(5 * attempts)
+}
+
+/// Writes `view`'s information state with perfect recall: the observation
+/// ([`tsuitate_observation`]), then `capacity` rows of
+/// [`ANNOUNCEMENT_WIDTH`] numbers, one per announcement in order (see the
+/// module documentation). `out` must hold the observation's length plus
+/// `capacity × ANNOUNCEMENT_WIDTH` numbers. Returns whether every
+/// announcement fitted (if not, the rows hold the first `capacity`).
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_variants::research::observation::*;
+/// use shogi_variants::{Referee, TsuitateSettings};
+/// let mut referee = Referee::new(TsuitateSettings::default());
+/// referee.attempt("7g7f".parse()?)?;
+/// let view = referee.view(Color::Black);
+/// let base = ObservationShape::tsuitate(9, 9).len();
+/// let mut out = vec![0.0; base + 4 * ANNOUNCEMENT_WIDTH];
+/// assert!(tsuitate_information_state(&view, 4, &mut out));
+/// // Black attempted a move (row 0, kind 0), then was told it was played (row 1, kind 1).
+/// assert_eq!(out[base], 1.0);
+/// assert_eq!(out[base + ANNOUNCEMENT_WIDTH + 1], 1.0);
+/// assert!(out[base + 2 * ANNOUNCEMENT_WIDTH..].iter().all(|&v| v == 0.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Panics
+/// If `out` is shorter than stated.
+pub fn tsuitate_information_state(view: &PlayerView, capacity: usize, out: &mut [f32]) -> bool {
+    let board = &view.board;
+    let shape = ObservationShape::tsuitate(board.files(), board.ranks());
+    let (observation, rows) = out.split_at_mut(shape.len());
+    tsuitate_observation(view, observation);
+    let rows = &mut rows[..capacity * ANNOUNCEMENT_WIDTH];
+    rows.fill(0.0);
+    let space = ActionSpace::new(board.files(), board.ranks());
+    let squares = f32::from(board.files()) * f32::from(board.ranks());
+    let limit = view.foul_limit.max(1) as f32;
+    for (row, a) in rows
+        .chunks_exact_mut(ANNOUNCEMENT_WIDTH)
+        .zip(&view.information_state)
+    {
+        let (kind, first, second) = match *a {
+            Announcement::Attempted(mv) => {
+                let action = space.and_then(|s| Some((s.encode(mv)? + 1) as f32 / s.size() as f32));
+                (0, action.unwrap_or(0.0), 0.0)
+            }
+            Announcement::Played => (1, 0.0, 0.0),
+            Announcement::Foul { count } => (2, count as f32 / limit, 0.0),
+            Announcement::OpponentMoved => (3, 0.0, 0.0),
+            Announcement::OpponentFoul { count } => (4, count as f32 / limit, 0.0),
+            Announcement::Capture { square, kind } => {
+                let local = f32::from(square.file() - 1) * f32::from(board.ranks())
+                    + f32::from(square.rank() - 1);
+                (5, (local + 1.0) / squares, (kind.index() + 1) as f32 / 14.0)
+            }
+            Announcement::Check => (6, 0.0, 0.0),
+            Announcement::GameOver(outcome) => {
+                let result = match outcome.winner {
+                    Some(c) if c == view.color => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                };
+                (7, result, 0.0)
+            }
+        };
+        row[kind] = 1.0;
+        row[8] = first;
+        row[9] = second;
+    }
+    view.information_state.len() <= capacity
 }
 
 /// What a Tsuitate information state says about the latest moves.
