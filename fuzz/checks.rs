@@ -31,13 +31,14 @@ use shogi_variants::{
 use std::sync::OnceLock;
 
 /// The fuzz targets, by the name of their folder under `fuzz/corpus/`.
-pub const TARGETS: [&str; 6] = [
+pub const TARGETS: [&str; 7] = [
     "sfen",
     "usi_move",
     "position_command",
     "settings",
     "play",
     "records",
+    "selfplay",
 ];
 
 /// The most steps (moves, draws, attempts) one `play` input drives.
@@ -52,6 +53,7 @@ pub fn run(target: &str, data: &[u8]) {
         "settings" => settings(text(data)),
         "play" => play(data),
         "records" => records(text(data)),
+        "selfplay" => selfplay(data),
         other => panic!("no fuzz target is called {other:?}"),
     }
 }
@@ -1189,5 +1191,97 @@ pub fn records(s: &str) {
             json,
             "saved game round trip of {s:?}"
         );
+    }
+}
+
+/// Bytes as a batch of self-play: the game, its size and threads, then
+/// steps of every kind, arbitrary actions included. A refused call changes
+/// nothing; after every accepted one the outputs describe the games.
+pub fn selfplay(data: &[u8]) {
+    use shogi_variants::research::selfplay::{Outputs, SelfPlay, SelfPlayError};
+    let mut r = Bytes::new(data);
+    let name = GAME_NAMES[r.index(GAME_NAMES.len())];
+    let mini = r.byte() % 2 == 1 && name != "standard" && name != "minishogi";
+    let settings: &[(&str, &str)] = if mini { &[("base", "minishogi")] } else { &[] };
+    let games = 1 + r.index(3);
+    let threads = 1 + r.index(2);
+    let cap = r.move_limit().map(|c| c + 1);
+    let mut batch = SelfPlay::new(name, settings, games, threads, u64::from(r.byte()), cap)
+        .expect("every game kind makes a batch");
+    let (len, size) = (batch.shape().len(), batch.actions().size() as usize);
+    let mut out = Outputs::buffers(games, len, size);
+    batch.reset(&mut out.view()).expect("reset");
+    let plies = |b: &SelfPlay| (0..games).map(|i| b.plies(i).unwrap()).collect::<Vec<_>>();
+    for _ in 0..MAX_STEPS / 2 {
+        if r.is_empty() {
+            break;
+        }
+        match r.byte() % 6 {
+            0 | 1 => batch.step_random(&mut out.view()).expect("a random step"),
+            2 => {
+                let actions: Vec<u32> = (0..games)
+                    .map(|i| {
+                        let legal = batch.legal_actions(i).unwrap();
+                        legal[r.index(legal.len())]
+                    })
+                    .collect();
+                batch
+                    .step(&actions, &mut out.view())
+                    .expect("legal actions");
+            }
+            3 => {
+                // Arbitrary numbers: played if all legal, else refused unchanged.
+                let actions: Vec<u32> = (0..games)
+                    .map(|_| u32::from(u16::from_le_bytes([r.byte(), r.byte()])))
+                    .collect();
+                let all_legal = actions
+                    .iter()
+                    .enumerate()
+                    .all(|(i, a)| batch.legal_actions(i).unwrap().contains(a));
+                let (before, snapshot) = (plies(&batch), out.clone());
+                match batch.step(&actions, &mut out.view()) {
+                    Ok(()) => assert!(all_legal, "an illegal action was played"),
+                    Err(SelfPlayError::IllegalAction { .. }) => {
+                        assert!(!all_legal, "legal actions refused");
+                        assert_eq!(plies(&batch), before);
+                        assert!(
+                            out.masks == snapshot.masks
+                                && out.observations == snapshot.observations
+                        );
+                    }
+                    Err(e) => panic!("unexpected error {e}"),
+                }
+            }
+            4 => {
+                let mut short = Outputs::buffers(games + 1, len, size);
+                let before = plies(&batch);
+                assert!(batch.step_random(&mut short.view()).is_err());
+                assert_eq!(plies(&batch), before);
+            }
+            _ => {
+                if r.byte() % 2 == 0 {
+                    batch.reseed(u64::from(r.byte()));
+                }
+                batch.reset(&mut out.view()).expect("reset");
+                assert_eq!(plies(&batch), vec![0; games]);
+            }
+        }
+        for i in 0..games {
+            let legal = batch.legal_actions(i).unwrap();
+            assert!(!legal.is_empty(), "a live game has a legal action");
+            let mask: Vec<u32> = (0..size as u32)
+                .filter(|&a| out.masks[i * size + a as usize])
+                .collect();
+            assert_eq!(mask, legal, "the mask is the legal set");
+            let (t, u) = (out.terminated[i], out.truncated[i]);
+            assert!(!(t && u));
+            let rewards = [out.rewards[2 * i], out.rewards[2 * i + 1]];
+            assert_eq!(rewards[0] + rewards[1], 0.0);
+            assert!(t || rewards == [0.0, 0.0]);
+            assert!(cap.is_none_or(|c| batch.plies(i).unwrap() < c));
+            assert!(out.observations[i * len..(i + 1) * len]
+                .iter()
+                .all(|v| (0.0..=1.0).contains(v)));
+        }
     }
 }

@@ -14,7 +14,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(sfen usi_move position_command settings play records)
+    targets=(sfen usi_move position_command settings play records selfplay)
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -27,7 +27,7 @@ for target in "${targets[@]}"; do
     flags=(--sanitizer none)
     # `play` spends most of its time in comparison tracing, which helps little
     # with its byte-indexed choices: without it, it runs ~2.5x faster.
-    if [ "$target" = play ]; then
+    if [ "$target" = play ] || [ "$target" = selfplay ]; then
         flags+=(--no-trace-compares)
     fi
     mkdir -p "fuzz/generated/$target"

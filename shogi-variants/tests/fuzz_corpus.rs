@@ -104,6 +104,11 @@ fn play_inputs() {
 }
 
 #[test]
+fn selfplay_inputs() {
+    replay("selfplay");
+}
+
+#[test]
 fn records_inputs() {
     replay("records");
 }
