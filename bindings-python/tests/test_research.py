@@ -14,6 +14,7 @@ import random
 import re
 
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 np = pytest.importorskip("numpy")
 
@@ -1084,3 +1085,38 @@ def test_player_view_information_state_tensor():
         view.information_state_tensor(1)
     with pytest.raises(sv.ShogiError, match="pass a capacity"):
         sv.TsuitateGame(move_limit=None).view(sv.BLACK).information_state_tensor()
+
+
+
+@hsettings(max_examples=60, deadline=None)
+@given(
+    game=st.sampled_from(["minishogi", "must-capture", "card", "tsuitate"]),
+    steps=st.lists(
+        st.one_of(
+            st.none(),  # a random step
+            st.lists(st.integers(min_value=-(2**40), max_value=2**40), min_size=0, max_size=4),
+        ),
+        max_size=12,
+    ),
+)
+def test_selfplay_takes_any_actions_without_harm(game, steps):
+    """Any action list is played (all legal) or refused with a ShogiError,
+    leaving every game and array as it was."""
+    settings = {} if game in ("minishogi",) else {"base": "minishogi"}
+    sp = sv.SelfPlay(game, num_games=3, seed=1, max_plies=30, **settings)
+    for actions in steps:
+        if actions is None:
+            sp.step_random()
+            continue
+        before = ([sp.plies(i) for i in range(3)], sp.observations.copy(), sp.action_masks.copy())
+        legal = len(actions) == 3 and all(a in sp.legal_actions(i) for i, a in enumerate(actions))
+        try:
+            sp.step(np.array(actions, dtype=np.int64) if actions else actions)
+            assert legal
+        except sv.ShogiError:
+            assert not legal
+            assert [sp.plies(i) for i in range(3)] == before[0]
+            np.testing.assert_array_equal(sp.observations, before[1])
+            np.testing.assert_array_equal(sp.action_masks, before[2])
+        for i in range(3):
+            assert set(np.flatnonzero(sp.action_masks[i])) == set(sp.legal_actions(i))
