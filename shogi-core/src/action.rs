@@ -63,7 +63,12 @@ impl ActionSpace {
     }
 
     /// The board-local number of a square, if it is on this board.
+    #[inline]
     fn local(&self, sq: Square) -> Option<u32> {
+        if self.files == 9 && self.ranks == 9 {
+            // The 9×9 numbering is the square index itself.
+            return Some(sq.index() as u32);
+        }
         (sq.file() <= self.files && sq.rank() <= self.ranks)
             .then(|| u32::from(sq.file() - 1) * u32::from(self.ranks) + u32::from(sq.rank() - 1))
     }

@@ -518,31 +518,53 @@ fn self_play_refuses_bad_input_and_changes_nothing() {
     ));
 }
 
-/// Masks are cleared entry by entry only in the buffer written last; a
-/// step into another buffer (or one holding anything else) clears it all.
+/// Masks and piece planes are cleared entry by entry only in the buffers
+/// written last; a step into other buffers (or ones holding anything else)
+/// clears them in full.
 #[test]
-fn masks_are_right_whichever_buffer_a_step_writes() {
-    let mut batch = SelfPlay::new("minishogi", &[], 4, 1, 3, Some(50)).unwrap();
-    let (len, size) = (batch.shape().len(), batch.actions().size() as usize);
-    let mut a = Outputs::buffers(4, len, size);
-    let mut b = Outputs::buffers(4, len, size);
-    b.masks.fill(true); // garbage: must be cleared in full
-    batch.reset(&mut a.view()).unwrap();
-    for step in 0..300 {
-        let out = match step % 5 {
-            0 | 1 => &mut b,
-            _ => &mut a,
-        };
-        batch.step_random(&mut out.view()).unwrap();
-        for i in 0..4 {
-            let mask: Vec<u32> = (0..size as u32)
-                .filter(|&x| out.masks[i * size + x as usize])
-                .collect();
-            assert_eq!(
-                mask,
-                batch.legal_actions(i).unwrap(),
-                "step {step} game {i}"
-            );
+fn outputs_are_right_whichever_buffers_a_step_writes() {
+    for (name, settings) in [
+        ("standard", &[][..]),
+        ("card", &[("base", "minishogi")][..]),
+    ] {
+        let mut batch = SelfPlay::new(name, settings, 4, 1, 3, Some(50)).unwrap();
+        let (len, size) = (batch.shape().len(), batch.actions().size() as usize);
+        let mut a = Outputs::buffers(4, len, size);
+        let mut b = Outputs::buffers(4, len, size);
+        b.masks.fill(true); // garbage: must be cleared in full
+        b.observations.fill(0.5);
+        batch.reset(&mut a.view()).unwrap();
+        let mut expected = vec![0.0; len];
+        for step in 0..300 {
+            let out = match step % 5 {
+                0 | 1 => &mut b,
+                _ => &mut a,
+            };
+            batch.step_random(&mut out.view()).unwrap();
+            for i in 0..4 {
+                let mask: Vec<u32> = (0..size as u32)
+                    .filter(|&x| out.masks[i * size + x as usize])
+                    .collect();
+                assert_eq!(
+                    mask,
+                    batch.legal_actions(i).unwrap(),
+                    "{name} step {step} game {i}"
+                );
+                let mover = if out.to_play[i] == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                match batch.game(i).unwrap() {
+                    AnyGame::Board(g) => board_observation(g, mover, &mut expected),
+                    AnyGame::Card(g) => card_observation(g, mover, &mut expected),
+                    AnyGame::Tsuitate(_) => unreachable!(),
+                }
+                assert!(
+                    out.observations[i * len..(i + 1) * len] == expected[..],
+                    "{name} step {step} game {i}"
+                );
+            }
         }
     }
 }

@@ -214,16 +214,6 @@ fn shape_of(position: &Position) -> ObservationShape {
     ObservationShape::board(g.files(), g.ranks())
 }
 
-fn write_pieces(shape: &ObservationShape, position: &Position, viewer: Color, out: &mut [f32]) {
-    for (side, base) in [(viewer, 0), (viewer.opponent(), 14)] {
-        for sq in position.pieces(side) {
-            if let Some(piece) = position.piece_at(sq) {
-                shape.set(out, base + piece.kind.index(), sq, viewer, 1.0);
-            }
-        }
-    }
-}
-
 /// Writes seven hand planes (every value, zeros included).
 fn write_hand(shape: &ObservationShape, hand: Hand, first_plane: usize, out: &mut [f32]) {
     let totals = hand_totals(shape.files);
@@ -247,13 +237,36 @@ pub fn board_observation<V: Variant>(game: &Game<V>, viewer: Color, out: &mut [f
 /// [`board_observation`] with whether the game is on given, as batched
 /// self-play knows it without asking (the end test generates the moves).
 pub(crate) fn write_board<V: Variant>(game: &Game<V>, viewer: Color, live: bool, out: &mut [f32]) {
+    let area = shape_of(game.position()).area();
+    out[..28 * area].fill(0.0);
+    write_board_on_clear(game, viewer, live, out, None);
+}
+
+/// The board planes, the piece planes being already all zeros; the indices
+/// set in them are pushed to `shown` if given (so that a caller reusing the
+/// buffer can clear just those).
+pub(crate) fn write_board_on_clear<V: Variant>(
+    game: &Game<V>,
+    viewer: Color,
+    live: bool,
+    out: &mut [f32],
+    mut shown: Option<&mut Vec<u32>>,
+) {
     let position = game.position();
     let shape = shape_of(position);
     let out = &mut out[..shape.len()];
-    // The piece planes are cleared and set; every later plane is one value
-    // throughout, written once.
-    out[..28 * shape.area()].fill(0.0);
-    write_pieces(&shape, position, viewer, out);
+    for (side, base) in [(viewer, 0), (viewer.opponent(), 14)] {
+        for sq in position.pieces(side) {
+            if let Some(piece) = position.piece_at(sq) {
+                let (row, column) = shape.cell(sq, viewer);
+                let i = shape.index(base + piece.kind.index(), row, column);
+                out[i] = 1.0;
+                if let Some(shown) = shown.as_deref_mut() {
+                    shown.push(i as u32);
+                }
+            }
+        }
+    }
     write_hand(&shape, position.hand(viewer), 28, out);
     write_hand(&shape, position.hand(viewer.opponent()), 35, out);
     let before = game.repetition_count().saturating_sub(1);
@@ -296,10 +309,23 @@ fn flag(on: bool) -> f32 {
 /// # Panics
 /// If `out` is shorter than the shape's length.
 pub fn card_observation(game: &CardGame, viewer: Color, out: &mut [f32]) {
+    let area = shape_of(game.position()).area();
+    out[..28 * area].fill(0.0);
+    card_observation_on_clear(game, viewer, out, None);
+}
+
+/// [`card_observation`] with the piece planes already all zeros (see
+/// [`write_board_on_clear`]).
+pub(crate) fn card_observation_on_clear(
+    game: &CardGame,
+    viewer: Color,
+    out: &mut [f32],
+    shown: Option<&mut Vec<u32>>,
+) {
     let geometry = game.position().geometry();
     let shape = ObservationShape::card(geometry.files(), geometry.ranks());
     let out = &mut out[..shape.len()];
-    write_board(game.game(), viewer, !game.is_over(), out);
+    write_board_on_clear(game.game(), viewer, !game.is_over(), out, shown);
     out[BOARD_PLANES * shape.area()..].fill(0.0);
     let cards = shape.files + 1;
     let (card_mask, one_hot, deck) = (49, 50, 50 + cards);

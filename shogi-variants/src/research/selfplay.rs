@@ -36,7 +36,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::observation::{card_observation, tsuitate_observation, write_board, ObservationShape};
+use super::observation::{
+    card_observation_on_clear, tsuitate_observation, write_board_on_clear, ObservationShape,
+};
 use crate::{AnyGame, CardError, Phase, TsuitateError, VariantError};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -155,6 +157,8 @@ struct Slot<'a> {
     mask: &'a mut [bool],
     /// `mask` holds what this game's `shown` says (clear only those).
     incremental: bool,
+    /// `observation`'s piece planes hold what `pieces_shown` says.
+    observations_incremental: bool,
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
     truncated: &'a mut bool,
@@ -172,6 +176,8 @@ struct Env {
     legal: Vec<u32>,
     /// The actions this slot last set in the mask buffer.
     shown: Vec<u32>,
+    /// The piece-plane entries this slot last set in the observation buffer.
+    pieces_shown: Vec<u32>,
 }
 
 /// What ended in one step, for the batch's counters.
@@ -193,8 +199,16 @@ pub struct SelfPlay {
     threads: usize,
     terminated: u64,
     truncated: u64,
-    /// Address and length of the mask buffer the last call wrote in full.
-    masks_written: Option<(usize, usize)>,
+    /// Address and length of the mask and observation buffers the last call
+    /// wrote in full.
+    written: Written,
+}
+
+/// The buffers a batch wrote last, by address and length.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Written {
+    masks: Option<(usize, usize)>,
+    observations: Option<(usize, usize)>,
 }
 
 impl SelfPlay {
@@ -238,6 +252,7 @@ impl SelfPlay {
                 plies: 0,
                 legal: Vec::new(),
                 shown: Vec::new(),
+                pieces_shown: Vec::new(),
             })
             .collect();
         let mut batch = SelfPlay {
@@ -250,7 +265,7 @@ impl SelfPlay {
             threads,
             terminated: 0,
             truncated: 0,
-            masks_written: None,
+            written: Written::default(),
         };
         for env in &mut batch.envs {
             env.restart(&batch.template, &batch.actions)?;
@@ -326,7 +341,7 @@ impl SelfPlay {
         run(
             &self.pool,
             &mut self.envs,
-            &mut self.masks_written,
+            &mut self.written,
             out,
             |_, env, slot| {
                 slot.rewards.fill(0.0);
@@ -379,7 +394,7 @@ impl SelfPlay {
         let ended = run(
             &self.pool,
             &mut self.envs,
-            &mut self.masks_written,
+            &mut self.written,
             out,
             |i, env, slot| env.act(actions[i], &rules, slot),
         )?;
@@ -399,7 +414,7 @@ impl SelfPlay {
         let ended = run(
             &self.pool,
             &mut self.envs,
-            &mut self.masks_written,
+            &mut self.written,
             out,
             |_, env, slot| {
                 let action = env.legal[env.rng.random_range(0..env.legal.len())];
@@ -455,23 +470,32 @@ struct Rules<'a> {
 
 /// Runs `f` on every game with its share of the outputs, on the pool.
 ///
-/// A mask buffer is all zeros but for a few legal actions per game. When
-/// the caller hands back the buffer this batch wrote last, only the entries
-/// set then are cleared, instead of the whole buffer (13,689 bytes per game
-/// on 9×9): the buffer must not be written by anyone else in between.
+/// A mask buffer is all zeros but for a few legal actions per game, and an
+/// observation's piece planes but for the pieces. When the caller hands back
+/// the buffers this batch wrote last, only the entries set then are cleared,
+/// instead of the whole (13,689 mask bytes and 28 × 81 numbers per game on
+/// 9×9): the buffers must not be written by anyone else in between.
 fn run<F>(
     pool: &rayon::ThreadPool,
     envs: &mut [Env],
-    masks_written: &mut Option<(usize, usize)>,
+    written: &mut Written,
     out: &mut OutputsMut<'_>,
     f: F,
 ) -> Result<Vec<Ended>, SelfPlayError>
 where
     F: Fn(usize, &mut Env, Slot<'_>) -> Result<Ended, SelfPlayError> + Sync,
 {
-    let buffer = (out.masks.as_ptr() as usize, out.masks.len());
-    let incremental = *masks_written == Some(buffer);
-    *masks_written = None;
+    let now = Written {
+        masks: Some((out.masks.as_ptr() as usize, out.masks.len())),
+        observations: out
+            .observations
+            .as_deref()
+            .map(|o| (o.as_ptr() as usize, o.len())),
+    };
+    let incremental = written.masks == now.masks;
+    let observations_incremental =
+        now.observations.is_some() && written.observations == now.observations;
+    *written = Written::default();
     let n = envs.len();
     let mask_len = out.masks.len() / n;
     let mut observations: Vec<Option<&mut [f32]>> = match out.observations.as_deref_mut() {
@@ -493,6 +517,7 @@ where
                 observation,
                 mask,
                 incremental,
+                observations_incremental,
                 rewards,
                 terminated,
                 truncated,
@@ -502,7 +527,7 @@ where
         .collect();
     let result = in_pool(pool, envs, slots, f);
     if result.is_ok() {
-        *masks_written = Some(buffer);
+        *written = now;
     }
     result
 }
@@ -538,6 +563,16 @@ where
             .map(|(i, (env, slot))| f(i, env, slot))
             .collect()
     })
+}
+
+/// Squares of a game's board.
+fn board_area(game: &AnyGame) -> usize {
+    let g = match game {
+        AnyGame::Board(g) => g.position().geometry(),
+        AnyGame::Card(g) => g.position().geometry(),
+        AnyGame::Tsuitate(r) => r.start_position().geometry(),
+    };
+    usize::from(g.files()) * usize::from(g.ranks())
 }
 
 /// Slot `i`'s generator: stream `i` of the seed.
@@ -693,10 +728,32 @@ impl Env {
         let mover = self.to_move();
         *slot.to_play = mover.index() as u8;
         if let Some(observation) = slot.observation {
-            match &self.game {
-                AnyGame::Board(g) => write_board(g, mover, true, observation),
-                AnyGame::Card(g) => card_observation(g, mover, observation),
-                AnyGame::Tsuitate(r) => tsuitate_observation(&r.view(mover), observation),
+            let Env {
+                game, pieces_shown, ..
+            } = self;
+            if let AnyGame::Tsuitate(r) = game {
+                return tsuitate_observation(&r.view(mover), observation);
+            }
+            // Clear the piece planes: the entries set last time, or all.
+            if slot.observations_incremental {
+                for &i in pieces_shown.iter() {
+                    if let Some(v) = observation.get_mut(i as usize) {
+                        *v = 0.0;
+                    }
+                }
+            } else {
+                let area = board_area(game);
+                observation[..28 * area].fill(0.0);
+            }
+            pieces_shown.clear();
+            match game {
+                AnyGame::Board(g) => {
+                    write_board_on_clear(g, mover, true, observation, Some(pieces_shown))
+                }
+                AnyGame::Card(g) => {
+                    card_observation_on_clear(g, mover, observation, Some(pieces_shown))
+                }
+                AnyGame::Tsuitate(_) => {}
             }
         }
     }
