@@ -242,15 +242,35 @@ pub(crate) fn write_board<V: Variant>(game: &Game<V>, viewer: Color, live: bool,
     write_board_on_clear(game, viewer, live, out, None);
 }
 
-/// The board planes, the piece planes being already all zeros; the indices
-/// set in them are pushed to `shown` if given (so that a caller reusing the
-/// buffer can clear just those).
+/// What a batch remembers of the board planes it wrote into a buffer, so
+/// that writing the next observation there touches only what changes.
+#[derive(Clone, Debug)]
+pub(crate) struct PlaneMemo {
+    /// Entries set to 1 in the piece planes.
+    pub pieces: Vec<u32>,
+    /// The value of each constant plane (28..48); NaN: unknown.
+    pub constants: [f32; BOARD_PLANES - 28],
+}
+
+impl PlaneMemo {
+    /// Nothing known of the buffer.
+    pub fn new() -> PlaneMemo {
+        PlaneMemo {
+            pieces: Vec::new(),
+            constants: [f32::NAN; BOARD_PLANES - 28],
+        }
+    }
+}
+
+/// The board planes, the piece planes being already all zeros. With a
+/// memo, the entries set are recorded, and a constant plane is written only
+/// if its value differs from the memo's (the buffer then holds it already).
 pub(crate) fn write_board_on_clear<V: Variant>(
     game: &Game<V>,
     viewer: Color,
     live: bool,
     out: &mut [f32],
-    mut shown: Option<&mut Vec<u32>>,
+    mut memo: Option<&mut PlaneMemo>,
 ) {
     let position = game.position();
     let shape = shape_of(position);
@@ -261,21 +281,39 @@ pub(crate) fn write_board_on_clear<V: Variant>(
                 let (row, column) = shape.cell(sq, viewer);
                 let i = shape.index(base + piece.kind.index(), row, column);
                 out[i] = 1.0;
-                if let Some(shown) = shown.as_deref_mut() {
-                    shown.push(i as u32);
+                if let Some(memo) = memo.as_deref_mut() {
+                    memo.pieces.push(i as u32);
                 }
             }
         }
     }
-    write_hand(&shape, position.hand(viewer), 28, out);
-    write_hand(&shape, position.hand(viewer.opponent()), 35, out);
+    let mut put = |plane: usize, value: f32| {
+        if let Some(memo) = memo.as_deref_mut() {
+            let known = &mut memo.constants[plane - 28];
+            if *known == value {
+                return;
+            }
+            *known = value;
+        }
+        shape.fill(out, plane, value);
+    };
+    let totals = hand_totals(shape.files);
+    for (first, hand) in [
+        (28, position.hand(viewer)),
+        (35, position.hand(viewer.opponent())),
+    ] {
+        for (k, kind) in PieceKind::HAND.iter().enumerate() {
+            let n = f32::from(hand.count(*kind));
+            put(first + k, if totals[k] > 0.0 { n / totals[k] } else { 0.0 });
+        }
+    }
     let before = game.repetition_count().saturating_sub(1);
     for k in 0..3 {
-        shape.fill(out, 42 + k, flag(k < before));
+        put(42 + k, flag(k < before));
     }
-    shape.fill(out, 45, flag(viewer == Color::White));
-    shape.fill(out, 46, flag(position.side_to_move() == viewer && live));
-    shape.fill(out, 47, flag(position.is_check()));
+    put(45, flag(viewer == Color::White));
+    put(46, flag(position.side_to_move() == viewer && live));
+    put(47, flag(position.is_check()));
 }
 
 fn flag(on: bool) -> f32 {
@@ -320,12 +358,12 @@ pub(crate) fn card_observation_on_clear(
     game: &CardGame,
     viewer: Color,
     out: &mut [f32],
-    shown: Option<&mut Vec<u32>>,
+    memo: Option<&mut PlaneMemo>,
 ) {
     let geometry = game.position().geometry();
     let shape = ObservationShape::card(geometry.files(), geometry.ranks());
     let out = &mut out[..shape.len()];
-    write_board_on_clear(game.game(), viewer, !game.is_over(), out, shown);
+    write_board_on_clear(game.game(), viewer, !game.is_over(), out, memo);
     out[BOARD_PLANES * shape.area()..].fill(0.0);
     let cards = shape.files + 1;
     let (card_mask, one_hot, deck) = (49, 50, 50 + cards);

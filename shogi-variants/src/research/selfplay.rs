@@ -38,6 +38,7 @@
 
 use super::observation::{
     card_observation_on_clear, tsuitate_observation, write_board_on_clear, ObservationShape,
+    PlaneMemo,
 };
 use crate::{AnyGame, CardError, Phase, TsuitateError, VariantError};
 use rand::{RngExt, SeedableRng};
@@ -157,7 +158,7 @@ struct Slot<'a> {
     mask: &'a mut [bool],
     /// `mask` holds what this game's `shown` says (clear only those).
     incremental: bool,
-    /// `observation`'s piece planes hold what `pieces_shown` says.
+    /// `observation`'s board planes hold what the game's `planes` memo says.
     observations_incremental: bool,
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
@@ -176,8 +177,8 @@ struct Env {
     legal: Vec<u32>,
     /// The actions this slot last set in the mask buffer.
     shown: Vec<u32>,
-    /// The piece-plane entries this slot last set in the observation buffer.
-    pieces_shown: Vec<u32>,
+    /// What this slot last wrote in the observation buffer's board planes.
+    planes: PlaneMemo,
 }
 
 /// What ended in one step, for the batch's counters.
@@ -252,7 +253,7 @@ impl SelfPlay {
                 plies: 0,
                 legal: Vec::new(),
                 shown: Vec::new(),
-                pieces_shown: Vec::new(),
+                planes: PlaneMemo::new(),
             })
             .collect();
         let mut batch = SelfPlay {
@@ -728,31 +729,28 @@ impl Env {
         let mover = self.to_move();
         *slot.to_play = mover.index() as u8;
         if let Some(observation) = slot.observation {
-            let Env {
-                game, pieces_shown, ..
-            } = self;
+            let Env { game, planes, .. } = self;
             if let AnyGame::Tsuitate(r) = game {
                 return tsuitate_observation(&r.view(mover), observation);
             }
             // Clear the piece planes: the entries set last time, or all.
             if slot.observations_incremental {
-                for &i in pieces_shown.iter() {
+                for &i in planes.pieces.iter() {
                     if let Some(v) = observation.get_mut(i as usize) {
                         *v = 0.0;
                     }
                 }
+                planes.pieces.clear();
             } else {
                 let area = board_area(game);
                 observation[..28 * area].fill(0.0);
+                *planes = PlaneMemo::new();
             }
-            pieces_shown.clear();
             match game {
                 AnyGame::Board(g) => {
-                    write_board_on_clear(g, mover, true, observation, Some(pieces_shown))
+                    write_board_on_clear(g, mover, true, observation, Some(planes))
                 }
-                AnyGame::Card(g) => {
-                    card_observation_on_clear(g, mover, observation, Some(pieces_shown))
-                }
+                AnyGame::Card(g) => card_observation_on_clear(g, mover, observation, Some(planes)),
                 AnyGame::Tsuitate(_) => {}
             }
         }
