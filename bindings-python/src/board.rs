@@ -504,10 +504,7 @@ impl PyBoard {
         py: Python<'py>,
         color: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let viewer = match color {
-            Some(c) => convert::color(c)?,
-            None => self.position().side_to_move(),
-        };
+        let viewer = research::viewer(color, self.position().side_to_move())?;
         research::observation_array(py, self.observation_shape_of(), |out| {
             board_observation(&self.game, viewer, out)
         })

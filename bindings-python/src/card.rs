@@ -208,10 +208,7 @@ impl PyCardGame {
         py: Python<'py>,
         color: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let viewer = match color {
-            Some(c) => convert::color(c)?,
-            None => self.game.position().side_to_move(),
-        };
+        let viewer = research::viewer(color, self.game.position().side_to_move())?;
         research::observation_array(py, self.observation_shape_of(), |out| {
             card_observation(&self.game, viewer, out)
         })

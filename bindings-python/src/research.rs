@@ -11,7 +11,7 @@ use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods}
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use shogi_core::action::ActionSpace;
-use shogi_core::Move;
+use shogi_core::{Color, Move};
 use shogi_variants::research::observation::ObservationShape;
 use shogi_variants::research::selfplay::{OutputsMut, SelfPlay, SelfPlayError};
 
@@ -63,6 +63,11 @@ pub fn observation_array<'py>(
     Ok(array
         .reshape([shape.planes, shape.ranks, shape.files])?
         .into_any())
+}
+
+/// The colour an observation is seen by: `color` if given, else `to_move`.
+pub fn viewer(color: Option<&Bound<'_, PyAny>>, to_move: Color) -> PyResult<Color> {
+    color.map_or(Ok(to_move), convert::color)
 }
 
 /// The shape as a Python tuple's parts.

@@ -214,14 +214,17 @@ fn shape_of(position: &Position) -> ObservationShape {
     ObservationShape::board(g.files(), g.ranks())
 }
 
-/// Writes seven hand planes (every value, zeros included).
-fn write_hand(shape: &ObservationShape, hand: Hand, first_plane: usize, out: &mut [f32]) {
-    let totals = hand_totals(shape.files);
+/// A hand's count of each kind ([`PieceKind::HAND`] order) over the kind's
+/// total (0 for a kind the set lacks).
+fn hand_fractions(hand: Hand, files: usize) -> [f32; 7] {
+    let totals = hand_totals(files);
+    let mut fractions = [0.0; 7];
     for (k, kind) in PieceKind::HAND.iter().enumerate() {
-        let n = f32::from(hand.count(*kind));
-        let value = if totals[k] > 0.0 { n / totals[k] } else { 0.0 };
-        shape.fill(out, first_plane + k, value);
+        if totals[k] > 0.0 {
+            fractions[k] = f32::from(hand.count(*kind)) / totals[k];
+        }
     }
+    fractions
 }
 
 /// Writes the 48 board planes of `game` as `viewer` sees it into `out`
@@ -231,15 +234,9 @@ fn write_hand(shape: &ObservationShape, hand: Hand, first_plane: usize, out: &mu
 /// # Panics
 /// If `out` is shorter than the shape's length.
 pub fn board_observation<V: Variant>(game: &Game<V>, viewer: Color, out: &mut [f32]) {
-    write_board(game, viewer, !game.is_over(), out);
-}
-
-/// [`board_observation`] with whether the game is on given, as batched
-/// self-play knows it without asking (the end test generates the moves).
-pub(crate) fn write_board<V: Variant>(game: &Game<V>, viewer: Color, live: bool, out: &mut [f32]) {
     let area = shape_of(game.position()).area();
     out[..28 * area].fill(0.0);
-    write_board_on_clear(game, viewer, live, out, None);
+    write_board_on_clear(game, viewer, !game.is_over(), out, None);
 }
 
 /// What a batch remembers of the board planes it wrote into a buffer, so
@@ -262,7 +259,8 @@ impl PlaneMemo {
     }
 }
 
-/// The board planes, the piece planes being already all zeros. With a
+/// The board planes, the piece planes being already all zeros; `live`:
+/// the game is on (batched self-play knows it without asking). With a
 /// memo, the entries set are recorded, and a constant plane is written only
 /// if its value differs from the memo's (the buffer then holds it already).
 pub(crate) fn write_board_on_clear<V: Variant>(
@@ -297,14 +295,12 @@ pub(crate) fn write_board_on_clear<V: Variant>(
         }
         shape.fill(out, plane, value);
     };
-    let totals = hand_totals(shape.files);
     for (first, hand) in [
         (28, position.hand(viewer)),
         (35, position.hand(viewer.opponent())),
     ] {
-        for (k, kind) in PieceKind::HAND.iter().enumerate() {
-            let n = f32::from(hand.count(*kind));
-            put(first + k, if totals[k] > 0.0 { n / totals[k] } else { 0.0 });
+        for (k, value) in hand_fractions(hand, shape.files).into_iter().enumerate() {
+            put(first + k, value);
         }
     }
     let before = game.repetition_count().saturating_sub(1);
@@ -450,7 +446,12 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
             shape.set(out, piece.kind.index(), sq, viewer, 1.0);
         }
     }
-    write_hand(&shape, board.hand(), 14, out);
+    for (k, value) in hand_fractions(board.hand(), shape.files)
+        .into_iter()
+        .enumerate()
+    {
+        shape.fill(out, 14 + k, value);
+    }
     // Every piece of a kind that is not the player's is the opponent's,
     // on its board or in its hand: a known fact, whatever is hidden.
     let totals = hand_totals(shape.files);

@@ -45,7 +45,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use shogi_core::action::ActionSpace;
-use shogi_core::{Color, Move, MoveList, Outcome, OwnBoard};
+use shogi_core::{Color, Geometry, Move, MoveList, Outcome, OwnBoard};
 
 /// Why a batch could not be made or stepped. Nothing changes on an error.
 #[derive(Debug, thiserror::Error)]
@@ -387,26 +387,24 @@ impl SelfPlay {
         {
             return Err(SelfPlayError::IllegalAction { game, action });
         }
-        let rules = Rules {
-            template: &self.template,
-            space: self.actions,
-            cap: self.max_plies,
-        };
-        let ended = run(
-            &self.pool,
-            &mut self.envs,
-            &mut self.written,
-            out,
-            |i, env, slot| env.act(actions[i], &rules, slot),
-        )?;
-        self.count(&ended);
-        Ok(())
+        self.play_each(out, |i, _| actions[i])
     }
 
     /// Plays a uniformly random legal action in every game, drawn from each
     /// game's own seeded generator.
     pub fn step_random(&mut self, out: &mut OutputsMut<'_>) -> Result<(), SelfPlayError> {
         self.check(out, None)?;
+        self.play_each(out, |_, env| {
+            env.legal[env.rng.random_range(0..env.legal.len())]
+        })
+    }
+
+    /// Plays in every game the legal action `choose` picks for it (buffers
+    /// checked by the caller), and counts the games that ended.
+    fn play_each<C>(&mut self, out: &mut OutputsMut<'_>, choose: C) -> Result<(), SelfPlayError>
+    where
+        C: Fn(usize, &mut Env) -> u32 + Sync,
+    {
         let rules = Rules {
             template: &self.template,
             space: self.actions,
@@ -417,8 +415,8 @@ impl SelfPlay {
             &mut self.envs,
             &mut self.written,
             out,
-            |_, env, slot| {
-                let action = env.legal[env.rng.random_range(0..env.legal.len())];
+            |i, env, slot| {
+                let action = choose(i, env);
                 env.act(action, &rules, slot)
             },
         )?;
@@ -568,12 +566,17 @@ where
 
 /// Squares of a game's board.
 fn board_area(game: &AnyGame) -> usize {
-    let g = match game {
+    let g = geometry_of(game);
+    usize::from(g.files()) * usize::from(g.ranks())
+}
+
+/// The board a game is played on.
+fn geometry_of(game: &AnyGame) -> &'static Geometry {
+    match game {
         AnyGame::Board(g) => g.position().geometry(),
         AnyGame::Card(g) => g.position().geometry(),
         AnyGame::Tsuitate(r) => r.start_position().geometry(),
-    };
-    usize::from(g.files()) * usize::from(g.ranks())
+    }
 }
 
 /// Slot `i`'s generator: stream `i` of the seed.
@@ -594,11 +597,7 @@ fn returns(outcome: Outcome) -> [f32; 2] {
 
 /// The observation shape and action space of a game's kind.
 fn shape_of(game: &AnyGame) -> (ObservationShape, ActionSpace) {
-    let geometry = match game {
-        AnyGame::Board(g) => g.position().geometry(),
-        AnyGame::Card(g) => g.position().geometry(),
-        AnyGame::Tsuitate(r) => r.start_position().geometry(),
-    };
+    let geometry = geometry_of(game);
     let (files, ranks) = (geometry.files(), geometry.ranks());
     let shape = match game {
         AnyGame::Board(_) => ObservationShape::board(files, ranks),
