@@ -11,7 +11,7 @@ use shogi_core::record::{
 use shogi_core::{PositionError, Setup, Square};
 
 mod common;
-use common::{mv, standard, XorShift, STANDARD_START};
+use common::{mv, play_random, standard, XorShift, STANDARD_START};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/csa/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -615,13 +615,8 @@ fn random_start(rng: &mut XorShift) -> Setup {
         }
         _ => {
             let mut pos = standard(STANDARD_START);
-            for _ in 0..1 + rng.below(120) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[rng.below(moves.len())]);
-            }
+            let plies = 1 + rng.below(120);
+            play_random(rng, &mut pos, plies, |_, _| {});
             let mut setup = pos.to_setup();
             setup.move_number = 1;
             setup
@@ -639,19 +634,14 @@ fn random_record(rng: &mut XorShift) -> Record {
     }
     record.comments = random_comments(rng);
     let mut pos = record.start_position().unwrap();
-    for _ in 0..rng.below(150) {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        pos.play_unchecked(m);
+    let plies = rng.below(150);
+    play_random(rng, &mut pos, plies, |rng, m| {
         record.moves.push(RecordMove {
             mv: m,
             time: random_time(rng),
             comments: random_comments(rng),
-        });
-    }
+        })
+    });
     if rng.chance(75) {
         record.end = Some(RecordEnd {
             kind: *rng.pick(&END_KINDS),

@@ -19,7 +19,7 @@ use shogi_core::record::{
 use shogi_core::{Color, Geometry, PieceKind, PieceSet, Position, PositionError, Setup};
 
 mod common;
-use common::{minishogi, mv, standard, XorShift, MINISHOGI_START, STANDARD_START};
+use common::{minishogi, mv, play_random, standard, XorShift, MINISHOGI_START, STANDARD_START};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/kif/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -275,15 +275,8 @@ fn every_legal_move_of_many_positions_writes_and_reads_back() {
                 standard(start)
             };
             let mut last = None;
-            for _ in 0..rng.below(120) {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.below(moves.len())];
-                pos.play_unchecked(m);
-                last = Some(m.to());
-            }
+            let plies = rng.below(120);
+            play_random(&mut rng, &mut pos, plies, |_, m| last = Some(m.to()));
             for m in pos.legal_moves() {
                 let text = japanese::write(&pos, m, last);
                 assert_eq!(japanese::read(&pos, &text, last), Ok(m), "{pos:?} {text}");
@@ -823,13 +816,8 @@ fn random_start(rng: &mut XorShift, mini: bool) -> (Position, Option<&'static st
 }
 
 fn random_position(rng: &mut XorShift, mut pos: Position) -> Position {
-    for _ in 0..rng.below(60) + 1 {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        pos.play_unchecked(moves[rng.below(moves.len())]);
-    }
+    let plies = rng.below(60) + 1;
+    play_random(rng, &mut pos, plies, |_, _| {});
     pos
 }
 
@@ -848,19 +836,14 @@ fn random_record(rng: &mut XorShift, mini: bool) -> Record {
             .insert(at, (header::HANDICAP.to_owned(), name.to_owned()));
     }
     record.comments = random_comments(rng);
-    for _ in 0..rng.below(if mini { 60 } else { 150 }) {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.below(moves.len())];
-        pos.play_unchecked(m);
+    let plies = rng.below(if mini { 60 } else { 150 });
+    play_random(rng, &mut pos, plies, |rng, m| {
         record.moves.push(RecordMove {
             mv: m,
             time: random_time(rng),
             comments: random_comments(rng),
-        });
-    }
+        })
+    });
     if rng.chance(70) {
         record.end = Some(RecordEnd {
             kind: *rng.pick(&ENDS),

@@ -38,6 +38,26 @@ impl XorShift {
 }
 
 /// A 9×9 position from an SFEN.
+/// Plays up to `plies` uniformly random legal moves on `pos`, stopping where
+/// there is none; `each` is told every move played (with the generator, to
+/// draw more from it).
+pub fn play_random(
+    rng: &mut XorShift,
+    pos: &mut Position,
+    plies: usize,
+    mut each: impl FnMut(&mut XorShift, Move),
+) {
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        pos.play_unchecked(m);
+        each(rng, m);
+    }
+}
+
 pub fn standard(sfen: &str) -> Position {
     Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD)
         .unwrap_or_else(|e| panic!("{sfen}: {e}"))
