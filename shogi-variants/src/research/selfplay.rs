@@ -157,7 +157,7 @@ struct Slot<'a> {
     observation: Option<&'a mut [f32]>,
     mask: &'a mut [bool],
     /// `mask` holds what this game's `shown` says (clear only those).
-    incremental: bool,
+    masks_incremental: bool,
     /// `observation`'s board planes hold what the game's `planes` memo says.
     observations_incremental: bool,
     rewards: &'a mut [f32],
@@ -491,7 +491,7 @@ where
             .as_deref()
             .map(|o| (o.as_ptr() as usize, o.len())),
     };
-    let incremental = written.masks == now.masks;
+    let masks_incremental = written.masks == now.masks;
     let observations_incremental =
         now.observations.is_some() && written.observations == now.observations;
     *written = Written::default();
@@ -515,7 +515,7 @@ where
             |(((((observation, mask), rewards), terminated), truncated), to_play)| Slot {
                 observation,
                 mask,
-                incremental,
+                masks_incremental,
                 observations_incremental,
                 rewards,
                 terminated,
@@ -710,7 +710,7 @@ impl Env {
 
     /// Writes the mask, the observation (for the player to move) and who moves.
     fn write(&mut self, slot: Slot<'_>) {
-        if slot.incremental {
+        if slot.masks_incremental {
             for &a in &self.shown {
                 if let Some(m) = slot.mask.get_mut(a as usize) {
                     *m = false;
