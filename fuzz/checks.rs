@@ -670,9 +670,9 @@ pub fn play(data: &[u8]) {
 
 fn base(minishogi: bool) -> Base {
     if minishogi {
-        Base::Minishogi
+        Base::MINISHOGI
     } else {
-        Base::Standard
+        Base::STANDARD
     }
 }
 

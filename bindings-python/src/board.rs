@@ -2,16 +2,14 @@
 //! must-capture), with its lazy `LegalMoves` view.
 
 use crate::convert;
-use crate::errors::{
-    game_error, GameOverError, InvalidSfenError, InvalidSquareError, SettingError,
-};
+use crate::errors::{game_error, GameOverError, InvalidSfenError, SettingError};
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use shogi_core::action::ActionSpace;
-use shogi_core::{Game, GameError, Move, MoveList, PieceKind, Position, Variant};
+use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
 use shogi_variants::research::observation::{board_observation, ObservationShape};
 use shogi_variants::{AnySettings, AnyVariant, Diagram, SavedGame};
 
@@ -53,15 +51,6 @@ impl PyBoard {
     fn observation_shape_of(&self) -> ObservationShape {
         let g = self.position().geometry();
         ObservationShape::board(g.files(), g.ranks())
-    }
-
-    /// The piece kind in hand named by `"P*"` (or `"P"`), if the text is one.
-    fn drop_kind(text: &str) -> Option<PieceKind> {
-        let letter = text.strip_suffix('*')?;
-        letter
-            .parse::<PieceKind>()
-            .ok()
-            .filter(|k| k.is_hand_kind())
     }
 
     fn default_settings(&self) -> AnySettings {
@@ -285,30 +274,13 @@ impl PyBoard {
 
     /// Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped.
     fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let moves = self.game.legal_moves();
-        if let Ok(text) = square_or_drop.cast::<PyString>() {
-            if let Some(kind) = Self::drop_kind(text.to_str()?) {
-                return Ok(moves
-                    .iter()
-                    .filter(|m| m.drop_kind() == Some(kind))
-                    .map(|m| m.to().index())
-                    .collect());
-            }
-        }
-        let from =
-            convert::square(square_or_drop, Some(self.position().geometry())).map_err(|e| {
-                InvalidSquareError::new_err(format!(
-                    "{} (or a drop like 'P*')",
-                    e.value(square_or_drop.py())
-                ))
-            })?;
-        let mut to: Vec<usize> = moves
-            .iter()
-            .filter(|m| m.from() == Some(from))
-            .map(|m| m.to().index())
-            .collect();
-        to.dedup();
-        Ok(to)
+        let g = self.position().geometry();
+        convert::legal_squares(
+            &self.game.legal_moves(),
+            square_or_drop,
+            g.files(),
+            g.ranks(),
+        )
     }
 
     /// Leaf count of the legal move tree, computed natively with the GIL released.

@@ -37,7 +37,7 @@ fn card_of(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
 
 /// Card shogi: a drawn card names the file to play on.
 ///
-/// ``CardGame(seed=0, sfen=None, **settings)`` with ``copies_per_rank``,
+/// ``CardGame(seed=None, sfen=None, **settings)`` (no seed: a fresh one from the OS, kept in ``seed``) with ``copies_per_rank``,
 /// ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``.
 #[pyclass(module = "shogi_variants", name = "CardGame")]
 #[derive(Clone)]
@@ -74,7 +74,7 @@ impl PyCardGame {
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let seed: u64 = match seed {
-            None => 0,
+            None => CardGame::fresh_seed(),
             Some(s) => s.extract().map_err(|_| {
                 SettingError::new_err(format!("the seed is an integer 0..2**64, not {s}"))
             })?,
@@ -227,6 +227,18 @@ impl PyCardGame {
             .iter()
             .map(|&m| PyMove(m))
             .collect()
+    }
+
+    /// "Show legal squares" under the card: destination indices of the piece
+    /// on a square, or of a piece in hand (``"P*"``); empty unless a move is due.
+    fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let g = self.game.position().geometry();
+        convert::legal_squares(
+            &self.game.allowed_moves(),
+            square_or_drop,
+            g.files(),
+            g.ranks(),
+        )
     }
 
     /// Play a move the card allows.

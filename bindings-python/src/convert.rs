@@ -54,6 +54,41 @@ pub fn square_on(obj: &Bound<'_, PyAny>, files: u8, ranks: u8) -> PyResult<Squar
     Ok(sq)
 }
 
+/// "Show legal squares" for a square or a piece in hand (`"P*"`), among the
+/// moves the game allows now: the destination indices, ascending. The rule
+/// is Rust's (`shogi_core::legal_squares`); this only reads the argument.
+pub fn legal_squares(
+    moves: &[Move],
+    square_or_drop: &Bound<'_, PyAny>,
+    files: u8,
+    ranks: u8,
+) -> PyResult<Vec<usize>> {
+    if let Ok(text) = square_or_drop.cast::<PyString>() {
+        let text = text.to_str()?;
+        if let Some(letter) = text.strip_suffix('*') {
+            let kind = letter
+                .parse::<shogi_core::PieceKind>()
+                .ok()
+                .filter(|k| k.is_hand_kind())
+                .ok_or_else(|| {
+                    InvalidSquareError::new_err(format!(
+                        "'{text}' is no piece in hand (drops are written 'P*', 'L*', 'N*', 'S*', 'G*', 'B*', 'R*')"
+                    ))
+                })?;
+            return Ok(squares(shogi_core::legal_squares::drops(moves, kind)));
+        }
+    }
+    let from = square_on(square_or_drop, files, ranks).map_err(|e| {
+        InvalidSquareError::new_err(format!(
+            "{} (or a piece in hand like 'P*')",
+            e.value(square_or_drop.py())
+        ))
+    })?;
+    Ok(squares(shogi_core::legal_squares::destinations(
+        moves, from,
+    )))
+}
+
 /// A color from `BLACK` (0) or `WHITE` (1).
 pub fn color(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
     let c: i64 = obj.extract().unwrap_or(-1);

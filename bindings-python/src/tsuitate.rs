@@ -325,10 +325,16 @@ impl PyPlayerView {
             .collect()
     }
 
-    /// Where the own piece on a square may go on the own board.
-    fn legal_squares(&self, square: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let sq = convert::square_on(square, self.view.board.files(), self.view.board.ranks())?;
-        Ok(convert::squares(self.view.legal_squares(sq)))
+    /// Where the own piece on a square (or a piece in hand, ``"P*"``) may be
+    /// attempted on the own board; empty when it is not this player's turn.
+    fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let board = &self.view.board;
+        convert::legal_squares(
+            &self.view.candidate_moves(),
+            square_or_drop,
+            board.files(),
+            board.ranks(),
+        )
     }
 
     /// The player's own piece on a square (SFEN letter), or ``None`` (empty or unseen).

@@ -1,8 +1,8 @@
 //! A game over a position: history, repetition (sennichite), outcome.
 
 use crate::{
-    EndReason, IllegalMoveError, Move, MoveList, Outcome, Position, PositionError, Repetition,
-    Undo, Variant,
+    Bitboard, EndReason, IllegalMoveError, Move, MoveList, Outcome, PieceKind, Position,
+    PositionError, Repetition, Square, Undo, Variant,
 };
 
 /// Why a game action was refused. The game is unchanged.
@@ -175,6 +175,41 @@ impl<V: Variant> Game<V> {
         n
     }
 
+    /// "Show legal squares" under this game's rules: where the piece on `from`
+    /// may go now (empty once the game is over). Unlike
+    /// [`Position::legal_destinations`], which knows only the plain rules, this
+    /// honours the variant's move filter (must-capture's duty, say).
+    ///
+    /// ```
+    /// use shogi_core::{Game, Variant};
+    /// # use shogi_core::{Geometry, MoveList, PieceSet, Position};
+    /// # #[derive(Clone, Debug, Default)] struct OnlyKing;
+    /// # impl Variant for OnlyKing { type Settings = (); fn name(&self) -> &'static str { "only-king" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { OnlyKing }
+    /// #   fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+    /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+    /// #   fn filters_moves(&self) -> bool { true }
+    /// #   fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
+    /// #       let king = pos.king(pos.side_to_move()); moves.retain(|m| m.from() == king) } }
+    /// // A variant in which only the king may move:
+    /// let game = Game::new(OnlyKing);
+    /// assert_eq!(game.legal_destinations("2e".parse()?).count(), 0);        // the bishop may not
+    /// assert_eq!(game.position().legal_destinations("2e".parse()?).count(), 4); // plain shogi
+    /// assert_eq!(game.legal_destinations("5e".parse()?).count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_destinations(&self, from: Square) -> Bitboard {
+        crate::legal_squares::destinations(&self.legal_moves(), from)
+    }
+
+    /// "Show legal squares" for a piece in hand under this game's rules:
+    /// where `kind` may be dropped now (empty once the game is over, or if the
+    /// side to move holds none, or the variant forbids it).
+    pub fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
+        crate::legal_squares::drops(&self.legal_moves(), kind)
+    }
+
     /// Whether [`Game::play`] would accept `mv`: the game is on and the move is legal.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.ended.is_none()
@@ -293,13 +328,12 @@ impl<V: Variant> Game<V> {
         if let Some(rep) = self.fourfold_repetition() {
             return Some(self.variant.repetition_outcome(rep));
         }
-        let pos = self.position();
         if let Some(limit) = self.variant.move_limit() {
-            if pos.move_number().saturating_sub(1) >= limit {
+            if self.moves.len() >= limit as usize {
                 return Some(Outcome::draw(EndReason::MoveLimit));
             }
         }
-        self.variant.extra_outcome(pos)
+        self.variant.extra_outcome(self.position())
     }
 
     /// If the current position has now occurred for the fourth time: who made

@@ -30,6 +30,7 @@ mod color;
 mod game;
 mod geometry;
 mod hand;
+pub mod legal_squares;
 mod movegen;
 mod moves;
 pub mod notation;

@@ -947,8 +947,11 @@ impl Position {
         self.is_check() && !self.has_legal_moves()
     }
 
-    /// "Show legal squares": where the piece on `from` may legally go (empty if
-    /// the square is empty or holds an enemy piece).
+    /// "Show legal squares" under the plain rules of shogi: where the piece on
+    /// `from` may legally go (empty if the square is empty or holds an enemy
+    /// piece). Like every method of `Position`, this knows no variant: a game
+    /// whose rules narrow the moves (must-capture, a drawn card) answers with
+    /// [`Game::legal_destinations`](crate::Game::legal_destinations) instead.
     ///
     /// ```
     /// # use shogi_core::*;
@@ -959,15 +962,13 @@ impl Position {
     /// assert!(pos.legal_destinations("5a".parse().unwrap()).is_empty()); // not our piece
     /// ```
     pub fn legal_destinations(&self, from: Square) -> Bitboard {
-        self.legal_moves()
-            .iter()
-            .filter(|m| m.from() == Some(from))
-            .map(|m| m.to())
-            .collect()
+        crate::legal_squares::destinations(&self.legal_moves(), from)
     }
 
-    /// "Show legal squares" for a piece in hand: where `kind` may legally be
-    /// dropped by the side to move (empty if it holds none).
+    /// "Show legal squares" for a piece in hand under the plain rules of
+    /// shogi: where `kind` may legally be dropped by the side to move (empty
+    /// if it holds none). A variant's answer is
+    /// [`Game::legal_drop_squares`](crate::Game::legal_drop_squares).
     ///
     /// ```
     /// # use shogi_core::*;
@@ -976,11 +977,7 @@ impl Position {
     /// assert_eq!(pos.legal_drop_squares(PieceKind::Pawn).count(), 19);
     /// ```
     pub fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
-        self.legal_moves()
-            .iter()
-            .filter(|m| m.drop_kind() == Some(kind))
-            .map(|m| m.to())
-            .collect()
+        crate::legal_squares::drops(&self.legal_moves(), kind)
     }
 
     /// Whether the last move played (by the other side) gave check. Same as

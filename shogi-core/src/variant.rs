@@ -239,8 +239,10 @@ pub trait Variant: Clone + fmt::Debug {
         }
     }
 
-    /// Hook: the move limit in plies of the whole game (counted from the SFEN
-    /// move number), after which the game is drawn. Default: none.
+    /// Hook: the move limit: the game is drawn once this many moves (plies)
+    /// have been played since its start position, whatever move number the
+    /// start SFEN carries (a game replayed from its start keeps its count).
+    /// Default: none.
     fn move_limit(&self) -> Option<u32> {
         None
     }

@@ -1,7 +1,8 @@
 //! Choosing a variant at run time, by name, with settings by their serde names.
 
 use crate::{
-    Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings, Standard, StandardSettings,
+    Base, Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings, Standard,
+    StandardSettings,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -95,6 +96,20 @@ fn setting_value(value: &str) -> Value {
 }
 
 /// Applies `KEY=VALUE` overrides to the default settings of type `S`.
+///
+/// For a game played over a base variant (its settings have a `base` field:
+/// must-capture, Card and Tsuitate shogi), a key that is not the game's own
+/// is a setting of the base: `base=minishogi, repetition=Draw` is minishogi
+/// drawn by repetition under the game's rules (RULES.md 3 and 5: a modifier
+/// keeps its base's end rules, settings included). A key that neither has is
+/// refused with both lists of names.
+///
+/// ```
+/// use shogi_variants::{settings_with, Base, MinishogiRepetition, MustCaptureSettings};
+/// let s: MustCaptureSettings = settings_with("must-capture", &[("base", "minishogi"), ("repetition", "Draw")]).unwrap();
+/// assert!(matches!(s.base, Base::Minishogi(m) if m.repetition == MinishogiRepetition::Draw));
+/// assert!(settings_with::<MustCaptureSettings>("must-capture", &[("impasse", "Points27"), ("base", "minishogi")]).is_err());
+/// ```
 pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
     variant: &str,
     overrides: &[(&str, &str)],
@@ -103,7 +118,11 @@ pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
         Ok(Value::Object(map)) => map,
         _ => Map::new(),
     };
-    for &(key, value) in overrides {
+    let over_a_base = map.contains_key("base");
+    let (own, for_base): (Vec<_>, Vec<_>) = overrides
+        .iter()
+        .partition(|(key, _)| map.contains_key(*key) || !over_a_base);
+    for &&(key, value) in &own {
         if !map.contains_key(key) {
             return Err(VariantError::UnknownSetting {
                 variant: variant.to_owned(),
@@ -129,11 +148,61 @@ pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
             }
         };
     }
+    if !for_base.is_empty() {
+        let base: Base = serde_json::from_value(map.get("base").cloned().unwrap_or(Value::Null))
+            .unwrap_or_default();
+        let pairs: Vec<(&str, &str)> = for_base.iter().map(|&&pair| pair).collect();
+        let own_keys = || map.keys().cloned().collect::<Vec<_>>().join(", ");
+        let with_base = match base {
+            Base::Standard(_) => {
+                settings_with::<StandardSettings>(base.name(), &pairs).map(Base::Standard)
+            }
+            Base::Minishogi(_) => {
+                settings_with::<MinishogiSettings>(base.name(), &pairs).map(Base::Minishogi)
+            }
+        }
+        .map_err(|e| match e {
+            VariantError::UnknownSetting { key, known, .. } => VariantError::UnknownSetting {
+                variant: format!("{variant}' over base '{}", base.name()),
+                key,
+                known: format!("{}; of the base: {known}", own_keys()),
+            },
+            other => other,
+        })?;
+        let written = serde_json::to_value(with_base).map_err(|e| VariantError::BadValue {
+            variant: variant.to_owned(),
+            key: "base".to_owned(),
+            message: e.to_string(),
+        })?;
+        map.insert("base".to_owned(), written);
+    }
     serde_json::from_value(Value::Object(map)).map_err(|e| VariantError::BadValue {
         variant: variant.to_owned(),
         key: String::new(),
         message: e.to_string(),
     })
+}
+
+/// Serde reader of a limit (`move_limit`, `foul_limit`): a count of at least 1.
+/// `0` is refused wherever settings are read (by name, from JSON, from saved
+/// games), so that no game gives it a meaning of its own.
+pub(crate) fn positive_limit<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let n = u32::deserialize(d)?;
+    if n == 0 {
+        return Err(serde::de::Error::custom(
+            "a limit must be at least 1 (leave it out, or null where allowed, for no limit)",
+        ));
+    }
+    Ok(n)
+}
+
+/// Serde reader of an optional limit: `null` for none, else at least 1.
+pub(crate) fn optional_positive_limit<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<u32>, D::Error> {
+    #[derive(Deserialize)]
+    struct Limit(#[serde(deserialize_with = "positive_limit")] u32);
+    Ok(Option::<Limit>::deserialize(d)?.map(|Limit(n)| n))
 }
 
 impl AnyVariant {

@@ -1,44 +1,166 @@
-//! The base variant a modifier or a game of chance plays over.
+//! The base variant a modifier or a game of chance plays over, with all of
+//! that base's own settings.
+//!
+//! RULES.md 3 and 5: a modifier keeps its base's end rules, and so its
+//! settings: must-capture minishogi with `repetition = Draw` is the
+//! must-capture duty over minishogi drawn by repetition.
 
-use crate::{AnyVariant, Minishogi, MinishogiSettings, Standard, StandardSettings};
-use serde::{Deserialize, Serialize};
+use crate::{AnyVariant, Minishogi, MinishogiSettings, Standard, StandardSettings, VariantError};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shogi_core::Variant;
 
-/// The board and end rules a modifier plays over.
+/// The board and end rules a modifier plays over, with that base's settings.
+///
+/// In saved games and settings maps a base with default settings is written
+/// by its name (`"minishogi"`); one with other settings as an object tagged
+/// by its name (`{"variant": "minishogi", "repetition": "Draw"}`). Both are
+/// read back.
 ///
 /// ```
 /// use shogi_core::Variant;
-/// use shogi_variants::Base;
-/// assert_eq!(Base::Minishogi.variant().geometry().files(), 5);
-/// assert_eq!(Base::Standard.with_move_limit(Some(99)).move_limit(), Some(99));
+/// use shogi_variants::{Base, MinishogiRepetition, MinishogiSettings};
+/// assert_eq!(Base::MINISHOGI.variant().geometry().files(), 5);
+/// assert_eq!(Base::STANDARD.with_move_limit(Some(99)).move_limit(), Some(99));
+/// let drawn = Base::Minishogi(MinishogiSettings { repetition: MinishogiRepetition::Draw, ..Default::default() });
+/// assert_eq!(serde_json::to_string(&drawn).unwrap(), r#"{"variant":"minishogi","move_limit":null,"repetition":"Draw","stalemate":"Loss"}"#);
+/// assert_eq!(serde_json::from_str::<Base>(r#""minishogi""#).unwrap(), Base::MINISHOGI);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Base {
-    /// Standard shogi (9×9).
-    #[default]
-    Standard,
-    /// Minishogi (5×5), with its own repetition rule.
-    Minishogi,
+    /// Standard shogi (9×9) with its settings.
+    Standard(StandardSettings),
+    /// Minishogi (5×5) with its settings (its own repetition rule among them).
+    Minishogi(MinishogiSettings),
+}
+
+impl Default for Base {
+    fn default() -> Self {
+        Base::STANDARD
+    }
 }
 
 impl Base {
-    /// The base variant with its default settings.
-    pub fn variant(self) -> AnyVariant {
-        self.with_move_limit(None)
+    /// Standard shogi with its default settings.
+    pub const STANDARD: Base = Base::Standard(StandardSettings::DEFAULT);
+    /// Minishogi with its default settings.
+    pub const MINISHOGI: Base = Base::Minishogi(MinishogiSettings::DEFAULT);
+    /// The names a base can have.
+    pub const NAMES: [&'static str; 2] = ["standard", "minishogi"];
+
+    /// The base's name: `"standard"` or `"minishogi"`.
+    ///
+    /// ```
+    /// assert_eq!(shogi_variants::Base::MINISHOGI.name(), "minishogi");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Base::Standard(_) => "standard",
+            Base::Minishogi(_) => "minishogi",
+        }
     }
 
-    /// The base variant with default settings but the given move limit.
-    pub fn with_move_limit(self, move_limit: Option<u32>) -> AnyVariant {
+    /// The base of this name with settings overridden by `(key, value)` pairs,
+    /// as [`AnyVariant::with_named_settings`] reads them.
+    ///
+    /// ```
+    /// use shogi_variants::{Base, MinishogiRepetition};
+    /// let b = Base::with_named_settings("minishogi", &[("repetition", "Draw")]).unwrap();
+    /// assert!(matches!(b, Base::Minishogi(s) if s.repetition == MinishogiRepetition::Draw));
+    /// assert!(Base::with_named_settings("chess", &[]).is_err());
+    /// ```
+    pub fn with_named_settings(
+        name: &str,
+        overrides: &[(&str, &str)],
+    ) -> Result<Base, VariantError> {
+        match AnyVariant::with_named_settings(name, overrides) {
+            Ok(AnyVariant::Standard(v)) => Ok(Base::Standard(v.settings())),
+            Ok(AnyVariant::Minishogi(v)) => Ok(Base::Minishogi(v.settings())),
+            Ok(_) | Err(VariantError::UnknownVariant { .. }) => Err(VariantError::UnknownVariant {
+                name: name.to_owned(),
+                known: Base::NAMES.join(", "),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The base variant with its settings.
+    pub fn variant(self) -> AnyVariant {
         match self {
-            Base::Standard => AnyVariant::Standard(Standard::with_settings(StandardSettings {
-                move_limit,
-                ..Default::default()
-            })),
-            Base::Minishogi => AnyVariant::Minishogi(Minishogi::with_settings(MinishogiSettings {
-                move_limit,
-                ..Default::default()
-            })),
+            Base::Standard(s) => AnyVariant::Standard(Standard::with_settings(s)),
+            Base::Minishogi(s) => AnyVariant::Minishogi(Minishogi::with_settings(s)),
+        }
+    }
+
+    /// The base's own move limit.
+    pub fn move_limit(self) -> Option<u32> {
+        match self {
+            Base::Standard(s) => s.move_limit,
+            Base::Minishogi(s) => s.move_limit,
+        }
+    }
+
+    /// The base variant with its settings, the move limit replaced by
+    /// `move_limit` when that is `Some` (a modifier's own limit comes first).
+    pub fn with_move_limit(self, move_limit: Option<u32>) -> AnyVariant {
+        let limit = move_limit.or(self.move_limit());
+        match self {
+            Base::Standard(s) => Base::Standard(StandardSettings {
+                move_limit: limit,
+                ..s
+            }),
+            Base::Minishogi(s) => Base::Minishogi(MinishogiSettings {
+                move_limit: limit,
+                ..s
+            }),
+        }
+        .variant()
+    }
+}
+
+/// The full form of a base in serde: tagged by name like [`crate::AnySettings`].
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "variant", rename_all = "lowercase")]
+enum Tagged {
+    Standard(StandardSettings),
+    Minishogi(MinishogiSettings),
+}
+
+/// Either form of a base in serde: its name, or the tagged settings.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Written {
+    Name(String),
+    Full(Tagged),
+}
+
+impl Serialize for Base {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            b if b == Base::STANDARD || b == Base::MINISHOGI => serializer.serialize_str(b.name()),
+            Base::Standard(s) => Tagged::Standard(s).serialize(serializer),
+            Base::Minishogi(s) => Tagged::Minishogi(s).serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Base {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Base, D::Error> {
+        use serde::de::Error;
+        match Written::deserialize(deserializer).map_err(|_| {
+            D::Error::custom(
+                "a base is \"standard\" or \"minishogi\", or an object {\"variant\": NAME, SETTING: VALUE, ...} with that base's settings",
+            )
+        })? {
+            Written::Name(name) => match name.to_ascii_lowercase().as_str() {
+                "standard" => Ok(Base::STANDARD),
+                "minishogi" => Ok(Base::MINISHOGI),
+                _ => Err(D::Error::custom(format!(
+                    "unknown base '{name}' (known: {})",
+                    Base::NAMES.join(", ")
+                ))),
+            },
+            Written::Full(Tagged::Standard(s)) => Ok(Base::Standard(s)),
+            Written::Full(Tagged::Minishogi(s)) => Ok(Base::Minishogi(s)),
         }
     }
 }

@@ -108,9 +108,12 @@ pub struct CardSettings {
     /// In check, draw no card and play any legal move (true, default); false:
     /// a card is drawn and constrains the evasions too.
     pub check_exempt: bool,
-    /// Draw after this many plies. Default: none.
+    /// Draw once this many moves (plies) have been played since the start
+    /// position. Default: none, and then the base's own `move_limit` applies.
+    #[serde(deserialize_with = "crate::any::optional_positive_limit")]
     pub move_limit: Option<u32>,
-    /// The board and end rules. Default: standard.
+    /// The board and end rules, with the base's settings (repetition,
+    /// stalemate, impasse...). Default: standard.
     pub base: Base,
 }
 
@@ -145,7 +148,7 @@ impl Default for CardSettings {
             no_move: NoMove::Lose,
             check_exempt: true,
             move_limit: None,
-            base: Base::Standard,
+            base: Base::STANDARD,
         }
     }
 }
@@ -399,6 +402,31 @@ impl CardGame {
             game.draw()?;
         }
         Ok(game)
+    }
+
+    /// A seed drawn from the operating system's randomness, for a game that
+    /// should not repeat another's cards (a casual game started without a
+    /// seed). The game still records it ([`CardGame::seed`]), so it can be
+    /// saved and replayed.
+    ///
+    /// ```
+    /// use shogi_variants::CardGame;
+    /// let seeds: std::collections::HashSet<u64> = (0..8).map(|_| CardGame::fresh_seed()).collect();
+    /// assert!(seeds.len() > 1);
+    /// ```
+    pub fn fresh_seed() -> u64 {
+        rand::random()
+    }
+
+    /// "Show legal squares" under the card: where the piece on `from` may go
+    /// now (empty unless a move is due; only squares the card allows).
+    pub fn legal_destinations(&self, from: shogi_core::Square) -> shogi_core::Bitboard {
+        shogi_core::legal_squares::destinations(&self.allowed_moves(), from)
+    }
+
+    /// "Show legal squares" under the card for a piece in hand.
+    pub fn legal_drop_squares(&self, kind: shogi_core::PieceKind) -> shogi_core::Bitboard {
+        shogi_core::legal_squares::drops(&self.allowed_moves(), kind)
     }
 
     /// The seed of the game's generator.

@@ -11,7 +11,15 @@
 //!
 //! let mut game = Game::new(Minishogi::default());
 //! game.play_usi("2e3d")?;
-//! assert_eq!(game.legal_moves().len(), game.position().legal_moves().len());
+//! // "Show legal squares" by the game's rules: White's rook on 5a may go to
+//! // 5b, 5c, or take the pawn on 5d.
+//! assert_eq!(game.legal_destinations("5a".parse()?).count(), 3);
+//!
+//! // A `Position` knows only the plain rules; the game knows its variant's.
+//! let must = AnyVariant::with_named_settings("must-capture", &[("base", "minishogi")])?;
+//! let game = Game::new(must);
+//! assert_eq!(game.legal_moves().len(), 1); // the rook on 1e must take on 1b
+//! assert_eq!(game.position().legal_moves().len(), 14);
 //!
 //! let v = AnyVariant::with_named_settings("standard", &[("move_limit", "300")])?;
 //! assert_eq!(v.move_limit(), Some(300));

@@ -43,15 +43,26 @@ pub enum Stalemate {
 /// let s = MinishogiSettings::default();
 /// assert_eq!(s.repetition, MinishogiRepetition::FirstPlayerLoses);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MinishogiSettings {
-    /// Draw when the game reaches this many plies. Default: none.
+    /// Draw once this many moves (plies) have been played in the game since
+    /// its start position. Must be at least 1. Default: none.
+    #[serde(deserialize_with = "crate::any::optional_positive_limit")]
     pub move_limit: Option<u32>,
     /// The repetition rule. Default: the first player loses.
     pub repetition: MinishogiRepetition,
     /// No legal move without being in check. Default: loss.
     pub stalemate: Stalemate,
+}
+
+impl MinishogiSettings {
+    /// The default settings, as a constant.
+    pub const DEFAULT: MinishogiSettings = MinishogiSettings {
+        move_limit: None,
+        repetition: MinishogiRepetition::FirstPlayerLoses,
+        stalemate: Stalemate::Loss,
+    };
 }
 
 /// Minishogi: 5×5, each side K G S B R P, a one-rank promotion zone.

@@ -12,7 +12,7 @@ use shogi_core::{Geometry, MoveList, Outcome, PieceSet, Position, Repetition, Va
 /// use shogi_variants::{Base, MustCaptureSettings};
 /// let s = MustCaptureSettings::default();
 /// assert!(s.may_flee_from_check && !s.king_captures_first);
-/// assert_eq!((s.base, s.move_limit), (Base::Standard, None));
+/// assert_eq!((s.base, s.move_limit), (Base::STANDARD, None));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -24,9 +24,12 @@ pub struct MustCaptureSettings {
     /// When the capture duty applies and the king can capture, only king
     /// captures are allowed. Default false.
     pub king_captures_first: bool,
-    /// Draw after this many plies. Default: none.
+    /// Draw once this many moves (plies) have been played since the start
+    /// position. Default: none, and then the base's own `move_limit` applies.
+    #[serde(deserialize_with = "crate::any::optional_positive_limit")]
     pub move_limit: Option<u32>,
-    /// The base variant whose board and end rules apply. Default: standard.
+    /// The base variant whose board and end rules apply, with its settings
+    /// (repetition, stalemate, impasse...). Default: standard.
     pub base: Base,
 }
 
@@ -36,7 +39,7 @@ impl Default for MustCaptureSettings {
             may_flee_from_check: true,
             king_captures_first: false,
             move_limit: None,
-            base: Base::Standard,
+            base: Base::STANDARD,
         }
     }
 }
@@ -52,7 +55,7 @@ impl Default for MustCaptureSettings {
 /// ```
 /// use shogi_core::Variant;
 /// use shogi_variants::{Base, MustCapture, MustCaptureSettings};
-/// let v = MustCapture::with_settings(MustCaptureSettings { base: Base::Minishogi, ..Default::default() });
+/// let v = MustCapture::with_settings(MustCaptureSettings { base: Base::MINISHOGI, ..Default::default() });
 /// let pos = v.start_position();
 /// // The rook on 1e can take the pawn on 1b, so it must.
 /// assert_eq!(v.legal_moves(&pos).iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["1e1b"]);
@@ -161,6 +164,14 @@ impl Variant for MustCapture {
     }
 
     fn move_limit(&self) -> Option<u32> {
-        self.settings.move_limit
+        self.settings.move_limit.or(self.settings.base.move_limit())
+    }
+
+    fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
+        self.base.extra_outcome(pos)
+    }
+
+    fn declaration_outcome(&self, pos: &Position) -> Option<Outcome> {
+        self.base.declaration_outcome(pos)
     }
 }

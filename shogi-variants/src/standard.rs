@@ -15,14 +15,25 @@ pub const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R
 /// assert_eq!(s.impasse, Impasse::Points27);
 /// assert_eq!(s.move_limit, None);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct StandardSettings {
-    /// Draw when the game reaches this many plies (counted from the SFEN move
-    /// number, so a game resumed from an SFEN keeps its count). Default: none.
+    /// Draw once this many moves (plies) have been played in the game since
+    /// its start position, whatever move number the start SFEN carries (a
+    /// saved game replays from its start, so it keeps its count). Must be at
+    /// least 1. Default: none.
+    #[serde(deserialize_with = "crate::any::optional_positive_limit")]
     pub move_limit: Option<u32>,
     /// The entering-king declaration rule. Default: off.
     pub impasse: Impasse,
+}
+
+impl StandardSettings {
+    /// The default settings, as a constant.
+    pub const DEFAULT: StandardSettings = StandardSettings {
+        move_limit: None,
+        impasse: Impasse::Off,
+    };
 }
 
 /// Standard shogi on 9×9 with the 40 usual pieces.

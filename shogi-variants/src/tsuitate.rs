@@ -24,15 +24,20 @@ use shogi_core::{
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TsuitateSettings {
-    /// The foul that reaches this count loses (default 10: nine are allowed;
+    /// The foul that reaches this count loses; at least 1 (a limit read by
+    /// name or from JSON is refused at 0; a struct built with 0 acts as 1) (default 10: nine are allowed;
     /// sources differ, some use 9, the seed's site allows 20).
+    #[serde(deserialize_with = "crate::any::positive_limit")]
     pub foul_limit: u32,
     /// Whether the opponent is told of a foul (the fact and the count, never
     /// the square or reason). Default true.
     pub announce_fouls_to_both: bool,
-    /// Draw after this many played moves (fouls not counted). Default 150.
+    /// Draw once this many moves have been played (fouls not counted); at
+    /// least 1. Default 150; with none, the base's own `move_limit` applies.
+    #[serde(deserialize_with = "crate::any::optional_positive_limit")]
     pub move_limit: Option<u32>,
-    /// The board. Default: standard.
+    /// The board, and the base's settings that apply here (its no-move rule:
+    /// minishogi's `stalemate`). Default: standard.
     pub base: Base,
 }
 
@@ -42,7 +47,7 @@ impl Default for TsuitateSettings {
             foul_limit: 10,
             announce_fouls_to_both: true,
             move_limit: Some(150),
-            base: Base::Standard,
+            base: Base::STANDARD,
         }
     }
 }
@@ -237,8 +242,20 @@ impl Referee {
         if !referee.position.has_legal_moves() {
             let o = referee.variant.no_move_outcome(&referee.position);
             referee.end(o, &mut [Vec::new(), Vec::new()]);
+        } else if referee.move_limit() == Some(0) {
+            // Zero moves have been played: a limit of 0 (refused when read by
+            // name) is reached at the start, as in every other game.
+            referee.end(
+                Outcome::draw(EndReason::MoveLimit),
+                &mut [Vec::new(), Vec::new()],
+            );
         }
         referee
+    }
+
+    /// The move limit in force: the game's own, else its base's.
+    fn move_limit(&self) -> Option<u32> {
+        self.settings.move_limit.or(self.settings.base.move_limit())
     }
 
     /// The settings.
@@ -280,7 +297,7 @@ impl Referee {
             opponent_fouls_known,
             information_state: self.told[color.index()].clone(),
             foul_limit: self.settings.foul_limit,
-            move_limit: self.settings.move_limit,
+            move_limit: self.move_limit(),
         }
     }
 
@@ -407,8 +424,7 @@ impl Referee {
                 let outcome = self.variant.no_move_outcome(&self.position);
                 self.end(outcome, &mut told);
             } else if self
-                .settings
-                .move_limit
+                .move_limit()
                 .is_some_and(|limit| self.moves_played >= limit)
             {
                 self.end(Outcome::draw(EndReason::MoveLimit), &mut told);

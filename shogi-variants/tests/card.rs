@@ -21,7 +21,7 @@ fn settings(f: impl FnOnce(&mut CardSettings)) -> CardSettings {
 fn deck_is_eight_of_each_rank_and_jokers_add_two() {
     assert_eq!(Deck::new(9, 8, false).size(), 72);
     assert_eq!(Deck::new(9, 8, true).size(), 74);
-    let mini = CardGame::new(settings(|s| s.base = Base::Minishogi), 1).unwrap();
+    let mini = CardGame::new(settings(|s| s.base = Base::MINISHOGI), 1).unwrap();
     assert_eq!(mini.deck().size(), 40, "a 5x5 base has ranks 1-5");
     assert!(mini
         .deck()
@@ -267,7 +267,7 @@ fn moving_before_drawing_is_refused() {
 #[test]
 fn a_game_replays_exactly_from_its_seed_and_moves() {
     use rand::{RngExt, SeedableRng};
-    for base in [Base::Standard, Base::Minishogi] {
+    for base in [Base::STANDARD, Base::MINISHOGI] {
         let s = settings(|s| {
             s.base = base;
             s.move_limit = Some(200);
@@ -319,4 +319,20 @@ fn a_refused_draw_changes_nothing() {
         Err(CardError::NotInDeck(Card::Joker))
     );
     assert_eq!(deck, before);
+}
+
+#[test]
+fn show_legal_squares_follows_the_card() {
+    let mut game = CardGame::new(CardSettings::default(), 3).unwrap();
+    let sq = |s: &str| s.parse::<shogi_core::Square>().unwrap();
+    // Before the draw nothing may move.
+    assert!(game.legal_destinations(sq("7g")).is_empty());
+    game.apply_draw(Card::Rank(2)).unwrap();
+    // The card names file 2: the rook on 2h may not go sideways, the pawn on 2g may advance.
+    assert!(game.legal_destinations(sq("7g")).is_empty());
+    assert_eq!(game.position().legal_destinations(sq("7g")).count(), 1);
+    let names = |bb: shogi_core::Bitboard| bb.into_iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(names(game.legal_destinations(sq("2g"))), ["2f"]);
+    assert!(game.legal_destinations(sq("2h")).is_empty());
+    assert_eq!(game.position().legal_destinations(sq("2h")).count(), 6);
 }

@@ -410,14 +410,36 @@ fn move_limit_draws_at_exactly_n_plies() {
 }
 
 #[test]
-fn move_limit_counts_from_the_sfen_move_number() {
-    // Move number 11: ten plies already played; a limit of 12 leaves two.
-    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 11";
-    let mut game = game_from(standard_with(Some(12), Impasse::Off), sfen);
+fn move_limit_counts_the_moves_played_since_the_start_position() {
+    // "Draw the game once this many moves have been played": the SFEN's move
+    // number (60 here) is a label, not moves played in this game.
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 60";
+    let mut game = game_from(standard_with(Some(60), Impasse::Off), sfen);
+    game.play_usi("7g7f").unwrap();
+    assert_eq!(game.outcome(), None);
+    assert!(game.count_legal_moves() > 0);
+    let mut game = game_from(standard_with(Some(2), Impasse::Off), sfen);
     assert_eq!(
         play_until_last(&mut game, &["7g7f", "3c3d"]),
         Some(Outcome::draw(EndReason::MoveLimit))
     );
+}
+
+#[test]
+fn a_resumed_game_keeps_its_move_count() {
+    use shogi_variants::SavedGame;
+    let mut game = Game::new(AnyVariant::Standard(standard_with(Some(3), Impasse::Off)));
+    for usi in ["7g7f", "3c3d"] {
+        game.play_usi(usi).unwrap();
+    }
+    let saved = SavedGame::of_board(&game).to_json();
+    let resumed = SavedGame::from_json(&saved).unwrap().restore().unwrap();
+    let shogi_variants::AnyGame::Board(mut resumed) = resumed else {
+        panic!("a board game comes back as a board game")
+    };
+    assert_eq!(resumed.moves().len(), 2);
+    resumed.play_usi("2g2f").unwrap();
+    assert_eq!(resumed.outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
 }
 
 #[test]

@@ -69,7 +69,7 @@ fn in_check_the_player_may_flee_by_default() {
     // The rook on 5c checks; the king may take the pawn on 4h or step aside.
     let sfen = "8k/9/4r4/9/9/9/9/5p3/4K4 b - 1";
     assert_eq!(
-        moves(&variant(true, false, Base::Standard), sfen),
+        moves(&variant(true, false, Base::STANDARD), sfen),
         ["5i4h", "5i6h", "5i6i"]
     );
 }
@@ -78,7 +78,7 @@ fn in_check_the_player_may_flee_by_default() {
 fn in_check_captures_come_first_when_fleeing_is_off() {
     let sfen = "8k/9/4r4/9/9/9/9/5p3/4K4 b - 1";
     assert_eq!(
-        moves(&variant(false, false, Base::Standard), sfen),
+        moves(&variant(false, false, Base::STANDARD), sfen),
         ["5i4h"]
     );
 }
@@ -87,7 +87,7 @@ fn in_check_captures_come_first_when_fleeing_is_off() {
 fn in_check_without_a_capture_any_evasion_is_allowed_when_fleeing_is_off() {
     let sfen = "8k/9/4r4/9/9/9/9/9/4K4 b - 1";
     assert_eq!(
-        moves(&variant(false, false, Base::Standard), sfen),
+        moves(&variant(false, false, Base::STANDARD), sfen),
         base_moves(sfen)
     );
     assert_eq!(base_moves(sfen), ["5i4h", "5i4i", "5i6h", "5i6i"]);
@@ -105,11 +105,11 @@ fn the_player_chooses_among_captures_including_promotion() {
 #[test]
 fn king_captures_first_leaves_only_king_captures() {
     let sfen = "8k/9/p8/9/R8/9/9/5l3/4K4 b - 1";
-    assert_eq!(moves(&variant(true, true, Base::Standard), sfen), ["5i4h"]);
+    assert_eq!(moves(&variant(true, true, Base::STANDARD), sfen), ["5i4h"]);
     // Without a king capture the other captures stay.
     let sfen = "8k/9/p8/9/R8/9/9/9/4K4 b - 1";
     assert_eq!(
-        moves(&variant(true, true, Base::Standard), sfen),
+        moves(&variant(true, true, Base::STANDARD), sfen),
         ["9e9c", "9e9c+"]
     );
 }
@@ -118,15 +118,15 @@ fn king_captures_first_leaves_only_king_captures() {
 fn king_captures_first_does_not_bind_a_player_in_check_who_may_flee() {
     let sfen = "8k/9/4r4/9/9/9/9/5p3/4K4 b - 1";
     assert_eq!(
-        moves(&variant(true, true, Base::Standard), sfen),
+        moves(&variant(true, true, Base::STANDARD), sfen),
         ["5i4h", "5i6h", "5i6i"]
     );
-    assert_eq!(moves(&variant(false, true, Base::Standard), sfen), ["5i4h"]);
+    assert_eq!(moves(&variant(false, true, Base::STANDARD), sfen), ["5i4h"]);
 }
 
 #[test]
 fn must_capture_minishogi_start() {
-    let v = variant(true, false, Base::Minishogi);
+    let v = variant(true, false, Base::MINISHOGI);
     assert_eq!(moves(&v, "startpos"), ["1e1b"]);
     let mut pos = v.start_position();
     assert_eq!(pos.geometry().files(), 5);
@@ -140,11 +140,11 @@ fn must_capture_keeps_the_base_end_rules() {
         perpetual_checker: None,
     };
     assert_eq!(
-        variant(true, false, Base::Standard).repetition_outcome(rep),
+        variant(true, false, Base::STANDARD).repetition_outcome(rep),
         Outcome::draw(EndReason::Repetition)
     );
     assert_eq!(
-        variant(true, false, Base::Minishogi).repetition_outcome(rep),
+        variant(true, false, Base::MINISHOGI).repetition_outcome(rep),
         Outcome::loss(shogi_core::Color::Black, EndReason::Repetition)
     );
 }
@@ -171,7 +171,7 @@ fn fast_path_equals_the_filter_over_all_legal_moves() {
             .wrapping_add(1442695040888963407);
         ((seed >> 33) as usize) % n
     };
-    for base in [Base::Standard, Base::Minishogi] {
+    for base in [Base::STANDARD, Base::MINISHOGI] {
         for (flee, king) in [(true, false), (false, false), (true, true), (false, true)] {
             let v = variant(flee, king, base);
             for _game in 0..20 {
@@ -208,8 +208,8 @@ fn perft_matches_the_independent_filter_and_fairy_stockfish() {
         }
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         let base = match f[0] {
-            "standard" => Base::Standard,
-            "minishogi" => Base::Minishogi,
+            "standard" => Base::STANDARD,
+            "minishogi" => Base::MINISHOGI,
             other => panic!("unknown base {other}"),
         };
         let flee = match f[1] {
@@ -232,4 +232,22 @@ fn perft_matches_the_independent_filter_and_fairy_stockfish() {
         lines += 1;
     }
     assert!(lines >= 60, "only {lines} lines");
+}
+
+#[test]
+fn show_legal_squares_follows_the_capture_duty() {
+    // Minishogi's start: the rook on 1e can take the pawn on 1b, so it must;
+    // plain shogi would let the bishop on 2e go to four squares.
+    let v = AnyVariant::MustCapture(variant(true, false, Base::MINISHOGI));
+    let game = shogi_core::Game::new(v);
+    let sq = |s: &str| s.parse::<shogi_core::Square>().unwrap();
+    assert!(game.legal_destinations(sq("2e")).is_empty());
+    assert_eq!(game.position().legal_destinations(sq("2e")).count(), 4);
+    let rook: Vec<String> = game.legal_destinations(sq("1e")).into_iter().map(|s| s.to_string()).collect();
+    assert_eq!(rook, ["1b"]);
+    // A drop is never a capture: with a capture on, no drop square is legal.
+    let v = AnyVariant::MustCapture(variant(true, false, Base::MINISHOGI));
+    let game = shogi_core::Game::from_sfen(v, "4k/4p/5/4R/K4 b P 1").unwrap();
+    assert!(game.legal_drop_squares(shogi_core::PieceKind::Pawn).is_empty());
+    assert!(game.position().legal_drop_squares(shogi_core::PieceKind::Pawn).count() > 0);
 }

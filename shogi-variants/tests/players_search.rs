@@ -128,7 +128,7 @@ fn search_is_legal_on_5x5() {
     for name in ["minishogi", "must-capture"] {
         let v = if name == "must-capture" {
             AnyVariant::MustCapture(MustCapture::with_settings(MustCaptureSettings {
-                base: Base::Minishogi,
+                base: Base::MINISHOGI,
                 ..Default::default()
             }))
         } else {
@@ -175,7 +175,7 @@ fn respects_must_capture() {
         },
         MustCaptureSettings {
             king_captures_first: true,
-            base: Base::Minishogi,
+            base: Base::MINISHOGI,
             ..Default::default()
         },
     ];

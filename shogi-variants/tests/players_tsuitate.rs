@@ -173,9 +173,9 @@ fn same_information_state_same_move_whatever_the_hidden_pieces() {
 #[test]
 fn incremental_belief_equals_belief_from_scratch() {
     for (seed, base) in [
-        (1, Base::Standard),
-        (2, Base::Minishogi),
-        (3, Base::Standard),
+        (1, Base::STANDARD),
+        (2, Base::MINISHOGI),
+        (3, Base::STANDARD),
     ] {
         let mut referee = Referee::new(settings(base));
         let mut belief = BeliefPlayer::new(seed).with_particles(16);
@@ -214,7 +214,7 @@ fn incremental_belief_equals_belief_from_scratch() {
 #[test]
 fn full_games_against_random_end_without_foul_loops() {
     for seed in 0..4u64 {
-        for base in [Base::Standard, Base::Minishogi] {
+        for base in [Base::STANDARD, Base::MINISHOGI] {
             let mut belief = BeliefPlayer::new(seed).with_particles(16);
             let mut random = RandomPlayer::new(seed);
             let mut referee = Referee::new(settings(base));
@@ -256,7 +256,7 @@ fn the_player_gets_out_of_fouls() {
 fn naive_player_plays_whole_games() {
     let mut naive = NaivePlayer::new(1);
     let mut random = RandomPlayer::new(2);
-    let mut referee = Referee::new(settings(Base::Minishogi));
+    let mut referee = Referee::new(settings(Base::MINISHOGI));
     let r = play(&mut referee, &mut naive, &mut random);
     assert!(r.outcome.is_some());
     assert_eq!(
@@ -276,7 +276,7 @@ fn belief_player_beats_random_quickly() {
     for g in 0..games {
         let mut belief = BeliefPlayer::new(g).with_particles(16);
         let mut random = RandomPlayer::new(1000 + g);
-        let mut referee = Referee::new(settings(Base::Minishogi));
+        let mut referee = Referee::new(settings(Base::MINISHOGI));
         let belief_color = if g % 2 == 0 {
             Color::Black
         } else {
@@ -328,7 +328,7 @@ fn measure_belief_player() {
         for g in 0..games {
             let mut belief = BeliefPlayer::new(g).with_particles(particles);
             let mut other = make(10_000 + g);
-            let mut referee = Referee::new(settings(Base::Standard));
+            let mut referee = Referee::new(settings(Base::STANDARD));
             let belief_color = if g % 2 == 0 {
                 Color::Black
             } else {
@@ -388,7 +388,7 @@ fn measure_naive_player() {
     for g in 0..games {
         let mut naive = NaivePlayer::new(g);
         let mut random = RandomPlayer::new(10_000 + g);
-        let mut referee = Referee::new(settings(Base::Standard));
+        let mut referee = Referee::new(settings(Base::STANDARD));
         let color = if g % 2 == 0 {
             Color::Black
         } else {

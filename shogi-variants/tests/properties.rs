@@ -84,7 +84,7 @@ struct Walk {
 
 fn walk() -> impl Strategy<Value = Walk> {
     (
-        prop_oneof![Just(Base::Standard), Just(Base::Minishogi)],
+        prop_oneof![Just(Base::STANDARD), Just(Base::MINISHOGI)],
         any::<u64>(),
         0usize..=120,
         prop_oneof![

@@ -60,7 +60,7 @@ fn every_legal_move_of_every_game_round_trips_through_its_action() {
             }
         }
     }
-    for base in [Base::Standard, Base::Minishogi] {
+    for base in [Base::STANDARD, Base::MINISHOGI] {
         for seed in 0..10 {
             let settings = CardSettings {
                 base,
@@ -218,7 +218,7 @@ fn repetition_planes_count_earlier_occurrences() {
 #[test]
 fn card_planes_show_the_step_the_card_and_the_deck() {
     let settings = CardSettings {
-        base: Base::Minishogi,
+        base: Base::MINISHOGI,
         jokers: true,
         ..CardSettings::default()
     };
@@ -259,7 +259,7 @@ fn card_planes_show_the_step_the_card_and_the_deck() {
 fn tsuitate_observations_do_not_depend_on_hidden_pieces() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut compared = 0;
-    for base in [Base::Standard, Base::Minishogi] {
+    for base in [Base::STANDARD, Base::MINISHOGI] {
         let settings = TsuitateSettings {
             base,
             ..TsuitateSettings::default()
@@ -599,7 +599,7 @@ fn tsuitate_information_state_tensors_have_perfect_recall() {
     // Random games to their end never exceed the capacity.
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let mut longest = 0;
-    for base in [Base::Standard, Base::Minishogi] {
+    for base in [Base::STANDARD, Base::MINISHOGI] {
         let settings = TsuitateSettings {
             base,
             foul_limit: 3,

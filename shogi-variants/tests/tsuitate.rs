@@ -296,7 +296,7 @@ fn candidate_moves_ignore_enemy_pieces() {
 #[test]
 fn tsuitate_on_the_minishogi_board() {
     let settings = TsuitateSettings {
-        base: Base::Minishogi,
+        base: Base::MINISHOGI,
         ..Default::default()
     };
     let mut r = Referee::new(settings);

@@ -129,7 +129,7 @@ fn must_capture_rows(reps: usize) {
     println!("\nmust-capture perft against the base's, same start position, interleaved (target: at least 0.8x)\n");
     println!("| row | base M nodes/s | must-capture nodes | must-capture M nodes/s | ratio |");
     println!("|---|---:|---:|---:|---:|");
-    for (base, base_depth, depth) in [(Base::Standard, 5, 5), (Base::Minishogi, 6, 9)] {
+    for (base, base_depth, depth) in [(Base::STANDARD, 5, 5), (Base::MINISHOGI, 6, 9)] {
         for flee in [true, false] {
             let mc = MustCapture::with_settings(MustCaptureSettings {
                 base,

@@ -327,7 +327,7 @@ fn flag(on: bool) -> f32 {
 /// use shogi_core::Color;
 /// use shogi_variants::research::observation::{card_observation, ObservationShape};
 /// use shogi_variants::{Base, Card, CardGame, CardSettings};
-/// let settings = CardSettings { base: Base::Minishogi, ..CardSettings::default() };
+/// let settings = CardSettings { base: Base::MINISHOGI, ..CardSettings::default() };
 /// let mut game = CardGame::new(settings, 1)?;
 /// game.apply_draw(Card::Rank(3))?;
 /// let shape = ObservationShape::card(5, 5);
