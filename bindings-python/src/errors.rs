@@ -48,6 +48,13 @@ create_exception!(
     "An unknown variant, unknown setting or bad setting value."
 );
 
+create_exception!(
+    shogi_variants,
+    MissingExtraError,
+    ShogiError,
+    "An optional dependency is not installed; the message names the extra to install (pip install shogi-variants[numpy])."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -58,6 +65,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("SettingError", py.get_type::<SettingError>())?;
+    m.add("MissingExtraError", py.get_type::<MissingExtraError>())?;
     Ok(())
 }
 

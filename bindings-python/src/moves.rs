@@ -172,22 +172,9 @@ pub fn move_objects(py: Python<'_>, moves: &[Move]) -> PyResult<Vec<Py<PyMove>>>
     moves.iter().map(|&m| move_object(py, m)).collect()
 }
 
-/// The Python name of an end reason.
+/// The Python name of an end reason: Rust's [`EndReason::name`].
 pub fn reason_name(r: EndReason) -> &'static str {
-    match r {
-        EndReason::Checkmate => "checkmate",
-        EndReason::NoLegalMove => "no_legal_move",
-        EndReason::Repetition => "repetition",
-        EndReason::PerpetualCheck => "perpetual_check",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::ImpasseDeclaration => "impasse_declaration",
-        EndReason::Resignation => "resignation",
-        EndReason::FoulLimit => "foul_limit",
-        EndReason::NoMoveOnCardFile => "no_move_on_card_file",
-        EndReason::Timeout => "timeout",
-        EndReason::IllegalMove => "illegal_move",
-        _ => "other",
-    }
+    r.name()
 }
 
 /// How a game ended.

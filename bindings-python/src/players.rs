@@ -341,7 +341,7 @@ impl PyMatchResult {
                 (
                     g.a_color.index(),
                     g.outcome.winner.map(Color::index),
-                    crate::moves::reason_name(g.outcome.reason),
+                    g.reason_name(),
                     g.plies,
                 )
             })

@@ -51,12 +51,35 @@ pub fn mask_bytes<'py>(py: Python<'py>, space: ActionSpace, moves: &[Move]) -> B
     PyBytes::new(py, &bytes)
 }
 
+/// Whether numpy was found importable once already (it stays imported).
+static NUMPY_FOUND: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Checks that numpy can be imported before an array is made: without it,
+/// rust-numpy would panic; this raises `MissingExtraError` instead.
+pub fn require_numpy(py: Python<'_>) -> PyResult<()> {
+    use std::sync::atomic::Ordering;
+    if NUMPY_FOUND.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    match py.import("numpy") {
+        Ok(_) => {
+            NUMPY_FOUND.store(true, Ordering::Relaxed);
+            Ok(())
+        }
+        Err(e) => Err(crate::errors::MissingExtraError::new_err(format!(
+            "numpy is needed for observation arrays and SelfPlay ({}): pip install shogi-variants[numpy]",
+            e.value(py)
+        ))),
+    }
+}
+
 /// A `float32` array of `shape`, filled by `write`.
 pub fn observation_array<'py>(
     py: Python<'py>,
     shape: ObservationShape,
     write: impl FnOnce(&mut [f32]),
 ) -> PyResult<Bound<'py, PyAny>> {
+    require_numpy(py)?;
     let mut data = vec![0.0f32; shape.len()];
     write(&mut data);
     let array = PyArray1::from_vec(py, data);
@@ -237,6 +260,7 @@ impl PySelfPlay {
             }
             _ => None,
         };
+        require_numpy(py)?;
         let pairs = convert::overrides(settings)?;
         let batch = SelfPlay::new(game, &convert::borrowed(&pairs), n, threads, seed, cap)
             .map_err(selfplay_error)?;

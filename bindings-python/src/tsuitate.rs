@@ -306,6 +306,7 @@ impl PyPlayerView {
             .checked_add(capacity.saturating_mul(ANNOUNCEMENT_WIDTH))
             .filter(|&n| n < 1 << 31)
             .ok_or_else(|| ShogiError::new_err(format!("capacity {capacity} is too large")))?;
+        crate::research::require_numpy(py)?;
         let mut data = vec![0.0f32; len];
         if !tsuitate_information_state(&self.view, capacity, &mut data) {
             return Err(ShogiError::new_err(format!(

@@ -270,16 +270,48 @@ impl<V: Variant> Game<V> {
         Ok(self.play(mv)?)
     }
 
-    /// Takes back the last move (and any outcome it caused); `None` at the start.
+    /// Takes back the last move (and any outcome the rules gave it); `None`
+    /// at the start.
+    ///
+    /// A game ended by a player's act, a resignation or a declaration, is
+    /// final: `undo` then returns `None` and changes nothing, so a resigned
+    /// game stays resigned (a record or a server never loses the result by
+    /// taking back a move). To explore from an earlier position, replay its
+    /// moves into a new game.
+    ///
+    /// ```
+    /// use shogi_core::{EndReason, Game};
+    /// # use shogi_core::{Geometry, PieceSet, Variant};
+    /// # #[derive(Clone, Debug, Default)] struct Mini;
+    /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
+    /// #   fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+    /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
+    /// let mut game = Game::new(Mini);
+    /// game.play_usi("2e3d").unwrap();
+    /// game.resign().unwrap();
+    /// assert_eq!(game.undo(), None);
+    /// assert_eq!(game.outcome().unwrap().reason, EndReason::Resignation);
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
     pub fn undo(&mut self) -> Option<Move> {
+        if self.ended.is_some() {
+            return None;
+        }
         let mv = self.moves.pop()?;
         let undo = self.undos.pop()?;
         self.position.undo(mv, undo);
         self.hashes.pop();
         self.previous.pop();
         self.checks.pop();
-        self.ended = None;
         Some(mv)
+    }
+
+    /// Whether the game was ended by a player's act (resignation or
+    /// declaration) rather than by a rule: such an end is final.
+    pub fn ended_by_act(&self) -> bool {
+        self.ended.is_some()
     }
 
     /// The side to move resigns.

@@ -36,6 +36,32 @@ pub enum EndReason {
     IllegalMove,
 }
 
+impl EndReason {
+    /// The reason as an identifier, the same in Rust, Python, saved games and
+    /// match reports: `"checkmate"`, `"move_limit"`, `"foul_limit"`...
+    ///
+    /// ```
+    /// use shogi_core::EndReason;
+    /// assert_eq!(EndReason::MoveLimit.name(), "move_limit");
+    /// assert_eq!(EndReason::MoveLimit.to_string(), "move limit"); // the words, for people
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::NoLegalMove => "no_legal_move",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual_check",
+            EndReason::MoveLimit => "move_limit",
+            EndReason::ImpasseDeclaration => "impasse_declaration",
+            EndReason::Resignation => "resignation",
+            EndReason::FoulLimit => "foul_limit",
+            EndReason::NoMoveOnCardFile => "no_move_on_card_file",
+            EndReason::Timeout => "timeout",
+            EndReason::IllegalMove => "illegal_move",
+        }
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

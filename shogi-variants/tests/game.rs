@@ -917,3 +917,26 @@ fn play_unchecked_and_undo_match_play() {
     while unchecked.undo().is_some() {}
     assert_eq!(unchecked.position(), unchecked.start_position());
 }
+
+#[test]
+fn a_resignation_or_declaration_is_final_undo_keeps_it() {
+    let mut game = Game::new(standard_with(None, Impasse::Points27));
+    game.play_usi("7g7f").unwrap();
+    let o = game.resign().unwrap();
+    assert_eq!(game.undo(), None);
+    assert_eq!((game.outcome(), game.moves().len()), (Some(o), 1));
+    assert!(game.ended_by_act());
+
+    let mut game = Game::new(standard_with(None, Impasse::Points27));
+    game.play_usi("7g7f").unwrap();
+    let o = game.declare().unwrap();
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.outcome(), Some(o));
+
+    // A rule's end is taken back with the move that caused it.
+    let mut game = Game::new(standard_with(Some(1), Impasse::Off));
+    game.play_usi("7g7f").unwrap();
+    assert!(game.is_over() && !game.ended_by_act());
+    assert!(game.undo().is_some());
+    assert_eq!(game.outcome(), None);
+}

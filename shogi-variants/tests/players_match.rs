@@ -182,6 +182,7 @@ fn record(a_wins: Option<bool>) -> GameRecord {
         plies: 10,
         fouls: [0, 0],
         stand_ins: [0, 0],
+        truncated: false,
     }
 }
 
@@ -213,4 +214,57 @@ fn score_and_elo() {
     assert!(result(vec![record(Some(true)); 4])
         .summary()
         .contains("+4 =0 -0"));
+}
+
+#[test]
+fn a_single_won_game_counts_as_a_win_in_the_elo() {
+    let one = MatchResult {
+        a: "a".into(),
+        b: "b".into(),
+        games: vec![record(Some(true))],
+    };
+    let (elo, margin) = one.elo();
+    assert!(elo > 100.0 && margin > 100.0, "{elo} ± {margin}");
+    assert_eq!(one.summary(), "a vs b: +1 =0 -0, score 1.000, Elo +191 ± 191");
+    let lost = MatchResult {
+        games: vec![record(Some(false))],
+        ..one.clone()
+    };
+    assert!(lost.summary().ends_with("Elo -191 ± 191"), "{}", lost.summary());
+    let even = MatchResult {
+        games: vec![record(Some(true)), record(Some(false))],
+        ..one
+    };
+    assert!(even.summary().contains("Elo +0 ±"), "{}", even.summary());
+}
+
+#[test]
+fn the_match_ply_cap_is_not_the_rules_move_limit() {
+    // A cap of 4 plies stops every game; the rules' own move limit (here 2
+    // plies) ends every game first when it is set.
+    let capped = MatchSettings {
+        games: 2,
+        max_plies: 4,
+        ..MatchSettings::default()
+    };
+    let r = play_match(
+        "minishogi",
+        &[],
+        &mut RandomPlayer::new(1),
+        &mut RandomPlayer::new(2),
+        &capped,
+    )
+    .unwrap();
+    assert!(r.games.iter().all(|g| g.truncated));
+    assert_eq!(r.reasons().into_iter().collect::<Vec<_>>(), [("max_plies".to_string(), 2)]);
+    let r = play_match(
+        "minishogi",
+        &[("move_limit", "2")],
+        &mut RandomPlayer::new(1),
+        &mut RandomPlayer::new(2),
+        &capped,
+    )
+    .unwrap();
+    assert!(r.games.iter().all(|g| !g.truncated));
+    assert_eq!(r.reasons().into_iter().collect::<Vec<_>>(), [("move_limit".to_string(), 2)]);
 }

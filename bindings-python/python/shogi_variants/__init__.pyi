@@ -59,6 +59,10 @@ class GameOverError(ShogiError):
 class SettingError(ShogiError):
     """An unknown variant, unknown setting or bad setting value."""
 
+class MissingExtraError(ShogiError):
+    """An optional dependency is not installed; the message names the extra to
+    install (``pip install shogi-variants[numpy]``)."""
+
 class Move:
     """A move: immutable, hashable, ordered by ``code``.
 
@@ -175,7 +179,9 @@ class Board:
     def push_usi(self, usi: str) -> Move:
         """Parse and play a USI move; returns it."""
     def pop(self) -> Move:
-        """Take back the last move. Raises ``IndexError`` at the start."""
+        """Take back the last move. Raises ``IndexError`` at the start, and
+        ``GameOverError`` once a player resigned or declared: that end is final
+        (replay the moves into a new ``Board`` to explore)."""
     def peek(self) -> Move:
         """The last move. Raises ``IndexError`` at the start."""
     def is_legal(self, move: MoveLike) -> bool: ...
@@ -312,7 +318,8 @@ class PlayerView:
         most a game under these limits needs (required without a move limit)."""
     def candidate_moves(self) -> list[Move]:
         """Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them)."""
-    def legal_squares(self, square: Square) -> list[int]: ...
+    def legal_squares(self, square_or_drop: Square) -> list[int]:
+        """Where the own piece on a square, or a piece in hand (``"P*"``), may be attempted; empty when it is not this player's turn."""
     def piece_at(self, square: Square) -> Optional[str]: ...
     def hand(self) -> dict[str, int]: ...
     def _repr_svg_(self) -> str: ...
@@ -380,10 +387,15 @@ class TsuitateGame:
     def _repr_svg_(self) -> str: ...
 
 class CardGame:
-    """Card shogi: a drawn card names the file to play on. ``CardGame(seed=0, sfen=None, **settings)``
-    with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``."""
+    """Card shogi: a drawn card names the file to play on. ``CardGame(seed=None, sfen=None, **settings)``
+    with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``
+    and the base's own settings (``repetition``, ``stalemate``, ``impasse``).
 
-    def __init__(self, seed: Optional[int] = 0, sfen: Optional[str] = None, **settings: object) -> None: ...
+    Without a seed the deck is shuffled from the operating system's randomness
+    (every casual game differs); the seed drawn is kept in ``seed`` and in saved
+    games. A given seed replays the same cards."""
+
+    def __init__(self, seed: Optional[int] = None, sfen: Optional[str] = None, **settings: object) -> None: ...
     @property
     def settings(self) -> dict[str, object]: ...
     @property
@@ -421,6 +433,8 @@ class CardGame:
     def observation_shape(self) -> tuple[int, int, int]: ...
     def allowed_moves(self) -> list[Move]:
         """The legal moves the current card allows."""
+    def legal_squares(self, square_or_drop: Square) -> list[int]:
+        """Where the piece on a square, or a piece in hand (``"P*"``), may go under the card; empty unless a move is due."""
     def push(self, move: MoveLike) -> None: ...
     def turns(self) -> list[tuple[list[int], Optional[Move]]]:
         """Each turn's drawn cards and move."""
@@ -561,7 +575,8 @@ class MatchResult:
     def fouls_per_game(self) -> tuple[float, float]: ...
     @property
     def games(self) -> list[tuple[int, Optional[int], str, int]]:
-        """Per game: (A's colour, winner or None, reason, plies)."""
+        """Per game: (A's colour, winner or None, reason, plies). The reason is
+        ``Outcome.reason``'s name, or ``"max_plies"`` for a game the match's cap stopped."""
     def summary(self) -> str: ...
 
 def play_match(

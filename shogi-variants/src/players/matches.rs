@@ -30,8 +30,10 @@ pub struct MatchSettings {
     pub move_time: Option<Duration>,
     /// What happens over the limit.
     pub over_time: OverTime,
-    /// A cap on plies (attempts in Tsuitate) per game, after which the game is a
-    /// draw by move limit; a safeguard for games that would otherwise not end.
+    /// A cap on plies (attempts in Tsuitate) per game, after which the game is
+    /// stopped and scored a draw; a safeguard for games that would otherwise
+    /// not end. Such a game is reported as truncated ([`GameRecord::truncated`],
+    /// `"max_plies"` in [`MatchResult::reasons`]), not as the rules' move limit.
     pub max_plies: u32,
     /// Seeds Card shogi's decks (game `i` uses `seed + i`) and the CPU stand-in.
     pub seed: u64,
@@ -63,9 +65,22 @@ pub struct GameRecord {
     pub fouls: [u32; 2],
     /// Moves the CPU played for A and for B after a player ran over time.
     pub stand_ins: [u32; 2],
+    /// Whether the match's `max_plies` cap stopped the game before the rules
+    /// ended it (its outcome is then a draw, and not the rules' verdict).
+    pub truncated: bool,
 }
 
 impl GameRecord {
+    /// Why the game ended, as an identifier: [`EndReason::name`], or
+    /// `"max_plies"` when the match's cap stopped it.
+    pub fn reason_name(&self) -> &'static str {
+        if self.truncated {
+            "max_plies"
+        } else {
+            self.outcome.reason.name()
+        }
+    }
+
     /// A's score: 1 for a win, 0.5 for a draw, 0 for a loss.
     pub fn score_a(&self) -> f64 {
         self.outcome.score(self.a_color)
@@ -105,11 +120,13 @@ impl MatchResult {
         self.games.iter().map(GameRecord::score_a).sum::<f64>() / self.games.len() as f64
     }
 
-    /// How the games ended: reason → count.
+    /// How the games ended: reason → count, by [`EndReason::name`]
+    /// (`"checkmate"`, `"move_limit"`...), and `"max_plies"` for the games the
+    /// match's cap stopped.
     pub fn reasons(&self) -> BTreeMap<String, u32> {
         let mut r = BTreeMap::new();
         for g in &self.games {
-            *r.entry(g.outcome.reason.to_string()).or_insert(0) += 1;
+            *r.entry(g.reason_name().to_owned()).or_insert(0) += 1;
         }
         r
     }
@@ -128,22 +145,28 @@ impl MatchResult {
 
     /// The Elo difference of A over B from the score, and the half-width of
     /// its 95% confidence interval (from the games' score variance, at least
-    /// that of a score of the same mean without draws). A score of 0 or 1 is
-    /// taken as half a game from it, so the figures stay finite.
+    /// that of a score of the same mean without draws). A clean sweep (a
+    /// score of 0 or 1) is scored as if one more game had been drawn, so the
+    /// figures stay finite and a single won game still counts as a win.
     ///
     /// ```
     /// use shogi_variants::players::{GameRecord, MatchResult};
     /// use shogi_core::{Color, EndReason, Outcome};
-    /// let game = |winner| GameRecord { a_color: Color::Black, outcome: Outcome { winner, reason: EndReason::Checkmate }, plies: 1, fouls: [0, 0], stand_ins: [0, 0] };
+    /// let game = |winner| GameRecord { a_color: Color::Black, outcome: Outcome { winner, reason: EndReason::Checkmate }, plies: 1, fouls: [0, 0], stand_ins: [0, 0], truncated: false };
     /// let even = MatchResult { a: "x".into(), b: "y".into(), games: vec![game(Some(Color::Black)), game(Some(Color::White))] };
     /// assert!(even.elo().0.abs() < 1e-9);
+    /// let one = MatchResult { a: "x".into(), b: "y".into(), games: vec![game(Some(Color::Black))] };
+    /// assert_eq!(one.summary(), "x vs y: +1 =0 -0, score 1.000, Elo +191 ± 191");
     /// ```
     pub fn elo(&self) -> (f64, f64) {
         let n = self.games.len() as f64;
         if n == 0.0 {
             return (0.0, f64::INFINITY);
         }
-        let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
+        // Half a game out of n + 1: only a clean sweep is ever this close to
+        // an edge (any other score is at least half a game out of n from it).
+        let edge = 0.5 / (n + 1.0);
+        let clamp = |s: f64| s.clamp(edge, 1.0 - edge);
         let to_elo = |s: f64| -400.0 * (1.0 / clamp(s) - 1.0).log10();
         let s = self.score();
         let observed = self
@@ -156,8 +179,9 @@ impl MatchResult {
         // the clamped score, so the interval never shrinks to nothing.
         let var = observed.max(clamp(s) * (1.0 - clamp(s)));
         let margin = 1.96 * (var / n).sqrt();
-        let diff = to_elo(s);
-        let half = (to_elo(s + margin) - to_elo(s - margin)) / 2.0;
+        // `+ 0.0` turns a negative zero into zero, so an even match prints "+0".
+        let diff = to_elo(s) + 0.0;
+        let half = (to_elo(s + margin) - to_elo(s - margin)) / 2.0 + 0.0;
         (diff, half)
     }
 
@@ -254,6 +278,7 @@ pub fn play_game(
         plies: 0,
         fouls: [0, 0],
         stand_ins: [0, 0],
+        truncated: false,
     };
     loop {
         let mover = match state(&game) {
@@ -265,6 +290,7 @@ pub fn play_game(
         };
         if record.plies >= settings.max_plies {
             record.outcome = Outcome::draw(EndReason::MoveLimit);
+            record.truncated = true;
             return Ok(record);
         }
         // A chance step is no one's choice.
