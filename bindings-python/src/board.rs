@@ -189,7 +189,10 @@ impl PyBoard {
     /// ``GameOverError`` once a player resigned or declared (that end is final).
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         if self.game.ended_by_act() {
-            let why = self.game.outcome().map_or_else(String::new, |o| format!(" ({o})"));
+            let why = self
+                .game
+                .outcome()
+                .map_or_else(String::new, |o| format!(" ({o})"));
             return Err(GameOverError::new_err(format!(
                 "the game was ended by a player{why}, which is final: pop() takes back moves only in a game still on; replay the moves into a new Board to explore"
             )));

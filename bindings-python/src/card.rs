@@ -92,6 +92,13 @@ impl PyCardGame {
             })
     }
 
+    /// The seed of the game's card generator: the one given, or the fresh one
+    /// drawn from the OS when none was (pass it back to replay the cards).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.game.seed()
+    }
+
     /// The settings, defaults included.
     #[getter]
     fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

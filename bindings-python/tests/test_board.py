@@ -12,6 +12,7 @@ from conftest import (
     MINISHOGI_START,
     STANDARD_START,
     play,
+    raises_unchanged,
     sq,
     sqs,
     usis,
@@ -325,7 +326,7 @@ def test_outcome_of_a_draw_and_of_white_winning():
     assert ow.score(WHITE) == 1.0
     assert ow != o
     assert len({o, ow, b.outcome()}) == 2
-    assert isinstance(repr(o), str) and repr(o)
+    assert repr(ow) == "<Outcome winner=WHITE reason='checkmate'>"
 
 
 def test_resign():
@@ -339,6 +340,34 @@ def test_resign():
     m = Board(variant="minishogi")
     o = m.resign()
     assert o.winner == WHITE and o.score(WHITE) == 1.0
+
+
+def test_a_resignation_is_final_pop_refuses():
+    b = play(Board(), ["7g7f"])
+    o = b.resign()
+    with raises_unchanged(sv.GameOverError, b, match="final"):
+        b.pop()
+    assert b.outcome() == o and len(b.move_stack) == 1
+    d = play(Board(variant="standard", impasse="Points27"), ["7g7f"])
+    d.declare()
+    with raises_unchanged(sv.GameOverError, d):
+        d.pop()
+    # An end by a rule is taken back with its move.
+    m = play(Board(move_limit=1), ["7g7f"])
+    assert m.is_game_over()
+    assert m.pop().usi() == "7g7f" and m.outcome() is None
+
+
+def test_legal_squares_follow_the_variant():
+    # Minishogi's start under the capture duty: only the rook may move, to 1b.
+    b = Board(variant="must-capture", base="minishogi")
+    assert b.legal_squares("2e") == []
+    assert b.legal_squares("1e") == [sv.parse_square("1b")]
+    assert b.legal_squares("5e") == []
+    plain = Board(variant="minishogi")
+    assert len(plain.legal_squares("2e")) == 4
+    with pytest.raises(sv.InvalidSquareError, match="piece in hand"):
+        b.legal_squares("K*")
 
 
 def test_turn_and_move_number_from_sfen():

@@ -19,6 +19,8 @@ from shogi_variants import (
     ShogiError,
 )
 
+from shogi_variants import parse_square as sv_square
+
 from conftest import STANDARD_START, assert_svg, card_snapshot, raises_unchanged, usis
 
 LONE_KINGS = "4k4/9/9/9/9/9/9/9/4K4 b - 1"
@@ -347,3 +349,26 @@ def test_svg():
     assert_svg(g._repr_svg_())
     g.apply_draw(7)
     assert_svg(g._repr_svg_())
+
+
+def test_no_seed_means_fresh_randomness_and_a_seed_replays():
+    seeds = {CardGame().seed for _ in range(6)}
+    assert len(seeds) > 1, "casual games must not all deal the same deck"
+    firsts = set()
+    for _ in range(12):
+        g = CardGame()
+        firsts.add(g.draw())
+    assert len(firsts) > 1
+    a, b = CardGame(42), CardGame(42)
+    assert [a.draw() for _ in range(1)] == [b.draw() for _ in range(1)]
+    c = CardGame(seed=CardGame().seed)
+    assert isinstance(c.seed, int)
+
+
+def test_legal_squares_follow_the_card():
+    g = CardGame(3)
+    assert g.legal_squares("7g") == []  # a card must be drawn first
+    g.apply_draw(2)
+    assert g.legal_squares("7g") == []
+    assert g.legal_squares("2g") == [sv_square("2f")]
+    assert g.legal_squares("2h") == []

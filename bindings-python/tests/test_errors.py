@@ -294,3 +294,39 @@ def test_out_of_range_seeds_are_value_errors(seed):
 def test_large_seeds_draw_reproducibly():
     a, b = CardGame(2**63 - 1), CardGame(2**63 - 1)
     assert a.draw() == b.draw()
+
+
+def test_without_numpy_array_calls_say_what_to_install():
+    # A fresh interpreter where `import numpy` fails, as on a machine without it.
+    import subprocess
+    import sys
+
+    script = r"""
+import sys
+sys.modules["numpy"] = None  # makes every `import numpy` raise ImportError
+import shogi_variants as sv
+calls = {
+    "Board.observation": lambda: sv.Board().observation(),
+    "CardGame.observation": lambda: sv.CardGame(1).observation(),
+    "PlayerView.observation": lambda: sv.TsuitateGame().view(0).observation(),
+    "PlayerView.information_state_tensor": lambda: sv.TsuitateGame().view(0).information_state_tensor(),
+    "SelfPlay": lambda: sv.SelfPlay("minishogi", num_games=2),
+}
+for name, call in calls.items():
+    try:
+        call()
+    except sv.MissingExtraError as e:
+        assert isinstance(e, sv.ShogiError) and isinstance(e, Exception)
+        assert "pip install shogi-variants[numpy]" in str(e), str(e)
+        print(name, "ok")
+    else:
+        raise SystemExit(name + " did not raise")
+# Everything that needs no array still works.
+b = sv.Board()
+b.push_usi("7g7f")
+assert len(b.legal_moves) == 30
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count(" ok") == 5, out.stdout
+    assert "PanicException" not in out.stderr

@@ -51,7 +51,9 @@ def test_native_match():
 
 def test_tsuitate_and_card_matches():
     r = sv.play_match("tsuitate", sv.BeliefPlayer(1, particles=8), sv.RandomPlayer(2), games=2, max_plies=120)
-    assert len(r.games) == 2 and all(f >= 0 for f in r.fouls_per_game)
+    assert len(r.games) == 2 and sum(r.reasons.values()) == 2
+    # The random player attempts moves blind to the hidden pieces: it fouls.
+    assert r.fouls_per_game[1] > 0, r.fouls_per_game
     r = sv.play_match("card", sv.CardPlayer(), sv.RandomPlayer(2), games=4, base="minishogi")
     assert len(r.games) == 4
 
@@ -117,6 +119,23 @@ def test_time_limit():
             return next(iter(observation.legal_moves))
 
     r = sv.play_match("minishogi", Slow(), sv.RandomPlayer(1), games=2, move_time=0.002)
-    assert r.reasons == {"time": 2} and r.losses == 2
+    assert r.reasons == {"timeout": 2} and r.losses == 2
     r = sv.play_match("minishogi", Slow(), sv.RandomPlayer(1), games=1, move_time=0.002, over_time="cpu", max_plies=10)
-    assert "time" not in r.reasons
+    assert "timeout" not in r.reasons
+
+
+def test_match_reasons_are_outcome_reason_names_and_the_cap_is_max_plies():
+    capped = sv.play_match("minishogi", sv.RandomPlayer(1), sv.RandomPlayer(2), games=2, max_plies=4)
+    assert capped.reasons == {"max_plies": 2}
+    assert [g[2] for g in capped.games] == ["max_plies", "max_plies"]
+    limited = sv.play_match("minishogi", sv.RandomPlayer(1), sv.RandomPlayer(2), games=2, max_plies=4, move_limit=2)
+    assert limited.reasons == {"move_limit": 2}
+    b = sv.Board(variant="minishogi", move_limit=1)
+    b.push_usi("1e1d")
+    assert b.outcome().reason in limited.reasons
+
+
+def test_one_won_game_is_a_positive_elo():
+    r = sv.play_match("minishogi", sv.SearchPlayer(depth=2), sv.RandomPlayer(2), games=1, max_plies=200)
+    assert (r.wins, r.draws, r.losses) == (1, 0, 0), r.summary()
+    assert r.summary().endswith("score 1.000, Elo +191 ± 191"), r.summary()

@@ -1004,7 +1004,9 @@ def test_selfplay_without_observations(kind):
             np.testing.assert_array_equal(x, y)
     assert a.games_finished() == b.games_finished() and sum(a.games_finished()) > 0
     a.step(np.argmax(a.action_masks, axis=1))
-    assert a.run_random(10) >= 0
+    before = sum(a.games_finished())
+    finished = a.run_random(10)
+    assert finished == sum(a.games_finished()) - before
 
 
 def test_selfplay_tsuitate_rows_are_the_movers_view():

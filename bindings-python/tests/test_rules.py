@@ -4,10 +4,14 @@ sequences are those of the Rust tests (rules.rs, game.rs, must_capture.rs)."""
 from __future__ import annotations
 
 
+import pytest
+
 from shogi_variants import (
     BLACK,
     WHITE,
     Board,
+    CardGame,
+    TsuitateGame,
     GameOverError,
     IllegalMoveError,
     Move,
@@ -329,9 +333,43 @@ def test_move_limit():
         b.push_usi("2f2e")
     m = Board(variant="minishogi", move_limit=2)
     assert play_until_last(m, ["1e1d", "5a5b"]).reason == "move_limit"
-    # Counted from the SFEN move number.
-    s = Board("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 11", move_limit=12)
+    # Counted from the game's start position, whatever the SFEN's move number.
+    s = Board("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 60", move_limit=60)
+    s.push_usi("7g7f")
+    assert s.outcome() is None and len(s.legal_moves) > 0
+    s = Board("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 11", move_limit=2)
     assert play_until_last(s, ["7g7f", "3c3d"]).reason == "move_limit"
+
+
+def test_limits_of_zero_are_refused():
+    for kwargs in ({"move_limit": 0}, {"variant": "minishogi", "move_limit": 0}):
+        with pytest.raises(SettingError, match="at least 1"):
+            Board(**kwargs)
+    with pytest.raises(SettingError, match="at least 1"):
+        TsuitateGame(foul_limit=0)
+    with pytest.raises(SettingError, match="at least 1"):
+        CardGame(move_limit=0)
+
+
+def test_modifiers_take_every_setting_of_their_base():
+    # Must-capture minishogi drawn by repetition: kings only, nothing to capture.
+    kings = "4k/5/5/5/K4 b - 1"
+    shuffle = ["5e5d", "1a1b", "5d5e", "1b1a"] * 3
+    drawn = Board(kings, variant="must-capture", base="minishogi", repetition="Draw")
+    assert play_until_last(drawn, shuffle).winner is None
+    lost = Board(kings, variant="must-capture", base="minishogi")
+    assert play_until_last(lost, shuffle).winner == WHITE  # the first player loses
+    plain = Board(kings, variant="minishogi", repetition="Draw")
+    assert play_until_last(plain, shuffle).winner is None
+    # Card shogi and Tsuitate over minishogi keep the base's settings too.
+    card = CardGame(1, base="minishogi", repetition="Draw")
+    assert card.settings["base"]["repetition"] == "Draw"
+    stalemate = "4k/1r3/5/2r2/K4 b - 1"
+    t = TsuitateGame(stalemate, base="minishogi", stalemate="Draw")
+    assert t.outcome().winner is None and t.outcome().reason == "no_legal_move"
+    # A setting the base does not have is refused, naming both lists.
+    with pytest.raises(SettingError, match="impasse"):
+        Board(variant="must-capture", base="minishogi", impasse="Points27")
 
 
 def test_mate_on_the_last_allowed_ply_wins():

@@ -356,3 +356,14 @@ def test_svgs():
     assert_svg(g._repr_svg_())
     assert_svg(g.view(BLACK)._repr_svg_())
     assert_svg(g.view(WHITE)._repr_svg_())
+
+
+def test_player_view_legal_squares_take_a_piece_in_hand():
+    g = TsuitateGame("4k/5/5/5/K4 b P 1", base="minishogi")
+    view = g.view(BLACK)
+    squares = view.legal_squares("P*")
+    assert len(squares) == 19  # 23 empty squares, less the far rank's four
+    assert view.legal_squares("5e") == sorted(m.to_square for m in view.candidate_moves() if m.usi().startswith("5e"))
+    assert g.view(WHITE).legal_squares("P*") == []  # not White's turn, and no pawn in hand
+    with pytest.raises(InvalidSquareError):
+        view.legal_squares("X*")

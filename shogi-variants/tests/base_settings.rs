@@ -5,8 +5,7 @@
 use shogi_core::{Color, EndReason, Game, Outcome, Variant};
 use shogi_variants::{
     settings_with, AnyGame, AnyVariant, Base, CardGame, CardSettings, MinishogiRepetition,
-    MinishogiSettings, MustCaptureSettings, Referee, SavedGame, TsuitateSettings,
-    VariantError,
+    MinishogiSettings, MustCaptureSettings, Referee, SavedGame, TsuitateSettings, VariantError,
 };
 
 /// Kings only: they shuffle back and forth, the start recurs every 4 plies,
@@ -27,13 +26,20 @@ fn must_capture_over_minishogi_takes_the_repetition_setting() {
     let named = [("base", "minishogi"), ("repetition", "Draw")];
     let v = AnyVariant::with_named_settings("must-capture", &named).unwrap();
     let mut game = Game::from_sfen(v, KINGS).unwrap();
-    assert_eq!(play_to_fourfold(&mut game), Some(Outcome::draw(EndReason::Repetition)));
+    assert_eq!(
+        play_to_fourfold(&mut game),
+        Some(Outcome::draw(EndReason::Repetition))
+    );
 
     // The un-composed base agrees, and the base's default rule still holds.
     let plain = AnyVariant::with_named_settings("minishogi", &[("repetition", "Draw")]).unwrap();
     let mut game = Game::from_sfen(plain, KINGS).unwrap();
-    assert_eq!(play_to_fourfold(&mut game), Some(Outcome::draw(EndReason::Repetition)));
-    let default = AnyVariant::with_named_settings("must-capture", &[("base", "minishogi")]).unwrap();
+    assert_eq!(
+        play_to_fourfold(&mut game),
+        Some(Outcome::draw(EndReason::Repetition))
+    );
+    let default =
+        AnyVariant::with_named_settings("must-capture", &[("base", "minishogi")]).unwrap();
     let mut game = Game::from_sfen(default, KINGS).unwrap();
     assert_eq!(
         play_to_fourfold(&mut game),
@@ -57,10 +63,16 @@ fn tsuitate_over_minishogi_takes_the_stalemate_setting() {
     let s: TsuitateSettings =
         settings_with("tsuitate", &[("base", "minishogi"), ("stalemate", "Draw")]).unwrap();
     let referee = Referee::from_sfen(s, STALEMATE).unwrap();
-    assert_eq!(referee.outcome(), Some(Outcome::draw(EndReason::NoLegalMove)));
+    assert_eq!(
+        referee.outcome(),
+        Some(Outcome::draw(EndReason::NoLegalMove))
+    );
     let s: TsuitateSettings = settings_with("tsuitate", &[("base", "minishogi")]).unwrap();
     let referee = Referee::from_sfen(s, STALEMATE).unwrap();
-    assert_eq!(referee.outcome(), Some(Outcome::loss(Color::Black, EndReason::NoLegalMove)));
+    assert_eq!(
+        referee.outcome(),
+        Some(Outcome::loss(Color::Black, EndReason::NoLegalMove))
+    );
 }
 
 #[test]
@@ -98,17 +110,28 @@ fn standard_base_settings_reach_must_capture() {
     // The declaration rule of the base is in force: an opening declaration fails, and loses.
     let mut game = Game::new(v);
     let o = game.declare().unwrap();
-    assert_eq!(o, Outcome::loss(Color::Black, EndReason::ImpasseDeclaration));
+    assert_eq!(
+        o,
+        Outcome::loss(Color::Black, EndReason::ImpasseDeclaration)
+    );
 }
 
 #[test]
 fn a_setting_of_the_other_base_is_refused_by_name() {
     // Minishogi has no impasse rule; standard shogi has no repetition setting.
-    let e = AnyVariant::with_named_settings("must-capture", &[("base", "minishogi"), ("impasse", "Points27")])
-        .unwrap_err();
-    let VariantError::UnknownSetting { key, known, .. } = &e else { panic!("{e}") };
+    let e = AnyVariant::with_named_settings(
+        "must-capture",
+        &[("base", "minishogi"), ("impasse", "Points27")],
+    )
+    .unwrap_err();
+    let VariantError::UnknownSetting { key, known, .. } = &e else {
+        panic!("{e}")
+    };
     assert_eq!(key, "impasse");
-    assert!(known.contains("repetition") && known.contains("may_flee_from_check"), "{e}");
+    assert!(
+        known.contains("repetition") && known.contains("may_flee_from_check"),
+        "{e}"
+    );
     assert!(settings_with::<CardSettings>("card", &[("stalemate", "Draw")]).is_err());
     assert!(settings_with::<TsuitateSettings>("tsuitate", &[("colour", "red")]).is_err());
 }
@@ -119,10 +142,22 @@ fn the_games_move_limit_comes_before_the_bases() {
         move_limit: Some(9),
         ..Default::default()
     });
-    let s = MustCaptureSettings { base, ..Default::default() };
-    assert_eq!(shogi_variants::MustCapture::with_settings(s.clone()).move_limit(), Some(9));
-    let s = MustCaptureSettings { move_limit: Some(4), ..s };
-    assert_eq!(shogi_variants::MustCapture::with_settings(s).move_limit(), Some(4));
+    let s = MustCaptureSettings {
+        base,
+        ..Default::default()
+    };
+    assert_eq!(
+        shogi_variants::MustCapture::with_settings(s.clone()).move_limit(),
+        Some(9)
+    );
+    let s = MustCaptureSettings {
+        move_limit: Some(4),
+        ..s
+    };
+    assert_eq!(
+        shogi_variants::MustCapture::with_settings(s).move_limit(),
+        Some(4)
+    );
 }
 
 #[test]
@@ -144,17 +179,33 @@ fn limits_of_zero_are_refused_wherever_settings_are_read() {
     assert!(serde_json::from_str::<MinishogiSettings>(r#"{"move_limit": 0}"#).is_err());
     assert!(serde_json::from_str::<MinishogiSettings>(r#"{"move_limit": null}"#).is_ok());
     // A base read by name with a zero limit is refused too.
-    assert!(settings_with::<CardSettings>("card", &[("base", r#"{"variant":"minishogi","move_limit":0}"#)]).is_err());
+    assert!(settings_with::<CardSettings>(
+        "card",
+        &[("base", r#"{"variant":"minishogi","move_limit":0}"#)]
+    )
+    .is_err());
 }
 
 #[test]
 fn a_zero_move_limit_built_in_rust_draws_at_the_start_in_every_game() {
     // Zero moves have been played: the limit is reached before any move.
-    let v = AnyVariant::Minishogi(shogi_variants::Minishogi::with_settings(MinishogiSettings {
+    let v = AnyVariant::Minishogi(shogi_variants::Minishogi::with_settings(
+        MinishogiSettings {
+            move_limit: Some(0),
+            ..Default::default()
+        },
+    ));
+    assert_eq!(
+        Game::new(v).outcome(),
+        Some(Outcome::draw(EndReason::MoveLimit))
+    );
+    let s = TsuitateSettings {
         move_limit: Some(0),
+        base: Base::MINISHOGI,
         ..Default::default()
-    }));
-    assert_eq!(Game::new(v).outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
-    let s = TsuitateSettings { move_limit: Some(0), base: Base::MINISHOGI, ..Default::default() };
-    assert_eq!(Referee::new(s).outcome(), Some(Outcome::draw(EndReason::MoveLimit)));
+    };
+    assert_eq!(
+        Referee::new(s).outcome(),
+        Some(Outcome::draw(EndReason::MoveLimit))
+    );
 }

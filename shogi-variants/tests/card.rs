@@ -331,7 +331,8 @@ fn show_legal_squares_follows_the_card() {
     // The card names file 2: the rook on 2h may not go sideways, the pawn on 2g may advance.
     assert!(game.legal_destinations(sq("7g")).is_empty());
     assert_eq!(game.position().legal_destinations(sq("7g")).count(), 1);
-    let names = |bb: shogi_core::Bitboard| bb.into_iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let names =
+        |bb: shogi_core::Bitboard| bb.into_iter().map(|s| s.to_string()).collect::<Vec<_>>();
     assert_eq!(names(game.legal_destinations(sq("2g"))), ["2f"]);
     assert!(game.legal_destinations(sq("2h")).is_empty());
     assert_eq!(game.position().legal_destinations(sq("2h")).count(), 6);

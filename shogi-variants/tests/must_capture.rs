@@ -243,11 +243,22 @@ fn show_legal_squares_follows_the_capture_duty() {
     let sq = |s: &str| s.parse::<shogi_core::Square>().unwrap();
     assert!(game.legal_destinations(sq("2e")).is_empty());
     assert_eq!(game.position().legal_destinations(sq("2e")).count(), 4);
-    let rook: Vec<String> = game.legal_destinations(sq("1e")).into_iter().map(|s| s.to_string()).collect();
+    let rook: Vec<String> = game
+        .legal_destinations(sq("1e"))
+        .into_iter()
+        .map(|s| s.to_string())
+        .collect();
     assert_eq!(rook, ["1b"]);
     // A drop is never a capture: with a capture on, no drop square is legal.
     let v = AnyVariant::MustCapture(variant(true, false, Base::MINISHOGI));
     let game = shogi_core::Game::from_sfen(v, "4k/4p/5/4R/K4 b P 1").unwrap();
-    assert!(game.legal_drop_squares(shogi_core::PieceKind::Pawn).is_empty());
-    assert!(game.position().legal_drop_squares(shogi_core::PieceKind::Pawn).count() > 0);
+    assert!(game
+        .legal_drop_squares(shogi_core::PieceKind::Pawn)
+        .is_empty());
+    assert!(
+        game.position()
+            .legal_drop_squares(shogi_core::PieceKind::Pawn)
+            .count()
+            > 0
+    );
 }

@@ -225,12 +225,19 @@ fn a_single_won_game_counts_as_a_win_in_the_elo() {
     };
     let (elo, margin) = one.elo();
     assert!(elo > 100.0 && margin > 100.0, "{elo} ± {margin}");
-    assert_eq!(one.summary(), "a vs b: +1 =0 -0, score 1.000, Elo +191 ± 191");
+    assert_eq!(
+        one.summary(),
+        "a vs b: +1 =0 -0, score 1.000, Elo +191 ± 191"
+    );
     let lost = MatchResult {
         games: vec![record(Some(false))],
         ..one.clone()
     };
-    assert!(lost.summary().ends_with("Elo -191 ± 191"), "{}", lost.summary());
+    assert!(
+        lost.summary().ends_with("Elo -191 ± 191"),
+        "{}",
+        lost.summary()
+    );
     let even = MatchResult {
         games: vec![record(Some(true)), record(Some(false))],
         ..one
@@ -256,7 +263,10 @@ fn the_match_ply_cap_is_not_the_rules_move_limit() {
     )
     .unwrap();
     assert!(r.games.iter().all(|g| g.truncated));
-    assert_eq!(r.reasons().into_iter().collect::<Vec<_>>(), [("max_plies".to_string(), 2)]);
+    assert_eq!(
+        r.reasons().into_iter().collect::<Vec<_>>(),
+        [("max_plies".to_string(), 2)]
+    );
     let r = play_match(
         "minishogi",
         &[("move_limit", "2")],
@@ -266,5 +276,8 @@ fn the_match_ply_cap_is_not_the_rules_move_limit() {
     )
     .unwrap();
     assert!(r.games.iter().all(|g| !g.truncated));
-    assert_eq!(r.reasons().into_iter().collect::<Vec<_>>(), [("move_limit".to_string(), 2)]);
+    assert_eq!(
+        r.reasons().into_iter().collect::<Vec<_>>(),
+        [("move_limit".to_string(), 2)]
+    );
 }

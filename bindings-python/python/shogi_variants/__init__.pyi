@@ -397,6 +397,9 @@ class CardGame:
 
     def __init__(self, seed: Optional[int] = None, sfen: Optional[str] = None, **settings: object) -> None: ...
     @property
+    def seed(self) -> int:
+        """The seed of the card generator: the one given, or the fresh one drawn from the OS."""
+    @property
     def settings(self) -> dict[str, object]: ...
     @property
     def phase(self) -> Literal["draw", "move", "over"]: ...
