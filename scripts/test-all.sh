@@ -39,4 +39,7 @@ rm -rf "$venv" target/wheels
 "$venv/bin/maturin" build --release --quiet -m bindings-python/Cargo.toml -i "$venv/bin/python" -o target/wheels
 "$venv/bin/python" -m pip install --quiet target/wheels/shogi_variants-*.whl
 "$venv/bin/python" -m pytest bindings-python/tests -q
+echo "== Python stubs (mypy stubtest against the installed module)"
+"$venv/bin/python" -m mypy.stubtest shogi_variants --mypy-config-file bindings-python/mypy.ini \
+  --allowlist bindings-python/stubtest-allowlist.txt
 echo "all checks passed"

@@ -55,7 +55,8 @@ impl PyMove {
 
     /// The move of a 16-bit ``code`` (see ``Move.code``). Raises ``InvalidMoveError``.
     #[staticmethod]
-    fn from_code(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn from_code(code: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let obj = code;
         let code: i64 = obj.extract().unwrap_or(-1);
         u16::try_from(code)
             .ok()

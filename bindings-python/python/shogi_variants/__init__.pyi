@@ -10,6 +10,8 @@ and ``JOKER`` (0).
 
 from typing import Any, Iterator, Literal, Optional, Sequence, Union
 
+from typing_extensions import Self, final
+
 import numpy as np
 import numpy.typing as npt
 
@@ -22,6 +24,44 @@ VARIANTS: list[str]
 """The perfect-information variants ``Board`` plays: standard, minishogi, must-capture."""
 GAMES: list[str]
 """Every game: the variants plus ``"card"`` and ``"tsuitate"``."""
+
+__all__ = [
+    "BLACK",
+    "GAMES",
+    "JOKER",
+    "VARIANTS",
+    "WHITE",
+    "Announcement",
+    "BeliefPlayer",
+    "Board",
+    "CardPlayer",
+    "CardGame",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidSfenError",
+    "InvalidSquareError",
+    "LegalMoves",
+    "MatchResult",
+    "MissingExtraError",
+    "Move",
+    "NaivePlayer",
+    "Outcome",
+    "PlayerView",
+    "RandomPlayer",
+    "Record",
+    "Ruling",
+    "SearchPlayer",
+    "SelfPlay",
+    "SettingError",
+    "ShogiError",
+    "TsuitateGame",
+    "__version__",
+    "load",
+    "parse_square",
+    "play_match",
+    "square_name",
+]
 
 Square = Union[int, str]
 MoveLike = Union["Move", str]
@@ -63,6 +103,7 @@ class MissingExtraError(ShogiError):
     """An optional dependency is not installed; the message names the extra to
     install (``pip install shogi-variants[numpy]``)."""
 
+@final
 class Move:
     """A move: immutable, hashable, ordered by ``code``.
 
@@ -70,7 +111,7 @@ class Move:
     ``Move.drop(piece, to_square)`` for a drop, ``Move.from_usi("7g7f")``.
     """
 
-    def __init__(self, from_square: Square, to_square: Square, promotion: bool = False) -> None: ...
+    def __new__(cls, from_square: Square, to_square: Square, promotion: bool = False) -> Self: ...
     @staticmethod
     def from_usi(usi: str) -> "Move":
         """Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``). Raises ``InvalidMoveError``."""
@@ -98,13 +139,14 @@ class Move:
     def code(self) -> int:
         """A stable 16-bit integer for the move (an action id for learning code)."""
     def is_drop(self) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: "Move") -> bool: ...
-    def __le__(self, other: "Move") -> bool: ...
-    def __gt__(self, other: "Move") -> bool: ...
-    def __ge__(self, other: "Move") -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: "Move", /) -> bool: ...
+    def __le__(self, other: "Move", /) -> bool: ...
+    def __gt__(self, other: "Move", /) -> bool: ...
+    def __ge__(self, other: "Move", /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Outcome:
     """How a game ended."""
 
@@ -130,18 +172,20 @@ class Outcome:
         """1.0 for a win of ``color``, 0.5 for a draw, 0.0 for a loss."""
     def returns(self) -> list[float]:
         """Per-player returns ``[black, white]``: +1 win, -1 loss, 0 draw."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class LegalMoves:
     """The legal moves of a board, generated when used (``len``, ``in``, iteration)."""
 
     def __len__(self) -> int: ...
     def __bool__(self) -> bool: ...
-    def __contains__(self, move: MoveLike) -> bool: ...
+    def __contains__(self, move: MoveLike, /) -> bool: ...
     def __iter__(self) -> Iterator[Move]: ...
     def count(self) -> int: ...
 
+@final
 class Board:
     """A game of a perfect-information variant: position, history, outcome.
 
@@ -152,7 +196,7 @@ class Board:
     ``king_captures_first``, ``move_limit``, ``base``).
     """
 
-    def __init__(self, sfen: Optional[str] = None, variant: str = "standard", **settings: object) -> None: ...
+    def __new__(cls, sfen: Optional[str] = None, variant: str = "standard", **settings: object) -> Self: ...
     @property
     def variant(self) -> str: ...
     @property
@@ -207,6 +251,8 @@ class Board:
         """Perft per legal move (USI -> count)."""
     def copy(self, stack: bool = True) -> "Board":
         """A copy; with ``stack=False`` the copy starts at the current position."""
+    def __copy__(self) -> "Board": ...
+    def __deepcopy__(self, memo: dict[int, Any], /) -> "Board": ...
     def root(self) -> "Board":
         """A board at the start position with the same variant and settings."""
     def to_json(self) -> str:
@@ -241,9 +287,10 @@ class Board:
     def parse_western(self, text: str) -> Move:
         """The legal move a Western text names. Raises ``InvalidMoveError``."""
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ()) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Record:
     """A game record: headers, start, moves with times and comments, and its end.
     Reads and writes KIF, KI2 and CSA (CSA: 9×9 only); ``board()`` replays it."""
@@ -279,8 +326,9 @@ class Record:
     def ki2(self) -> str: ...
     def csa(self) -> str: ...
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class PlayerView:
     """What one Tsuitate player knows: their own pieces and hand and what they were told."""
 
@@ -324,6 +372,7 @@ class PlayerView:
     def hand(self) -> dict[str, int]: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Announcement:
     """One thing a Tsuitate player is told, or did."""
 
@@ -346,9 +395,10 @@ class Announcement:
     @property
     def outcome(self) -> Optional[Outcome]:
         """For ``game_over``."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Ruling:
     """The referee's verdict on an attempt and what each player was told."""
 
@@ -360,11 +410,12 @@ class Ruling:
     def told(self) -> tuple[list[Announcement], list[Announcement]]:
         """Announcements to Black and to White."""
 
+@final
 class TsuitateGame:
     """Tsuitate shogi: the referee's game. ``TsuitateGame(sfen=None, **settings)``
     with ``foul_limit``, ``announce_fouls_to_both``, ``move_limit``, ``base``."""
 
-    def __init__(self, sfen: Optional[str] = None, **settings: object) -> None: ...
+    def __new__(cls, sfen: Optional[str] = None, **settings: object) -> Self: ...
     @property
     def settings(self) -> dict[str, object]: ...
     @property
@@ -382,10 +433,13 @@ class TsuitateGame:
     def reveal(self) -> Optional[tuple[str, str, list[tuple[int, Move, Optional[str]]]]]:
         """After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None)."""
     def copy(self) -> "TsuitateGame": ...
+    def __copy__(self) -> "TsuitateGame": ...
+    def __deepcopy__(self, memo: dict[int, Any], /) -> "TsuitateGame": ...
     def to_json(self) -> str:
         """The referee's saved game (every attempt, fouls included); ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
 
+@final
 class CardGame:
     """Card shogi: a drawn card names the file to play on. ``CardGame(seed=None, sfen=None, **settings)``
     with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``
@@ -395,7 +449,7 @@ class CardGame:
     (every casual game differs); the seed drawn is kept in ``seed`` and in saved
     games. A given seed replays the same cards."""
 
-    def __init__(self, seed: Optional[int] = None, sfen: Optional[str] = None, **settings: object) -> None: ...
+    def __new__(cls, seed: Optional[int] = None, sfen: Optional[str] = None, **settings: object) -> Self: ...
     @property
     def seed(self) -> int:
         """The seed of the card generator: the one given, or the fresh one drawn from the OS."""
@@ -447,12 +501,15 @@ class CardGame:
         """A ``Board`` at the current position (the card rule aside)."""
     def sfen(self) -> str: ...
     def copy(self) -> "CardGame": ...
+    def __copy__(self) -> "CardGame": ...
+    def __deepcopy__(self, memo: dict[int, Any], /) -> "CardGame": ...
     def to_json(self) -> str:
         """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
 
+@final
 class SelfPlay:
     """Many games of one kind stepped together on native threads, GIL released.
 
@@ -461,8 +518,8 @@ class SelfPlay:
     ``terminated``; ``max_plies`` (actions per game, fouls included) sets
     ``truncated``. ``rewards[i]`` is (Black's, White's). Results do not depend
     on ``threads``."""
-    def __init__(self, game: str = "standard", num_games: int = 64, threads: int = 1, seed: int = 0, max_plies: Optional[int] = None, observations: bool = True, **settings: object) -> None: ...
-    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+    def __new__(cls, game: str = "standard", num_games: int = 64, threads: int = 1, seed: int = 0, max_plies: Optional[int] = None, observations: bool = True, **settings: object) -> Self: ...
+    def reset(self, seed: Optional[int] = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Restart every game: ``(observations, action_masks)``."""
     def step(self, actions: Union[Sequence[int], npt.NDArray[Any]]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
         """Play ``actions[i]`` in game ``i``: ``(observations, rewards, terminated,
@@ -504,9 +561,10 @@ class SelfPlay:
         """A copy of game ``i`` (Tsuitate: the referee's game, hidden pieces included)."""
     def __len__(self) -> int: ...
 
+@final
 class RandomPlayer:
     """Uniformly random among the allowed moves; seeded."""
-    def __init__(self, seed: int = 0) -> None: ...
+    def __new__(cls, seed: int = 0) -> Self: ...
     @property
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
@@ -514,10 +572,11 @@ class RandomPlayer:
         move step, or a Tsuitate ``PlayerView`` (never the referee)."""
     def new_game(self) -> None: ...
 
+@final
 class SearchPlayer:
     """Alpha-beta with iterative deepening, a transposition table and quiescence
     (standard, minishogi, must-capture). One budget; default 20,000 nodes."""
-    def __init__(self, depth: Optional[int] = None, nodes: Optional[int] = None, time_ms: Optional[int] = None, seed: Optional[int] = None) -> None: ...
+    def __new__(cls, depth: Optional[int] = None, nodes: Optional[int] = None, time_ms: Optional[int] = None, seed: Optional[int] = None) -> Self: ...
     @property
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
@@ -525,9 +584,10 @@ class SearchPlayer:
         move step, or a Tsuitate ``PlayerView`` (never the referee)."""
     def new_game(self) -> None: ...
 
+@final
 class CardPlayer:
     """Card shogi: expectimax over the opponent's next card."""
-    def __init__(self) -> None: ...
+    def __new__(cls) -> Self: ...
     @property
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
@@ -535,9 +595,10 @@ class CardPlayer:
         move step, or a Tsuitate ``PlayerView`` (never the referee)."""
     def new_game(self) -> None: ...
 
+@final
 class BeliefPlayer:
     """Tsuitate: plans over sampled positions consistent with everything announced."""
-    def __init__(self, seed: int = 0, particles: Optional[int] = None) -> None: ...
+    def __new__(cls, seed: int = 0, particles: Optional[int] = None) -> Self: ...
     @property
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
@@ -545,9 +606,10 @@ class BeliefPlayer:
         move step, or a Tsuitate ``PlayerView`` (never the referee)."""
     def new_game(self) -> None: ...
 
+@final
 class NaivePlayer:
     """Tsuitate baseline that ignores what it was told."""
-    def __init__(self, seed: int = 0) -> None: ...
+    def __new__(cls, seed: int = 0) -> Self: ...
     @property
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
@@ -555,6 +617,7 @@ class NaivePlayer:
         move step, or a Tsuitate ``PlayerView`` (never the referee)."""
     def new_game(self) -> None: ...
 
+@final
 class MatchResult:
     """A match from player A's side."""
     @property
