@@ -86,7 +86,7 @@ impl Variant for Minishogi {
     }
 
     fn settings(&self) -> MinishogiSettings {
-        self.settings.clone()
+        self.settings
     }
 
     fn with_settings(settings: MinishogiSettings) -> Minishogi {

@@ -59,7 +59,7 @@ impl Variant for Standard {
     }
 
     fn settings(&self) -> StandardSettings {
-        self.settings.clone()
+        self.settings
     }
 
     fn with_settings(settings: StandardSettings) -> Standard {
