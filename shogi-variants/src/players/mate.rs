@@ -45,15 +45,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The longest mate [`find_mate`] looks for unless told otherwise, in plies
-/// (a mate in 31 moves of the attacker).
+/// The longest mate [`find_mate`] looks for, in plies (128 moves of the
+/// attacker): the default of [`MateLimits::max_plies`], and its ceiling (a
+/// larger value counts as this).
 ///
 /// ```
 /// use shogi_variants::players::{MateLimits, MAX_MATE_PLIES};
 /// assert_eq!(MateLimits::default().max_plies, MAX_MATE_PLIES);
 /// assert_eq!(MAX_MATE_PLIES % 2, 1);
 /// ```
-pub const MAX_MATE_PLIES: u32 = 63;
+pub const MAX_MATE_PLIES: u32 = 255;
 
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 256;
@@ -69,7 +70,8 @@ const CHECK_EVERY: u64 = 256;
 #[derive(Clone, Debug)]
 pub struct MateLimits {
     /// The longest mate looked for, in plies (attacker's and defender's
-    /// moves; a mate is always an odd number of plies).
+    /// moves; a mate is always an odd number of plies), at most
+    /// [`MAX_MATE_PLIES`].
     pub max_plies: u32,
     /// Wall-clock time, read every 256 nodes.
     pub time: Option<Duration>,
@@ -144,11 +146,12 @@ impl MateResult {
 /// ```
 pub fn find_mate<V: Variant>(variant: &V, position: &Position, limits: &MateLimits) -> MateResult {
     let start = Instant::now();
+    let max_plies = limits.max_plies.min(MAX_MATE_PLIES);
     let mut search = MateSearch {
         variant,
         attacker: position.side_to_move(),
         path: vec![position.hash()],
-        lines: vec![Vec::new(); limits.max_plies as usize + 2],
+        lines: vec![Vec::new(); max_plies as usize + 2],
         nodes: 0,
         node_limit: limits.nodes.unwrap_or(u64::MAX),
         deadline: limits.time.and_then(|t| start.checked_add(t)),
@@ -157,7 +160,7 @@ pub fn find_mate<V: Variant>(variant: &V, position: &Position, limits: &MateLimi
     };
     let mut pos = position.clone();
     let mut plies = 1;
-    while plies <= limits.max_plies {
+    while plies <= max_plies {
         match search.attack(&mut pos, plies, 0) {
             Value::Mate(_) => return MateResult::Mate(std::mem::take(&mut search.lines[0])),
             Value::NoMate => return MateResult::NoMate,
@@ -493,6 +496,14 @@ mod tests {
             ..MateLimits::default()
         };
         assert_eq!(find_mate(&v, &pos, &none), MateResult::Timeout);
+        let huge = MateLimits {
+            max_plies: u32::MAX,
+            ..MateLimits::default()
+        };
+        assert_eq!(
+            find_mate(&v, &pos, &huge).mate().map(<[Move]>::len),
+            Some(5)
+        );
     }
 
     #[test]
