@@ -276,9 +276,11 @@ impl Engine {
     /// The player, after stopping any running search.
     fn take_player(&mut self) -> SearchPlayer {
         self.stop();
-        self.player
-            .take()
-            .unwrap_or_else(|| SearchPlayer::new(Budget::Depth(1)).with_hash_mb(self.hash_mb))
+        self.player.take().unwrap_or_else(|| self.new_player())
+    }
+
+    fn new_player(&self) -> SearchPlayer {
+        SearchPlayer::new(Budget::Depth(1)).with_hash_mb(self.hash_mb)
     }
 
     /// Stops a running search and waits for it (it answers first). The
@@ -324,7 +326,13 @@ impl Engine {
                 ));
                 say("usiok");
             }
-            "isready" => say("readyok"),
+            "isready" => {
+                // The table is allocated now rather than in the first `go`.
+                if self.player.is_none() && self.running.is_none() {
+                    self.player = Some(self.new_player());
+                }
+                say("readyok");
+            }
             "usinewgame" => {
                 let mut player = self.take_player();
                 player.clear();
