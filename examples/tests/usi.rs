@@ -74,6 +74,58 @@ impl Session {
         let word = best.split_whitespace().nth(1).unwrap_or("").to_owned();
         (lines, word)
     }
+
+    /// Sends `go mate ...` and returns the lines before and the words
+    /// after `checkmate`.
+    fn go_mate(&mut self, command: &str) -> (Vec<String>, Vec<String>) {
+        self.send(command);
+        let mut lines = self.until("checkmate");
+        let answer = lines.pop().unwrap();
+        let words = answer
+            .split_whitespace()
+            .skip(1)
+            .map(str::to_owned)
+            .collect();
+        (lines, words)
+    }
+
+    /// `isready` is answered within a second.
+    fn assert_ready(&mut self) {
+        self.send("isready");
+        let start = Instant::now();
+        self.until("readyok");
+        assert!(
+            start.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    /// Sends `quit` and waits for the engine to end by itself.
+    fn quit(mut self) {
+        self.send("quit");
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the engine did not quit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Nothing but `info` lines arrives within `wait`.
+    fn assert_silent_but_info(&mut self, wait: Duration) {
+        let deadline = Instant::now() + wait;
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            assert!(line.starts_with("info "), "unexpected line {line:?}");
+        }
+    }
 }
 
 impl Drop for Session {
@@ -183,14 +235,14 @@ fn scripted_session() {
     // Bad lines: an error each, and the engine lives on.
     for bad in [
         "garbage",
-        "position",
-        "position sfen not-a-board",
-        "position startpos moves 9z9z",
-        "position startpos moves 5e5d",
         "setoption name UCI_Variant value chess",
         "setoption value 3",
         "setoption name USI_Hash value lots",
         "go depth 1 movetime 99999999999999999999999",
+        "position",
+        "position sfen not-a-board",
+        "position startpos moves 9z9z",
+        "position startpos moves 5e5d",
     ] {
         s.send(bad);
         let mut lines = Vec::new();
@@ -204,9 +256,19 @@ fn scripted_session() {
             "{bad}: {lines:?}"
         );
     }
-    // The last good position is kept; huge numbers are no trouble.
-    let (_, best) = s.go("go depth 2 nodes x");
+    // After a refused position there is none to answer for.
+    let (info, best) = s.go("go depth 2");
+    assert_eq!(best, "resign");
+    assert!(
+        info.iter()
+            .any(|l| l.starts_with("info string error: go: no position")),
+        "{info:?}"
+    );
+    s.send(position);
+    // Bad numbers are reported; huge numbers are no trouble.
+    let (info, best) = s.go("go depth 2 nodes x");
     assert_legal(&game_of(mini.clone(), position), &best);
+    assert!(info.iter().any(|l| l.contains("'nodes x'")), "{info:?}");
     let (_, best) = s.go("go depth 2 btime 9223372036854775807 binc 9223372036854775807");
     assert_legal(&game_of(mini.clone(), position), &best);
 
@@ -252,4 +314,296 @@ fn end_of_input_ends_the_engine() {
         assert!(Instant::now() < deadline, "the engine did not end");
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// The `bestmove` line's move and ponder move.
+fn split_bestmove(line: &str) -> (String, Option<String>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[0], "bestmove", "{line}");
+    match words[..] {
+        [_, best] => (best.to_owned(), None),
+        [_, best, "ponder", reply] => (best.to_owned(), Some(reply.to_owned())),
+        _ => panic!("malformed {line:?}"),
+    }
+}
+
+/// `line` is a forced mate from `position` in `plies`: every attacker move
+/// checks, and the defender ends in check without a legal move.
+fn assert_mates(variant: AnyVariant, position: &str, line: &[String], plies: usize) {
+    let mut game = game_of(variant, position);
+    assert_eq!(line.len(), plies, "{line:?}");
+    for (i, usi) in line.iter().enumerate() {
+        game.play_usi(usi)
+            .unwrap_or_else(|e| panic!("{usi} in {line:?}: {e}"));
+        if i % 2 == 0 {
+            assert!(game.position().is_check(), "{usi} is no check");
+        }
+    }
+    assert!(
+        game.position().is_check() && game.legal_moves().is_empty(),
+        "{line:?}"
+    );
+}
+
+#[test]
+fn go_mate_answers_checkmate() {
+    let standard = AnyVariant::Standard(Standard::default());
+    let mini = AnyVariant::Minishogi(Minishogi::default());
+    let mut s = Session::start();
+    for (sfen, plies) in [
+        ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1),
+        ("9/8k/6S2/9/9/9/9/9/K8 b 2G 1", 3),
+        ("8k/9/9/6S2/9/9/9/9/K8 b 2R 1", 5),
+        ("6B1k/9/9/6G2/9/9/9/9/K8 b S 1", 5),
+    ] {
+        let position = format!("position sfen {sfen}");
+        s.send(&position);
+        let (_, line) = s.go_mate("go mate 20000");
+        assert_mates(standard.clone(), &position, &line, plies);
+    }
+    // White mates too, in the position after the moves.
+    let position = "position sfen 4k4/9/9/9/9/9/4p4/9/3K5 b g 1 moves 6i5i";
+    s.send(position);
+    let (_, line) = s.go_mate("go mate infinite");
+    assert_eq!(line, ["G*5h"]);
+    assert_mates(standard.clone(), position, &line, 1);
+    s.send("setoption name UCI_Variant value minishogi");
+    let position = "position sfen 4k/5/1+B3/5/K4 b R 1";
+    s.send(position);
+    let (_, line) = s.go_mate("go mate infinite");
+    assert_mates(mini.clone(), position, &line, 3);
+
+    // Nothing gives check: proved, no mate. A lone rook's checks repeat.
+    s.send("position startpos");
+    let (_, line) = s.go_mate("go mate 20000");
+    assert_eq!(line, ["nomate"]);
+    s.send("position sfen 2R2/4k/5/5/K4 b - 1");
+    let (_, line) = s.go_mate("go mate 20000");
+    assert_eq!(line, ["nomate"]);
+
+    // Checks for a long time: the time runs out, or `stop` comes.
+    s.send("setoption name UCI_Variant value shogi");
+    s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB 1");
+    let start = Instant::now();
+    let (_, line) = s.go_mate("go mate 300");
+    assert_eq!(line, ["timeout"]);
+    assert!(start.elapsed() >= Duration::from_millis(300));
+    assert!(start.elapsed() < Duration::from_secs(5));
+    s.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    s.assert_ready();
+    let start = Instant::now();
+    let (_, line) = s.go_mate("stop");
+    assert_eq!(line, ["timeout"]);
+    assert!(start.elapsed() < Duration::from_secs(1));
+    // Never a `bestmove` for `go mate`.
+    s.assert_ready();
+    s.quit();
+}
+
+#[test]
+fn go_while_searching_never_hangs() {
+    let standard = AnyVariant::Standard(Standard::default());
+    let mut s = Session::start();
+    for (position, running) in [
+        ("position startpos", "go infinite"),
+        (
+            "position startpos",
+            "go ponder btime 0 wtime 0 byoyomi 1000",
+        ),
+        // Checks for a long time.
+        (
+            "position sfen 4k4/9/9/9/9/9/9/9/4K4 b RB 1",
+            "go mate infinite",
+        ),
+    ] {
+        let start = game_of(standard.clone(), position);
+        s.send(position);
+        s.send(running);
+        std::thread::sleep(Duration::from_millis(100));
+        // The running search is stopped, answers, then the new one does.
+        s.send("go depth 1");
+        let lines = s.until(if running.contains("mate") {
+            "checkmate"
+        } else {
+            "bestmove"
+        });
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == "info string error: go: a search was running; stopped it first"),
+            "{lines:?}"
+        );
+        let lines = s.until("bestmove");
+        let (best, _) = split_bestmove(lines.last().unwrap());
+        assert_legal(&start, &best);
+        s.assert_ready();
+    }
+    // And after all that, `stop` and `quit` are still heard.
+    s.send("go infinite");
+    s.assert_ready();
+    s.send("go infinite");
+    s.until("bestmove");
+    s.send("stop");
+    s.until("bestmove");
+    s.send("go infinite");
+    s.quit();
+}
+
+#[test]
+fn a_refused_position_is_not_searched() {
+    let mut s = Session::start();
+    s.send("position startpos moves 7g7f");
+    s.send("position startpos moves 7g7f 7g7f");
+    let (info, best) = s.go("go btime 1000 wtime 1000 byoyomi 100");
+    assert_eq!(best, "resign");
+    assert!(
+        info.iter()
+            .any(|l| l.starts_with("info string error: go: no position")),
+        "{info:?}"
+    );
+    let (info, line) = s.go_mate("go mate 1000");
+    assert_eq!(line, ["timeout"]);
+    assert!(
+        info.iter()
+            .any(|l| l.starts_with("info string error: go: no position")),
+        "{info:?}"
+    );
+    s.send("go ponder");
+    s.until("bestmove resign");
+    // A good position again is searched.
+    s.send("position startpos moves 7g7f");
+    let (_, best) = s.go("go depth 1");
+    let game = game_of(
+        AnyVariant::Standard(Standard::default()),
+        "position startpos moves 7g7f",
+    );
+    assert_legal(&game, &best);
+    s.quit();
+}
+
+#[test]
+fn bestmove_names_the_expected_reply() {
+    let standard = AnyVariant::Standard(Standard::default());
+    let mut s = Session::start();
+    let position = "position startpos moves 7g7f";
+    s.send(position);
+    s.send("go depth 3");
+    let line = s.until("bestmove").pop().unwrap();
+    let (best, reply) = split_bestmove(&line);
+    let mut game = game_of(standard, position);
+    assert_legal(&game, &best);
+    game.play_usi(&best).unwrap();
+    let reply = reply.unwrap_or_else(|| panic!("no ponder move: {line}"));
+    assert_legal(&game, &reply);
+    // Checkmated: no move, no reply.
+    s.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    s.send("go depth 2");
+    assert_eq!(s.until("bestmove").pop().unwrap(), "bestmove resign");
+    s.quit();
+}
+
+#[test]
+fn ponderhit_thinks_on_the_clock_from_then() {
+    let standard = AnyVariant::Standard(Standard::default());
+    let mut s = Session::start();
+    let position = "position startpos moves 7g7f 3c3d";
+    s.send(position);
+    s.send("go ponder btime 0 wtime 0 byoyomi 1000");
+    // Pondering: no answer until told.
+    s.assert_silent_but_info(Duration::from_millis(300));
+    s.send("ponderhit");
+    let hit = Instant::now();
+    let line = s.until("bestmove").pop().unwrap();
+    let thought = hit.elapsed();
+    // 1000 ms of byoyomi less the 100 ms margin.
+    assert!(thought >= Duration::from_millis(700), "{thought:?}");
+    assert!(thought < Duration::from_millis(5000), "{thought:?}");
+    let (best, _) = split_bestmove(&line);
+    assert_legal(&game_of(standard.clone(), position), &best);
+
+    // `stop` while pondering answers at once.
+    s.send("go ponder btime 0 wtime 0 byoyomi 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("stop");
+    let stopped = Instant::now();
+    s.until("bestmove");
+    assert!(stopped.elapsed() < Duration::from_millis(500));
+    // `ponderhit` with nothing to hit is an error, and no answer.
+    s.send("ponderhit");
+    s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: ponderhit")),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
+#[test]
+fn byoyomi_is_used_but_not_overrun() {
+    let standard = AnyVariant::Standard(Standard::default());
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.assert_ready();
+    // On a busy machine one late answer is forgiven, not three.
+    let mut times = Vec::new();
+    for _ in 0..3 {
+        let start = Instant::now();
+        let (_, best) = s.go("go btime 0 wtime 0 byoyomi 100");
+        let took = start.elapsed();
+        assert_legal(&Game::new(standard.clone()), &best);
+        // 100 ms less a 20 ms margin: well over half of it is used.
+        assert!(took >= Duration::from_millis(60), "{took:?}");
+        times.push(took);
+        if took <= Duration::from_millis(100) {
+            break;
+        }
+    }
+    assert!(
+        times.iter().any(|&t| t <= Duration::from_millis(100)),
+        "{times:?}"
+    );
+    s.quit();
+}
+
+#[test]
+fn bad_numbers_in_go_are_reported_and_ignored() {
+    let standard = AnyVariant::Standard(Standard::default());
+    let mut s = Session::start();
+    s.send("position startpos");
+    for (command, named) in [
+        ("go nodes -5 depth 2", "'nodes -5'"),
+        ("go depth 0 nodes 300", "'depth 0'"),
+        ("go depth 2 movetime -1", "'movetime -1'"),
+        ("go depth 2 btime 1.5", "'btime 1.5'"),
+        ("go depth 2 byoyomi", "'byoyomi' needs a number"),
+    ] {
+        let (info, best) = s.go(command);
+        assert_legal(&Game::new(standard.clone()), &best);
+        assert!(
+            info.iter()
+                .any(|l| l.starts_with("info string error: go: ") && l.contains(named)),
+            "{command}: {info:?}"
+        );
+        // The rest of the command was searched: not one node.
+        let last = info
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        let nodes: u64 = last
+            .split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(nodes > 1, "{command}: {last}");
+    }
+    s.quit();
 }

@@ -1,5 +1,6 @@
 //! A USI engine over stdin/stdout: the library's search player
-//! ([`SearchPlayer`]) for standard shogi, minishogi and must-capture shogi.
+//! ([`SearchPlayer`]) and mate search ([`find_mate`]) for standard shogi,
+//! minishogi and must-capture shogi.
 //!
 //! ```text
 //! cargo run --release -p shogi-examples --bin usi
@@ -13,24 +14,55 @@
 //!   `shogi` (default; `standard` is accepted too), `minishogi`, or
 //!   `must-capture`. Changing it resets the position to the variant's start.
 //! - `USI_Hash` sets the transposition table size in MiB.
+//! - The engine starts with the variant's start position. A `position`
+//!   command it refuses (malformed, or with an illegal move) leaves it with
+//!   *no* position: a `go` then answers `info string error: ...` and
+//!   `bestmove resign` (a `go mate`: `checkmate timeout`), never a move for
+//!   a position the GUI no longer has, until a good `position` comes.
 //! - `go` takes `depth N`, `nodes N`, `movetime MS`, the clock
-//!   (`btime`/`wtime`/`binc`/`winc`/`byoyomi`/`movestogo`), `infinite`,
-//!   `ponder` and `mate N` (searched as depth 2N+1). One limit drives the
-//!   search: nodes, else depth, else time (movetime or the clock's share);
-//!   a time limit given together with nodes or depth stops the search as
-//!   well. `go` alone thinks for one second. `infinite` and `ponder` search
-//!   until `stop` (or `ponderhit`) and only then answer `bestmove`.
+//!   (`btime`/`wtime`/`binc`/`winc`/`byoyomi`/`movestogo`), `infinite` and
+//!   `ponder`. One limit drives the search: nodes, else depth, else time; a
+//!   time limit given together with nodes or depth stops the search as
+//!   well. `go` alone thinks for one second. From the clock the engine
+//!   plans the remaining time over 30 moves (or `movestogo`) plus the
+//!   increment and the byoyomi, keeping a safety margin of a fifth of what
+//!   is left on the clock (byoyomi and increment included), at most 100 ms:
+//!   `go byoyomi 1000` thinks 900 ms, `go byoyomi 100` 80 ms. With
+//!   `movetime` or a byoyomi the planned time is used in full (unused
+//!   byoyomi is lost); otherwise no new iteration starts after half of it.
+//!   A parameter with a missing or bad value (not a whole number, or 0 for
+//!   `depth`, `nodes`, `movetime`, `movestogo`) is reported with
+//!   `info string error: ...` and ignored; the rest of the command is
+//!   searched and answered as usual, since the GUI waits for a `bestmove`.
+//! - `infinite` searches until `stop`; `ponder` searches until `stop` or
+//!   `ponderhit`. After `ponderhit` the search goes on as the same `go`
+//!   without `ponder` would (its clock counted from the `ponderhit`), and
+//!   answers when that time is up. `stop` answers at once.
+//! - `go mate <ms>` and `go mate infinite` search for a forced mate by
+//!   checks ([`find_mate`]) and answer `checkmate <moves>` (the mating line,
+//!   the defender resisting longest), `checkmate nomate` when it is proved
+//!   that no sequence of checks mates, or `checkmate timeout` when the time
+//!   runs out (or `stop` comes) first. Other `go` parameters are ignored
+//!   with `mate`; the positions played before the searched one are not
+//!   considered.
 //! - The search runs in its own thread, so `stop`, `isready` and `quit` are
-//!   answered while it thinks. After each completed iteration an
+//!   answered while it thinks; the command loop waits for a search only
+//!   after telling it to stop. A `go` while a search runs stops that search
+//!   (it answers as after `stop`, with an `info string` saying so) and then
+//!   starts the new one: every `go` gets exactly one answer. After each
+//!   completed iteration an
 //!   `info depth .. score (cp ..|mate ..) nodes .. nps .. time .. pv ..` line
-//!   is printed, then `bestmove <move>` (`bestmove resign` when there is no
-//!   legal move).
+//!   is printed, then `bestmove <move> [ponder <reply>]` (the reply is the
+//!   expected one, the principal variation's second move, when it has one;
+//!   `bestmove resign` when there is no legal move).
 //! - A line that cannot be understood (unknown command, malformed position,
 //!   illegal move, bad number) is answered with `info string error: ...`; the
 //!   engine carries on.
 
 use shogi_core::{Color, Game, Move, PositionCommand};
-use shogi_variants::players::{Budget, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH};
+use shogi_variants::players::{
+    find_mate, Budget, MateLimits, MateResult, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH,
+};
 use shogi_variants::{AnyVariant, Minishogi, MustCapture, Standard};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,6 +72,10 @@ use std::time::{Duration, Instant};
 
 const DEFAULT_HASH_MB: usize = 16;
 const VARIANTS: [&str; 3] = ["shogi", "minishogi", "must-capture"];
+/// The longest safety margin kept off the clock.
+const MAX_MARGIN_MS: u64 = 100;
+/// What `go` with no limit at all thinks.
+const DEFAULT_THINK: Duration = Duration::from_secs(1);
 
 /// Writes one line to stdout and flushes it (a closed pipe is ignored).
 fn say(line: &str) {
@@ -64,6 +100,13 @@ fn variant_named(name: &str) -> Option<AnyVariant> {
     }
 }
 
+/// How long `go mate` may search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MateTime {
+    Millis(u64),
+    Infinite,
+}
+
 /// What `go` asked for.
 #[derive(Debug, Default)]
 struct GoLimits {
@@ -77,75 +120,92 @@ struct GoLimits {
     byoyomi: u64,
     movestogo: Option<u64>,
     infinite: bool,
+    ponder: bool,
+    mate: Option<MateTime>,
 }
 
-/// Parses the words after `go`; problems are reported and skipped.
+/// Parses the words after `go`; problems are reported and the parameter
+/// skipped.
 fn parse_go(words: &[&str]) -> GoLimits {
     let mut limits = GoLimits::default();
     let mut i = 0;
     while i < words.len() {
         let word = words[i];
-        let number = |i: usize| -> Option<u64> {
-            match words.get(i + 1).map(|w| w.parse::<i64>()) {
-                Some(Ok(n)) => Some(n.max(0) as u64),
-                _ => {
-                    error(&format!("go: '{word}' needs a number"));
-                    None
+        i += 1;
+        match word {
+            "infinite" => limits.infinite = true,
+            "ponder" => limits.ponder = true,
+            "mate" => {
+                let time = match words.get(i).copied() {
+                    Some("infinite") => Some(MateTime::Infinite),
+                    Some(w) => w.parse().ok().map(MateTime::Millis),
+                    None => None,
+                };
+                if time.is_some() {
+                    i += 1;
+                } else {
+                    error("go mate: expected a time in milliseconds or 'infinite'; searching until stop");
                 }
+                limits.mate = Some(time.unwrap_or(MateTime::Infinite));
             }
-        };
-        let takes_value = matches!(
-            word,
-            "depth"
-                | "nodes"
-                | "movetime"
-                | "btime"
-                | "wtime"
-                | "binc"
-                | "winc"
-                | "byoyomi"
-                | "movestogo"
-                | "mate"
-        );
-        if takes_value {
-            let value = number(i);
-            if let Some(n) = value {
+            "depth" | "nodes" | "movetime" | "movestogo" | "btime" | "wtime" | "binc" | "winc"
+            | "byoyomi" => {
+                let Some(&text) = words.get(i) else {
+                    error(&format!("go: '{word}' needs a number; ignored"));
+                    continue;
+                };
+                i += 1;
+                let positive = matches!(word, "depth" | "nodes" | "movetime" | "movestogo");
+                let n = match text.parse::<u64>() {
+                    Ok(0) if positive => {
+                        error(&format!("go: '{word} 0': must be at least 1; ignored"));
+                        continue;
+                    }
+                    Ok(n) => n,
+                    Err(_) => {
+                        error(&format!(
+                            "go: '{word} {text}': not a whole number from 0 to {}; ignored",
+                            u64::MAX
+                        ));
+                        continue;
+                    }
+                };
                 match word {
-                    "depth" => limits.depth = Some(n.clamp(1, u64::from(MAX_SEARCH_DEPTH)) as u32),
-                    "nodes" => limits.nodes = Some(n.max(1)),
+                    // Deeper than the search goes is as deep as it goes.
+                    "depth" => limits.depth = Some(n.min(u64::from(MAX_SEARCH_DEPTH)) as u32),
+                    "nodes" => limits.nodes = Some(n),
                     "movetime" => limits.movetime = Some(n),
+                    "movestogo" => limits.movestogo = Some(n),
                     "btime" => limits.btime = Some(n),
                     "wtime" => limits.wtime = Some(n),
                     "binc" => limits.binc = n,
                     "winc" => limits.winc = n,
-                    "byoyomi" => limits.byoyomi = n,
-                    "movestogo" => limits.movestogo = Some(n.max(1)),
-                    _ => {
-                        // mate N: a mate in N moves is 2N − 1 plies.
-                        limits.depth =
-                            Some((n.saturating_mul(2) + 1).min(u64::from(MAX_SEARCH_DEPTH)) as u32)
-                    }
+                    _ => limits.byoyomi = n,
                 }
-                i += 2;
-            } else {
-                i += 1;
             }
-            continue;
-        }
-        match word {
-            "infinite" | "ponder" => limits.infinite = true,
             other => error(&format!("go: unknown parameter '{other}'")),
         }
-        i += 1;
     }
     limits
 }
 
+/// The thinking time a `go` allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TimePlan {
+    think: Duration,
+    /// Think for all of it (movetime, byoyomi), rather than stopping
+    /// before an iteration that would likely not finish.
+    use_all: bool,
+}
+
 impl GoLimits {
     /// The time to think for `side`, if the command gives one.
-    fn time_for(&self, side: Color) -> Option<Duration> {
+    fn time_plan(&self, side: Color) -> Option<TimePlan> {
         if let Some(ms) = self.movetime {
-            return Some(Duration::from_millis(ms.max(1)));
+            return Some(TimePlan {
+                think: Duration::from_millis(ms),
+                use_all: true,
+            });
         }
         let (left, inc) = match side {
             Color::Black => (self.btime, self.binc),
@@ -158,24 +218,43 @@ impl GoLimits {
         let share = (left / self.movestogo.unwrap_or(30).min(30))
             .saturating_add(inc)
             .saturating_add(self.byoyomi);
-        // Never plan past what is on the clock, with a margin for the reply.
-        let cap = left
-            .saturating_add(self.byoyomi)
-            .saturating_add(inc)
-            .saturating_sub(100);
-        Some(Duration::from_millis(share.min(cap).max(10)))
+        // Never plan past what is on the clock, less a margin for the
+        // reply to reach the GUI: a fifth of it, at most 100 ms.
+        let available = left.saturating_add(self.byoyomi).saturating_add(inc);
+        let margin = (available / 5).min(MAX_MARGIN_MS);
+        Some(TimePlan {
+            think: Duration::from_millis(share.min(available - margin).max(1)),
+            use_all: self.byoyomi > 0,
+        })
     }
 }
 
-/// A search running in its own thread.
+/// Sets `flag` after `after`, from a thread of its own.
+fn stop_after(flag: &Arc<AtomicBool>, after: Duration) {
+    let flag = flag.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(after);
+        flag.store(true, Ordering::Relaxed);
+    });
+}
+
+/// A search running in its own thread; it prints its own answer.
 struct Running {
-    handle: JoinHandle<SearchPlayer>,
+    /// The player back (none for a mate search).
+    handle: JoinHandle<Option<SearchPlayer>>,
+    /// Ends the search (it then answers).
     stop: Arc<AtomicBool>,
+    /// While set, a finished search holds its answer (infinite, ponder).
+    hold: Arc<AtomicBool>,
+    /// For a ponder search until `ponderhit`: the time it may think from
+    /// then on (`None`: its nodes or depth decide).
+    ponder: Option<Option<Duration>>,
 }
 
 struct Engine {
     variant: AnyVariant,
-    game: Game<AnyVariant>,
+    /// The position to search: `None` after a refused `position`.
+    game: Option<Game<AnyVariant>>,
     hash_mb: usize,
     /// The player, when no search has it.
     player: Option<SearchPlayer>,
@@ -186,7 +265,7 @@ impl Engine {
     fn new() -> Engine {
         let variant = AnyVariant::Standard(Standard::default());
         Engine {
-            game: Game::new(variant.clone()),
+            game: Some(Game::new(variant.clone())),
             variant,
             hash_mb: DEFAULT_HASH_MB,
             player: None,
@@ -194,32 +273,35 @@ impl Engine {
         }
     }
 
-    /// The player, waiting for (after stopping, if `stop`) a running search.
-    fn take_player(&mut self, stop: bool) -> SearchPlayer {
-        self.wait(stop);
-        self.player
-            .take()
-            .unwrap_or_else(|| SearchPlayer::new(Budget::Depth(1)).with_hash_mb(self.hash_mb))
+    /// The player, after stopping any running search.
+    fn take_player(&mut self) -> SearchPlayer {
+        self.stop();
+        self.player.take().unwrap_or_else(|| self.new_player())
     }
 
-    /// Waits for a running search (stopping it first if `stop`).
-    fn wait(&mut self, stop: bool) {
+    fn new_player(&self) -> SearchPlayer {
+        SearchPlayer::new(Budget::Depth(1)).with_hash_mb(self.hash_mb)
+    }
+
+    /// Stops a running search and waits for it (it answers first). The
+    /// only place the command loop waits, and always after the stop flag
+    /// is set: the search reads it every 1024 nodes.
+    fn stop(&mut self) {
         if let Some(run) = self.running.take() {
-            if stop {
-                run.stop.store(true, Ordering::Relaxed);
-            }
+            run.stop.store(true, Ordering::Relaxed);
             match run.handle.join() {
-                Ok(player) => self.player = Some(player),
+                Ok(Some(player)) => self.player = Some(player),
+                Ok(None) => {}
                 Err(_) => error("the search failed; starting afresh"),
             }
         }
     }
 
-    fn stop(&mut self) {
-        if let Some(run) = &self.running {
-            run.stop.store(true, Ordering::Relaxed);
-        }
-        self.wait(true);
+    /// Whether a search is still thinking or holding its answer.
+    fn searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
     }
 
     /// Handles one line; false to quit.
@@ -244,17 +326,23 @@ impl Engine {
                 ));
                 say("usiok");
             }
-            "isready" => say("readyok"),
+            "isready" => {
+                // The table is allocated now rather than in the first `go`.
+                if self.player.is_none() && self.running.is_none() {
+                    self.player = Some(self.new_player());
+                }
+                say("readyok");
+            }
             "usinewgame" => {
-                let mut player = self.take_player(true);
+                let mut player = self.take_player();
                 player.clear();
                 self.player = Some(player);
             }
             "setoption" => self.setoption(&words[1..]),
             "position" => self.position(line),
             "go" => self.go(&words[1..]),
-            "stop" | "ponderhit" => self.stop(),
-            "gameover" => self.stop(),
+            "ponderhit" => self.ponderhit(),
+            "stop" | "gameover" => self.stop(),
             "quit" => {
                 self.stop();
                 return false;
@@ -278,8 +366,8 @@ impl Engine {
         match name.as_str() {
             "UCI_Variant" | "USI_Variant" => match variant_named(&value) {
                 Some(v) => {
-                    self.wait(true);
-                    self.game = Game::new(v.clone());
+                    self.stop();
+                    self.game = Some(Game::new(v.clone()));
                     self.variant = v;
                 }
                 None => error(&format!(
@@ -289,7 +377,7 @@ impl Engine {
             },
             "USI_Hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=1024).contains(&mb) => {
-                    self.wait(true);
+                    self.stop();
                     self.hash_mb = mb;
                     self.player = None;
                 }
@@ -300,91 +388,223 @@ impl Engine {
         }
     }
 
+    /// A refused command leaves no position, so that no `go` answers for
+    /// one the GUI does not have.
     fn position(&mut self, line: &str) {
-        let command: PositionCommand = match line.parse() {
-            Ok(c) => c,
-            Err(e) => return error(&e.to_string()),
+        let refused = |e: &dyn std::fmt::Display| {
+            error(&format!(
+                "{e}; no position until the next good 'position' command"
+            ))
         };
-        match command.to_game(self.variant.clone()) {
-            Ok(game) => self.game = game,
-            Err(e) => error(&format!("position: {e}")),
+        match line.parse::<PositionCommand>() {
+            Err(e) => {
+                refused(&e);
+                self.game = None;
+            }
+            Ok(command) => match command.to_game(self.variant.clone()) {
+                Ok(game) => self.game = Some(game),
+                Err(e) => {
+                    refused(&format!("position: {e}"));
+                    self.game = None;
+                }
+            },
         }
+    }
+
+    fn ponderhit(&mut self) {
+        let Some(run) = self.running.as_mut() else {
+            return error("ponderhit: no search is running");
+        };
+        let Some(think) = run.ponder.take() else {
+            return error("ponderhit: the running search is not pondering");
+        };
+        if let Some(t) = think {
+            stop_after(&run.stop, t);
+        }
+        run.hold.store(false, Ordering::Relaxed);
     }
 
     fn go(&mut self, words: &[&str]) {
         let limits = parse_go(words);
-        let mut player = self.take_player(false);
-        let side = self.game.position().side_to_move();
-        let time = limits.time_for(side);
+        if self.searching() {
+            error("go: a search was running; stopped it first");
+        }
+        let mut player = self.take_player();
+        let Some(game) = self.game.as_ref() else {
+            self.player = Some(player);
+            error("go: no position (the last 'position' command was refused)");
+            return say(if limits.mate.is_some() {
+                "checkmate timeout"
+            } else {
+                "bestmove resign"
+            });
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let hold = Arc::new(AtomicBool::new(limits.infinite || limits.ponder));
+        if let Some(mate) = limits.mate {
+            self.player = Some(player);
+            let time = match mate {
+                MateTime::Millis(ms) => Some(Duration::from_millis(ms)),
+                MateTime::Infinite => None,
+            };
+            let handle = spawn_mate(game, time, stop.clone());
+            return self.started(handle, stop, hold, None, "checkmate timeout");
+        }
+
+        let side = game.position().side_to_move();
+        let plan = limits.time_plan(side);
         let budget = if let Some(n) = limits.nodes {
             Budget::Nodes(n)
         } else if let Some(d) = limits.depth {
             Budget::Depth(d)
-        } else if limits.infinite {
+        } else if limits.infinite || limits.ponder || plan.is_some_and(|p| p.use_all) {
             Budget::Depth(MAX_SEARCH_DEPTH)
-        } else if let Some(t) = time {
-            Budget::Time(t)
         } else {
-            Budget::Time(Duration::from_secs(1))
+            Budget::Time(plan.map_or(DEFAULT_THINK, |p| p.think))
+        };
+        let timed_budget = matches!(budget, Budget::Time(_));
+        // The hard stop on the clock, when the budget is not the clock.
+        let hard_stop = if limits.infinite || timed_budget {
+            None
+        } else if limits.ponder && limits.nodes.is_none() && limits.depth.is_none() {
+            Some(plan.map_or(DEFAULT_THINK, |p| p.think))
+        } else {
+            plan.map(|p| p.think)
+        };
+        let ponder = if limits.ponder && !limits.infinite {
+            Some(hard_stop)
+        } else {
+            if let Some(t) = hard_stop {
+                stop_after(&stop, t);
+            }
+            None
         };
         player.set_budget(budget);
-        let stop = Arc::new(AtomicBool::new(false));
         player.set_stop_flag(Some(stop.clone()));
-        if let (Some(t), false) = (time, matches!(budget, Budget::Time(_))) {
-            if !limits.infinite {
-                let flag = stop.clone();
-                std::thread::spawn(move || {
-                    std::thread::sleep(t);
-                    flag.store(true, Ordering::Relaxed);
-                });
+        let handle = spawn_search(player, game, &self.variant, stop.clone(), hold.clone());
+        self.started(handle, stop, hold, ponder, "bestmove resign");
+    }
+
+    /// Keeps a started search, or answers for one that could not start.
+    fn started(
+        &mut self,
+        handle: io::Result<JoinHandle<Option<SearchPlayer>>>,
+        stop: Arc<AtomicBool>,
+        hold: Arc<AtomicBool>,
+        ponder: Option<Option<Duration>>,
+        answer: &str,
+    ) {
+        match handle {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    handle,
+                    stop,
+                    hold,
+                    ponder,
+                })
             }
-        }
-        // A game ended by repetition still has moves to offer the GUI.
-        let game = if self.game.outcome().is_some() && self.game.legal_moves().is_empty() {
-            let pos = self.game.position().clone();
-            let fresh = Game::from_position(self.variant.clone(), pos);
-            if fresh.legal_moves().is_empty() {
-                self.game.clone()
-            } else {
-                fresh
-            }
-        } else {
-            self.game.clone()
-        };
-        let infinite = limits.infinite;
-        let flag = stop.clone();
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                let start = Instant::now();
-                let mut printed = None;
-                let result = player.search_with_info(&game, |r| {
-                    say(&info_line(r, start));
-                    printed = Some(r.nodes);
-                });
-                // The final line when the last iteration was cut short.
-                if printed != Some(result.nodes) {
-                    say(&info_line(&result, start));
-                }
-                if infinite {
-                    while !flag.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(5));
-                    }
-                }
-                match result.best {
-                    Some(mv) => say(&format!("bestmove {mv}")),
-                    None => say("bestmove resign"),
-                }
-                player
-            });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { handle, stop }),
             Err(e) => {
                 error(&format!("cannot start the search: {e}"));
-                say("bestmove resign");
+                say(answer);
             }
         }
+    }
+}
+
+/// Starts the search of `game`; the thread prints `info` lines and
+/// `bestmove`, and gives the player back.
+fn spawn_search(
+    mut player: SearchPlayer,
+    game: &Game<AnyVariant>,
+    variant: &AnyVariant,
+    stop: Arc<AtomicBool>,
+    hold: Arc<AtomicBool>,
+) -> io::Result<JoinHandle<Option<SearchPlayer>>> {
+    // A game ended by repetition still has moves to offer the GUI.
+    let game = if game.outcome().is_some() && game.legal_moves().is_empty() {
+        let fresh = Game::from_position(variant.clone(), game.position().clone());
+        if fresh.legal_moves().is_empty() {
+            game.clone()
+        } else {
+            fresh
+        }
+    } else {
+        game.clone()
+    };
+    std::thread::Builder::new()
+        .name("search".into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let start = Instant::now();
+            let mut printed = None;
+            let result = player.search_with_info(&game, |r| {
+                say(&info_line(r, start));
+                printed = Some(r.nodes);
+            });
+            // The final line when the last iteration was cut short.
+            if printed != Some(result.nodes) {
+                say(&info_line(&result, start));
+            }
+            wait_while_held(&hold, &stop);
+            say(&bestmove_line(&result));
+            Some(player)
+        })
+}
+
+/// Starts a mate search of `game`'s position; the thread prints
+/// `checkmate ...`.
+fn spawn_mate(
+    game: &Game<AnyVariant>,
+    time: Option<Duration>,
+    stop: Arc<AtomicBool>,
+) -> io::Result<JoinHandle<Option<SearchPlayer>>> {
+    let variant = game.variant().clone();
+    let position = game.position().clone();
+    std::thread::Builder::new()
+        .name("mate".into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let start = Instant::now();
+            let limits = MateLimits {
+                time,
+                stop: Some(stop),
+                ..MateLimits::default()
+            };
+            let result = find_mate(&variant, &position, &limits);
+            let ms = start.elapsed().as_millis();
+            say(&match result {
+                MateResult::Mate(line) => {
+                    let moves: Vec<String> = line.iter().map(Move::to_string).collect();
+                    say(&format!(
+                        "info time {ms} score mate {} pv {}",
+                        line.len(),
+                        moves.join(" ")
+                    ));
+                    format!("checkmate {}", moves.join(" "))
+                }
+                MateResult::NoMate => "checkmate nomate".to_owned(),
+                MateResult::Timeout => "checkmate timeout".to_owned(),
+            });
+            None
+        })
+}
+
+/// Waits (an infinite or ponder search that finished early) until the
+/// answer may be given.
+fn wait_while_held(hold: &AtomicBool, stop: &AtomicBool) {
+    while hold.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// `bestmove <move> [ponder <reply>]`, or `bestmove resign`.
+fn bestmove_line(r: &SearchResult) -> String {
+    match (r.best, r.pv.get(1)) {
+        (Some(mv), Some(reply)) if r.pv.first() == Some(&mv) => {
+            format!("bestmove {mv} ponder {reply}")
+        }
+        (Some(mv), _) => format!("bestmove {mv}"),
+        (None, _) => "bestmove resign".to_owned(),
     }
 }
 

@@ -13,12 +13,14 @@ use shogi_core::{Game, Move};
 mod card;
 pub mod eval;
 mod matches;
+pub mod mate;
 mod random;
 mod search;
 mod tsuitate;
 
 pub use card::CardExpectimaxPlayer;
 pub use matches::{play_game, play_match, GameRecord, MatchResult, MatchSettings, OverTime};
+pub use mate::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
 pub use random::RandomPlayer;
 pub use search::{Budget, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH, REPETITION_WIN};
 pub use tsuitate::{BeliefPlayer, NaivePlayer};

@@ -1,0 +1,292 @@
+"""The USI engine (examples/src/bin/usi.rs) driven by a real USI client:
+cshogi's ``cshogi.usi.Engine``, checked against cshogi's own board and mate
+search, and shogi_variants for minishogi.
+
+The engine binary is ``$SHOGI_USI_ENGINE`` if set; otherwise it is built
+here with ``cargo build --release -p shogi-examples --bin usi`` (quick when
+it is up to date) and taken from the cargo target directory.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import threading
+import time
+
+import pytest
+
+import shogi_variants as sv
+from conftest import REPO
+
+cshogi = pytest.importorskip("cshogi")
+from cshogi.usi import Engine  # noqa: E402
+
+# A generous bound on any one exchange: the engine must never hang.
+ANSWER_TIMEOUT = 30
+
+
+def _engine_path() -> str:
+    path = os.environ.get("SHOGI_USI_ENGINE")
+    if path:
+        if not os.path.isfile(path):
+            pytest.fail(f"SHOGI_USI_ENGINE={path!r} is not a file")
+        return path
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
+    built = os.path.join(target, "release", "usi")
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        if os.path.isfile(built):
+            return built
+        pytest.fail(f"no USI engine: set SHOGI_USI_ENGINE, or install cargo to build {built}")
+    r = subprocess.run(
+        [cargo, "build", "--release", "--quiet", "-p", "shogi-examples", "--bin", "usi"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    if r.returncode != 0 or not os.path.isfile(built):
+        pytest.fail(f"cargo could not build the USI engine:\n{r.stderr[-4000:]}")
+    return built
+
+
+@pytest.fixture(scope="module")
+def engine_path() -> str:
+    return _engine_path()
+
+
+class Session:
+    """A cshogi Engine whose every call is bounded in time: cshogi itself
+    would wait for ever on an engine that does not answer."""
+
+    def __init__(self, path: str):
+        self.engine = Engine(path)
+        self.lines: list[str] = []
+
+    def listen(self, line: str) -> None:
+        self.lines.append(line)
+
+    def call(self, name: str, *args, timeout: float = ANSWER_TIMEOUT, **kwargs):
+        result: dict = {}
+
+        def run():
+            try:
+                result["value"] = getattr(self.engine, name)(*args, **kwargs)
+            except BaseException as e:  # handed to the test's thread
+                result["error"] = e
+
+        worker = threading.Thread(target=run, daemon=True)
+        worker.start()
+        worker.join(timeout)
+        if worker.is_alive():
+            self.kill()
+            pytest.fail(f"the engine did not answer {name}{args or ''} within {timeout} s")
+        if "error" in result:
+            raise result["error"]
+        return result.get("value")
+
+    def send(self, line: str) -> None:
+        """A raw line, for what cshogi's API does not send."""
+        self.engine.proc.stdin.write(line.encode("ascii") + b"\n")
+        self.engine.proc.stdin.flush()
+
+    def kill(self) -> None:
+        proc = self.engine.proc
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+            # cshogi's reader loops on b"" after the end; a closed pipe
+            # makes it raise and end instead.
+            for pipe in (proc.stdout, proc.stderr, proc.stdin):
+                try:
+                    pipe.close()
+                except (OSError, ValueError):
+                    pass
+            self.engine.proc = None
+
+
+@pytest.fixture
+def usi(engine_path):
+    session = Session(engine_path)
+    yield session
+    if session.engine.proc is not None:
+        try:
+            session.call("quit", timeout=10)
+        finally:
+            session.kill()
+
+
+def _errors(lines) -> list[str]:
+    return [line for line in lines if line.startswith("info string error: ")]
+
+
+def _assert_mate_line(sfen: str, line: str, plies: int) -> None:
+    """cshogi agrees: each attacker move checks, the defender ends mated,
+    and cshogi's own solver finds no shorter mate."""
+    moves = line.split()
+    assert len(moves) == plies, line
+    board = cshogi.Board(sfen)
+    if plies == 1:
+        assert board.mate_move_in_1ply() != 0
+    else:
+        assert board.mate_move(plies) != 0
+        if plies == 3:
+            assert board.mate_move_in_1ply() == 0
+        else:
+            assert board.mate_move(plies - 2) == 0
+    for i, usi in enumerate(moves):
+        move = board.move_from_usi(usi)
+        assert move != 0 and board.is_legal(move), (usi, line)
+        board.push(move)
+        if i % 2 == 0:
+            assert board.is_check(), (usi, line)
+    assert board.is_check() and board.is_game_over(), line
+
+
+def test_handshake(usi):
+    assert usi.engine.name.startswith("shogi-variants search")
+    usi.call("isready")
+
+
+@pytest.mark.parametrize(
+    "sfen, plies",
+    [
+        ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1),
+        ("9/8k/6S2/9/9/9/9/9/K8 b 2G 1", 3),
+        ("8k/9/9/7+B1/9/9/9/9/K8 b R 1", 3),
+        ("8k/9/9/6S2/9/9/9/9/K8 b 2R 1", 5),
+        ("6B1k/9/9/6G2/9/9/9/9/K8 b S 1", 5),
+        ("6B1k/9/7g1/9/9/9/9/9/K8 b RS 1", 7),
+    ],
+)
+def test_go_mate_finds_the_mate(usi, sfen, plies):
+    usi.call("position", sfen="sfen " + sfen)
+    answer = usi.call("go_mate", byoyomi=20000)
+    _assert_mate_line(sfen, answer, plies)
+
+
+def test_go_mate_in_minishogi(usi):
+    usi.call("setoption", "UCI_Variant", "minishogi")
+    sfen = "4k/2S2/5/5/K4 b R 1"
+    usi.call("position", sfen="sfen " + sfen)
+    answer = usi.call("go_mate")
+    moves = answer.split()
+    assert len(moves) == 5, answer
+    board = sv.Board(sfen, variant="minishogi")
+    for i, move in enumerate(moves):
+        board.push_usi(move)
+        if i % 2 == 0:
+            assert board.is_check(), answer
+    assert board.is_check() and len(board.legal_moves) == 0, answer
+
+
+def test_go_mate_proves_no_mate(usi):
+    # No check at all.
+    usi.call("position")
+    assert usi.call("go_mate", byoyomi=20000) == "nomate"
+    # The only check is taken.
+    usi.call("position", sfen="sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1")
+    assert usi.call("go_mate", byoyomi=20000) == "nomate"
+    # P*1b would mate, but a pawn drop may not.
+    sfen = "7nk/9/7G1/9/9/9/9/9/K8 b P 1"
+    assert cshogi.Board(sfen).mate_move_in_1ply() == 0
+    usi.call("position", sfen="sfen " + sfen)
+    assert usi.call("go_mate", byoyomi=20000) == "nomate"
+
+
+def test_go_mate_times_out_or_stops(usi):
+    # A rook and a bishop in hand give checks for a long time.
+    usi.call("position", sfen="sfen 4k4/9/9/9/9/9/9/9/4K4 b RB 1")
+    start = time.monotonic()
+    assert usi.call("go_mate", byoyomi=300) == "timeout"
+    assert 0.3 <= time.monotonic() - start < 5
+    timer = threading.Timer(0.3, usi.send, args=("stop",))
+    timer.start()
+    try:
+        start = time.monotonic()
+        assert usi.call("go_mate") == "timeout"  # go mate infinite
+        assert time.monotonic() - start < 5
+    finally:
+        timer.cancel()
+    usi.call("isready")
+
+
+def test_go_during_go_infinite_does_not_hang(usi):
+    usi.call("position")
+    usi.send("go infinite")
+    time.sleep(0.2)
+    # The infinite search is stopped and answers; then the new one does.
+    best, _ = usi.call("go", nodes=2000, listener=usi.listen)
+    assert cshogi.Board().is_legal(cshogi.Board().move_from_usi(best))
+    assert "info string error: go: a search was running; stopped it first" in usi.lines
+    usi.call("isready")
+    usi.send("go ponder")
+    time.sleep(0.2)
+    usi.call("isready")
+    usi.call("stop")
+    usi.call("isready")
+
+
+def test_refused_position_is_answered_for_nothing(usi):
+    usi.call("position", moves=["7g7f", "7g7f"])
+    best, ponder = usi.call("go", btime=0, wtime=0, byoyomi=100, listener=usi.listen)
+    assert (best, ponder) == ("resign", None)
+    assert any("no position" in line for line in _errors(usi.lines)), usi.lines
+    usi.call("position", moves=["7g7f"])
+    best, _ = usi.call("go", btime=0, wtime=0, byoyomi=100)
+    board = cshogi.Board()
+    board.push_usi("7g7f")
+    assert board.is_legal(board.move_from_usi(best))
+
+
+def test_ponderhit_searches_on_and_bestmove_names_a_ponder_move(usi):
+    usi.call("position", moves=["7g7f", "3c3d"])
+    answer: dict = {}
+
+    def ponder():
+        answer["move"] = usi.engine.go(ponder=True, btime=0, wtime=0, byoyomi=1000)
+        answer["at"] = time.monotonic()
+
+    worker = threading.Thread(target=ponder, daemon=True)
+    worker.start()
+    time.sleep(0.3)
+    assert "move" not in answer, "answered while pondering"
+    usi.call("ponderhit")
+    hit = time.monotonic()
+    worker.join(ANSWER_TIMEOUT)
+    assert not worker.is_alive(), "no bestmove after ponderhit"
+    # 1000 ms of byoyomi less the 100 ms margin, counted from ponderhit.
+    assert answer["at"] - hit >= 0.7, answer["at"] - hit
+    best, reply = answer["move"]
+    board = cshogi.Board()
+    for m in ["7g7f", "3c3d", best]:
+        move = board.move_from_usi(m)
+        assert board.is_legal(move), m
+        board.push(move)
+    assert reply is not None
+    assert board.is_legal(board.move_from_usi(reply)), reply
+
+
+def test_byoyomi_of_100_ms_is_used(usi):
+    usi.call("position")
+    usi.call("isready")
+    times = []
+    for _ in range(3):  # one late answer on a busy machine is forgiven
+        start = time.monotonic()
+        best, _ = usi.call("go", btime=0, wtime=0, byoyomi=100)
+        took = time.monotonic() - start
+        assert cshogi.Board().is_legal(cshogi.Board().move_from_usi(best))
+        assert took >= 0.06, took  # 100 ms less a 20 ms margin
+        times.append(took)
+        if took <= 0.1:
+            break
+    assert min(times) <= 0.1, times
+
+
+def test_go_nodes_negative_is_reported(usi):
+    usi.call("position")
+    best, _ = usi.call("go", btime=0, wtime=0, byoyomi=300, nodes=-5, listener=usi.listen)
+    assert cshogi.Board().is_legal(cshogi.Board().move_from_usi(best))
+    assert any("'nodes -5'" in line for line in _errors(usi.lines)), usi.lines
