@@ -29,6 +29,10 @@ if cargo run --quiet --release -p shogi-examples --bin perft -- --sfen "not an s
 else
   [ $? -eq 2 ] || { echo "perft CLI: bad SFEN must exit with code 2"; exit 1; }
 fi
+echo "== the USI engine, for the Python tests that drive it through cshogi's USI client"
+cargo build --quiet --release -p shogi-examples --bin usi
+export SHOGI_USI_ENGINE="${CARGO_TARGET_DIR:-$PWD/target}/release/usi"
+
 echo "== Python bindings: wheel built by maturin, installed into a fresh venv, pytest"
 python=${PYTHON:-python3}
 venv=target/py-test-venv
