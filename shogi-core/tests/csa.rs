@@ -6,7 +6,7 @@
 //! of random and mutated inputs that must never panic.
 
 use shogi_core::record::{
-    csa, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
+    csa, header, EndKind, MoveTime, Record, RecordEnd, RecordErrorKind, RecordMove, WriteError,
 };
 use shogi_core::{PositionError, Setup, Square};
 
@@ -108,7 +108,8 @@ fn a_full_game_with_every_header() {
         ]
     );
     assert_eq!(record.moves[0].comments, ["after move 1"]);
-    assert_eq!(record.moves[11].comments, ["*the bishop exchange"]);
+    // `'*text` is the comment `text`, as KIF's `*text`.
+    assert_eq!(record.moves[11].comments, ["the bishop exchange"]);
     assert!(record.moves[1].comments.is_empty());
     assert_eq!(
         record.end,
@@ -119,6 +120,7 @@ fn a_full_game_with_every_header() {
                 total_seconds: None
             }),
             comments: vec!["after resignation".into()],
+            foul: None,
         })
     );
     assert_eq!(record.end_side(), shogi_core::Color::Black);
@@ -130,7 +132,7 @@ fn a_full_game_with_every_header() {
     ));
     assert!(text.contains("\nPI\n+\n"));
     assert!(text.contains("\n-3377UM\nT4\n'*the bishop exchange\n+8977KE\n"));
-    assert!(text.ends_with("\n%TORYO\nT1\n'after resignation\n"));
+    assert!(text.ends_with("\n%TORYO\nT1\n'*after resignation\n"));
 }
 
 #[test]
@@ -166,8 +168,10 @@ fn rows_and_hands_with_all_the_rest() {
         "6gnk/7p1/6p1p/9/9/9/9/9/5K3 b GS2r2b2g3s3n4l15p 1"
     );
     assert_eq!(usi_moves(&record), ["G*1b", "1a1b"]);
+    // A `'` line without `*` is a remark about the file, not a comment.
+    assert!(record.comments.is_empty());
     assert_eq!(
-        record.comments,
+        record.remarks,
         ["a problem with both kings: Black holds a gold and a silver, White the rest"]
     );
     let text = assert_round_trip(&record);
@@ -225,8 +229,9 @@ fn version_3_decimal_times_and_program_comments() {
     assert_eq!(usi_moves(&record), ["2g2f", "3c3d", "7g7f"]);
     // Rounded down.
     assert_eq!(times(&record), [Some(0), Some(6), Some(12)]);
-    assert_eq!(record.moves[0].comments, ["** 30 -3334FU"]);
-    assert_eq!(record.moves[1].comments, ["*評価値 -45"]);
+    assert!(record.remarks.is_empty());
+    assert_eq!(record.moves[0].comments, ["* 30 -3334FU"]);
+    assert_eq!(record.moves[1].comments, ["評価値 -45"]);
     let end = record.end.as_ref().unwrap();
     assert_eq!(end.kind, EndKind::Timeout);
     assert_eq!(end.time.map(|t| t.seconds), Some(600));
@@ -237,14 +242,16 @@ fn version_3_decimal_times_and_program_comments() {
 fn comments_go_where_they_stand() {
     let record = read_data("comments.csa");
     assert_eq!(
-        record.comments,
+        record.remarks,
         [
             " a comment before the version",
             "between headers",
-            "*program comment in the header",
-            "between rows",
-            "before the first move"
+            "between rows"
         ]
+    );
+    assert_eq!(
+        record.comments,
+        ["*program comment in the header", "before the first move"]
     );
     assert_eq!(
         record.moves[0].comments,
@@ -438,18 +445,15 @@ fn the_writer_lays_out_a_non_standard_start() {
          -5142OU\n\
          +0044FU\n\
          T9\n\
-         'a drop\n"
+         '*a drop\n"
     );
     assert_eq!(csa::read(&text).unwrap(), record);
 }
 
 #[test]
 fn the_writer_refuses_what_csa_cannot_hold() {
-    let unsupported = |r: Result<String, RecordError>| match r {
-        Err(RecordError {
-            line: 0,
-            kind: RecordErrorKind::Unsupported(_),
-        }) => {}
+    let unsupported = |r: Result<String, WriteError>| match r {
+        Err(WriteError::Unsupported { format: "CSA", .. }) => {}
         other => panic!("{other:?}"),
     };
     // Minishogi: CSA is 9x9 only.
@@ -458,8 +462,6 @@ fn the_writer_refuses_what_csa_cannot_hold() {
     )));
     let standard = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
     for (key, value) in [
-        ("event", "two\nlines"),
-        ("black", "carriage\rreturn"),
         ("", "empty key"),
         ("a:b", "colon in the key"),
         ("EVENT", "would read back as `event`"),
@@ -473,9 +475,30 @@ fn the_writer_refuses_what_csa_cannot_hold() {
     let mut record = standard.clone();
     record.moves.push(RecordMove::new(mv("7g7e")));
     assert!(matches!(
-        csa::write(&record).unwrap_err().kind,
-        RecordErrorKind::IllegalMove { .. }
+        csa::write(&record).unwrap_err(),
+        WriteError::IllegalMove { index: 0, .. }
     ));
+}
+
+#[test]
+fn any_header_value_is_written() {
+    // ShogiHome writes `$START_TIME: 13:28:35`: the value keeps its space.
+    let record = csa::read("V2.2\n$START_TIME: 13:28:35\nPI\n+\n+2726FU\n%TORYO\n").unwrap();
+    assert_eq!(record.header(header::START_TIME), Some(" 13:28:35"));
+    assert_round_trip(&record);
+    // Line breaks become spaces: the value stays on its line.
+    let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
+    record
+        .headers
+        .push((header::EVENT.into(), "two\nlines".into()));
+    record
+        .headers
+        .push((header::BLACK.into(), "carriage\rreturn".into()));
+    let text = csa::write(&record).unwrap();
+    assert!(
+        text.contains("\n$EVENT:two lines\nN+carriage return\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -647,6 +670,7 @@ fn random_record(rng: &mut XorShift) -> Record {
             kind: *rng.pick(&END_KINDS),
             time: random_time(rng),
             comments: random_comments(rng),
+            foul: None,
         });
     }
     record

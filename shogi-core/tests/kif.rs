@@ -14,7 +14,7 @@
 use shogi_core::notation::japanese::{self, JapaneseError};
 use shogi_core::record::{
     bod, header, ki2, kif, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind,
-    RecordMove,
+    RecordMove, WriteError,
 };
 use shogi_core::{Color, Geometry, PieceKind, PieceSet, Position, PositionError, Setup};
 
@@ -404,7 +404,11 @@ fn kif_variants_bom_crlf_ascii_digits_and_colon_no_promotion() {
     );
     assert_eq!(end_kind(&record), Some(EndKind::Interrupted));
     let text = kif::write(&record).unwrap();
-    assert!(text.contains("   3 ２二角不成(88) ( 0:21/00:01:00)\n"));
+    // Written as Kifu for Windows writes a declined promotion: no `不成`.
+    assert!(
+        text.contains("   3 ２二角(88)   ( 0:21/00:01:00)\n"),
+        "{text}"
+    );
     assert!(text.contains("   6 ４二玉(51)   ( 0:01/)\n"));
     assert_eq!(kif::read(&text).unwrap(), record);
 }
@@ -678,30 +682,54 @@ fn ki2_summary_lines_of_every_end() {
 #[test]
 fn writers_refuse_what_the_format_cannot_say() {
     let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
-    record.end = Some(RecordEnd {
-        kind: EndKind::MaxMoves,
-        time: None,
-        comments: vec![],
-    });
+    record.end = Some(RecordEnd::new(EndKind::MaxMoves));
     for result in [kif::write(&record), ki2::write(&record)] {
         assert!(matches!(
-            result.unwrap_err().kind,
-            RecordErrorKind::Unsupported(_)
+            result.unwrap_err(),
+            WriteError::Unsupported { .. }
         ));
     }
-    let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
-    record.headers.push(("key".into(), "two\nlines".into()));
-    assert!(kif::write(&record).is_err());
+    // A header key that would read back as a board diagram line.
     let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
     record.headers.push(("後手の持駒".into(), "なし".into()));
-    assert!(kif::write(&record).is_err());
+    assert!(matches!(
+        kif::write(&record),
+        Err(WriteError::Unsupported { format: "KIF", .. })
+    ));
     let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
     record.moves.push(RecordMove::new(mv("7g7e")));
     assert!(matches!(
-        kif::write(&record).unwrap_err().kind,
-        RecordErrorKind::IllegalMove { .. }
+        kif::write(&record).unwrap_err(),
+        WriteError::IllegalMove { index: 0, .. }
     ));
-    assert!(ki2::write(&record).is_err());
+    assert!(matches!(
+        ki2::write(&record).unwrap_err(),
+        WriteError::IllegalMove { index: 0, .. }
+    ));
+}
+
+#[test]
+fn writers_accept_any_header_value() {
+    // ShogiHome's CSA has `$START_TIME: 13:28:35`; KIF and KI2 write it
+    // (and read it back trimmed, as KIF values are read).
+    let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
+    record
+        .headers
+        .push((header::START_TIME.into(), " 13:28:35".into()));
+    record.headers.push(("key".into(), "two\nlines".into()));
+    for (write, read) in [
+        (kif::write as fn(&Record) -> _, kif::read as fn(&str) -> _),
+        (ki2::write, ki2::read),
+    ] {
+        let text = write(&record).unwrap();
+        assert!(
+            text.contains("\n開始日時： 13:28:35\nkey：two lines\n"),
+            "{text}"
+        );
+        let back: Record = read(&text).unwrap();
+        assert_eq!(back.header(header::START_TIME), Some("13:28:35"));
+        assert_eq!(back.header("key"), Some("two lines"));
+    }
 }
 
 #[test]
@@ -849,6 +877,7 @@ fn random_record(rng: &mut XorShift, mini: bool) -> Record {
             kind: *rng.pick(&ENDS),
             time: random_time(rng),
             comments: random_comments(rng),
+            foul: None,
         });
     }
     record
@@ -1064,14 +1093,14 @@ fn read_all(text: &str) {
     match kif::read(text) {
         Ok(record) => match kif::write(&record) {
             Ok(written) => assert_eq!(kif::read(&written).as_ref(), Ok(&record), "{written}"),
-            Err(e) => assert!(matches!(e.kind, RecordErrorKind::Unsupported(_)), "{e}"),
+            Err(e) => assert!(matches!(e, WriteError::Unsupported { .. }), "{e}"),
         },
         Err(e) => check_error_line(text, &e),
     }
     match ki2::read(text) {
         Ok(record) => match ki2::write(&record) {
             Ok(written) => assert_eq!(ki2::read(&written).as_ref(), Ok(&record), "{written}"),
-            Err(e) => assert!(matches!(e.kind, RecordErrorKind::Unsupported(_)), "{e}"),
+            Err(e) => assert!(matches!(e, WriteError::Unsupported { .. }), "{e}"),
         },
         Err(e) => check_error_line(text, &e),
     }
