@@ -855,3 +855,91 @@ fn mutated_files_never_panic() {
     }
     assert!(accepted > 1000 && rejected > 1000, "{accepted} {rejected}");
 }
+
+#[test]
+fn a_foul_move_before_its_players_illegal_action_is_kept() {
+    // Black, with a pawn in hand, drops it on the 7th file (二歩).
+    let moves = "+2726FU\n-8384FU\n+2625FU\n-8485FU\n+2524FU\n-2324FU\n+2824HI\n-8586FU\n";
+    for end in ["%+ILLEGAL_ACTION", "%ILLEGAL_MOVE"] {
+        let text = format!("V2.2\nPI\n+\n{moves}+0075FU\nT3\n'*二歩\n{end}\n");
+        let record = csa::read(&text).unwrap_or_else(|e| panic!("{end}: {e}"));
+        assert_eq!(record.moves.len(), 8);
+        let end_ = record.end.clone().unwrap();
+        assert_eq!(end_.kind, EndKind::IllegalMove);
+        let foul = end_.foul.clone().unwrap();
+        assert_eq!(foul.mv, mv("P*7e"));
+        assert_eq!(foul.time.map(|t| t.seconds), Some(3));
+        assert_eq!(foul.comments, ["二歩"]);
+        let written = assert_round_trip(&record);
+        assert!(
+            written.ends_with("+0075FU\nT3\n'*二歩\n%+ILLEGAL_ACTION\n"),
+            "{written}"
+        );
+    }
+    // The other side's illegal action after it, or no end, is an error at the move.
+    for tail in ["%-ILLEGAL_ACTION\n", "%TORYO\n", "", "-8687FU\n"] {
+        let text = format!("V2.2\nPI\n+\n{moves}+0075FU\n{tail}");
+        let err = csa::read(&text).unwrap_err();
+        assert_eq!(err.line, 12, "{tail}");
+        assert!(matches!(err.kind, RecordErrorKind::IllegalMove { .. }));
+    }
+}
+
+#[test]
+fn a_repeated_special_move_is_ignored() {
+    let record = csa::read("PI\n+\n+7776FU\n-3334FU\n%KACHI\n%KACHI\n'*after\n").unwrap();
+    let end = record.end.unwrap();
+    assert_eq!(end.kind, EndKind::ImpasseDeclaration);
+    assert_eq!(end.comments, ["after"]);
+    let record = csa::read("PI\n+\n+7776FU\n%TORYO\nT3\n%CHUDAN\n").unwrap();
+    assert_eq!(
+        record.end.map(|e| (e.kind, e.time.map(|t| t.seconds))),
+        Some((EndKind::Resign, Some(3)))
+    );
+    // A move after the end is still an error.
+    assert_eq!(csa::read("PI\n+\n%TORYO\n+7776FU\n").unwrap_err().line, 4);
+}
+
+#[test]
+fn csa_comments_are_kif_comments_and_remarks_stay_remarks() {
+    use shogi_core::record::kif;
+    let text = "'encoding=Shift_JIS\n' ---- Kifu for Windows V7 V7.08 CSA形式棋譜ファイル ----\nV2.2\n'Max_Moves:256\nPI\n+\n'*before\n+7776FU\n'*a comment\n'**30 -3334FU\n";
+    let record = csa::read(text).unwrap();
+    assert_eq!(
+        record.remarks,
+        [
+            " ---- Kifu for Windows V7 V7.08 CSA形式棋譜ファイル ----",
+            "Max_Moves:256"
+        ]
+    );
+    assert_eq!(record.comments, ["before"]);
+    assert_eq!(record.moves[0].comments, ["a comment", "*30 -3334FU"]);
+    // The same comments in KIF: `*a comment`, `**30 -3334FU`; remarks as `#` lines.
+    let kif_text = kif::write(&record).unwrap();
+    assert!(
+        kif_text.contains("\n*a comment\n**30 -3334FU\n"),
+        "{kif_text}"
+    );
+    assert!(kif_text.contains("\n#Max_Moves:256\n"), "{kif_text}");
+    let back = kif::read(&kif_text).unwrap();
+    assert_eq!(back.moves[0].comments, record.moves[0].comments);
+    assert_eq!(back.remarks, record.remarks);
+    let csa_text = csa::write(&back).unwrap();
+    assert!(
+        csa_text.contains("\n'*a comment\n'**30 -3334FU\n"),
+        "{csa_text}"
+    );
+    assert_eq!(csa::read(&csa_text).unwrap(), record);
+}
+
+#[test]
+fn ends_csa_cannot_say_are_refused() {
+    for kind in [EndKind::WinByDefault, EndKind::LossByDefault] {
+        let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
+        record.end = Some(RecordEnd::new(kind));
+        assert!(matches!(
+            csa::write(&record),
+            Err(WriteError::Unsupported { format: "CSA", .. })
+        ));
+    }
+}
