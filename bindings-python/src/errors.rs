@@ -48,6 +48,13 @@ create_exception!(
     "An unknown variant, unknown setting or bad setting value."
 );
 
+create_exception!(
+    shogi_variants,
+    RecordWriteError,
+    ShogiError,
+    "A record that cannot be written in the format asked for: a move that does not replay, an end or header key the format has no words for."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -58,6 +65,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("SettingError", py.get_type::<SettingError>())?;
+    m.add("RecordWriteError", py.get_type::<RecordWriteError>())?;
     Ok(())
 }
 

@@ -582,6 +582,18 @@ pub(crate) fn is_move_line(line: &str) -> bool {
     move_line(line).is_some()
 }
 
+/// Whether a trimmed line is a numbered KIF move (`1 ７六歩(77)`,
+/// `5 投了`), not merely a line that starts with a number (a board
+/// diagram's file numbers `５ ４ ３ ２ １`).
+pub(crate) fn is_numbered_move(t: &str) -> bool {
+    let Some(rest) = move_line(t) else {
+        return false;
+    };
+    END_NAMES.iter().any(|(name, _)| rest.starts_with(name))
+        || rest.starts_with('同')
+        || japanese::parse_prefix(rest, None).is_ok()
+}
+
 /// The text after the move number of a move line.
 fn move_line(line: &str) -> Option<&str> {
     let t = line.trim_start();

@@ -437,7 +437,7 @@ impl Format {
             if t.starts_with(['▲', '△', '☗', '☖']) {
                 return Format::Ki2;
             }
-            if kif::is_table_head(t) || kif::is_move_line(t) {
+            if kif::is_table_head(t) || kif::is_numbered_move(t) {
                 return Format::Kif;
             }
             if csa::is_statement(t) {
