@@ -130,7 +130,7 @@ fn every_file_is_told_apart_by_its_structure() {
         let text = text_of(path);
         assert_eq!(
             Some(Format::detect(&text)),
-            format_of(&path),
+            format_of(path),
             "{}",
             name(path)
         );

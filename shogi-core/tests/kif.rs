@@ -1434,4 +1434,8 @@ fn formats_are_told_apart_by_structure_not_by_words() {
         Format::detect(&format!("{bod}手数----指手--\n")),
         Format::Kif
     );
+    // Nor are its file numbers a KIF move: a KI2 with a diagram is KI2.
+    let mini = bod::write(&Setup::from_sfen(MINISHOGI_START).unwrap());
+    assert_eq!(Format::detect(&format!("{mini}▲５三歩\n")), Format::Ki2);
+    assert_eq!(Format::detect(&format!("{bod}▲７六歩\n")), Format::Ki2);
 }
