@@ -919,10 +919,10 @@ fn push_time(out: &mut String, time: Option<MoveTime>) {
 /// Writes `record` as CSA V2.2 (V3.0 when it ends in `%MAX_MOVES`); see the
 /// [module documentation](self) for the layout and what CSA cannot hold.
 /// CSA is defined for 9×9 only: any other board is
-/// [`RecordErrorKind::Unsupported`].
+/// [`WriteError::Unsupported`](super::WriteError::Unsupported).
 ///
 /// ```
-/// use shogi_core::record::{csa, header, Record, RecordErrorKind, RecordMove};
+/// use shogi_core::record::{csa, header, Record, RecordMove, WriteError};
 /// use shogi_core::Setup;
 ///
 /// let mut record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
@@ -931,8 +931,8 @@ fn push_time(out: &mut String, time: Option<MoveTime>) {
 /// assert_eq!(csa::write(&record)?, "V2.2\nN+Habu\nPI\n+\n+7776FU\n");
 ///
 /// let mini = Record::new(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1").unwrap());
-/// assert!(matches!(csa::write(&mini).unwrap_err().kind, RecordErrorKind::Unsupported(_)));
-/// # Ok::<(), shogi_core::record::RecordError>(())
+/// assert!(matches!(csa::write(&mini), Err(WriteError::Unsupported { format: "CSA", .. })));
+/// # Ok::<(), shogi_core::record::WriteError>(())
 /// ```
 pub fn write(record: &Record) -> Result<String, WriteError> {
     if (record.start.files, record.start.ranks) != (9, 9) {

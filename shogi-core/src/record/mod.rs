@@ -164,9 +164,13 @@ pub struct MoveTime {
 ///
 /// ```
 /// use shogi_core::record::{kif, EndKind};
-/// // Black drops a second pawn on the 7th file (二歩) and loses.
-/// let record = kif::read("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n   4 反則勝ち\n")?;
-/// assert_eq!(record.moves.len(), 2);
+/// // Black, with a pawn in hand, drops it on the 7th file where its own
+/// // pawn stands (二歩) and loses.
+/// let text = "   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ２五歩(26)\n   4 ８五歩(84)
+///    5 ２四歩(25)\n   6 同　歩(23)\n   7 同　飛(28)\n   8 ８六歩(85)
+///    9 ７五歩打\n  10 反則勝ち\n";
+/// let record = kif::read(text)?;
+/// assert_eq!(record.moves.len(), 8);
 /// let end = record.end.as_ref().unwrap();
 /// assert_eq!(end.kind, EndKind::IllegalMove);
 /// assert_eq!(end.foul.as_ref().map(|m| m.mv.to_string()), Some("P*7e".to_owned()));
