@@ -297,7 +297,8 @@ def cshogi_read(fmt, text):
     """cshogi's reading: (start SFEN, moves as USI, winner or None, comments
     per move or None), or None where cshogi 1.1.0 cannot read the text: its
     KI2 reader fails on common moves (``▲２二角成 △同銀`` raises), and its
-    KIF reader knows no ``同`` without a full-width space after it."""
+    KIF reader knows no ``同`` without a full-width space after it nor some
+    diagrams' hands (it raises)."""
     if fmt == "csa":
         p = cshogi.Parser.parse_str(text)[0]
         win = p.win if p.endgame else None
@@ -308,13 +309,19 @@ def cshogi_read(fmt, text):
         return p.sfen, moves, win, None
     if fmt == "kif" and re.search(r"^ *[0-9]+ +同[^　]", text, re.M):
         return None
+    if fmt == "ki2" and re.search("[▼▽]", text):  # it knows only ▲ and △
+        return None
     parser = cshogi.KIF.Parser if fmt == "kif" else cshogi.KI2.Parser
     try:
         p = parser.parse_str(text)
     except IndexError:
         assert fmt == "ki2"
         return None
-    return p.sfen, [cshogi.move_to_usi(m) for m in p.moves], p.win, p.comments
+    except cshogi.KIF.ParserException:  # e.g. hands of a diagram it cannot read
+        return None
+    # cshogi's KI2 reader makes each comment line an entry of its own: its
+    # comments are not per move.
+    return p.sfen, [cshogi.move_to_usi(m) for m in p.moves], p.win, p.comments if fmt == "kif" else None
 
 
 def ours(record, fmt):

@@ -232,4 +232,31 @@ fn the_ends_of_the_corpus_are_read() {
         end("kifu-for-js/fuujite.ki2u"),
         Some((EndKind::Interrupted, None))
     );
+    // 81Dojo: `Time-up`; an illegal last move with `*反則手にて終局`.
+    assert_eq!(
+        end("mog-core-scala/kif_002.kif"),
+        Some((EndKind::Timeout, None))
+    );
+    assert_eq!(
+        end("mog-core-scala/kif_014.kif"),
+        Some((EndKind::IllegalMove, Some("B*5c".to_owned())))
+    );
+    assert_eq!(
+        end("mog-core-scala/kif_015.kif"),
+        Some((EndKind::IllegalMove, Some("2h1g".to_owned())))
+    );
+    // 王手放置 (leaving the king in check), then 反則勝ち.
+    assert!(matches!(
+        end("mog-core-scala/kif_017.kif"),
+        Some((EndKind::IllegalMove, Some(_)))
+    ));
+    // 投了 then 中断: the first ended the game.
+    assert_eq!(
+        end("mog-core-scala/kif_012.kif"),
+        Some((EndKind::Resign, None))
+    );
+    assert_eq!(
+        end("mog-core-scala/csa_002.csa"),
+        Some((EndKind::Jishogi, None))
+    );
 }

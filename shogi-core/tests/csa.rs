@@ -877,7 +877,13 @@ fn a_foul_move_before_its_players_illegal_action_is_kept() {
         );
     }
     // The other side's illegal action after it, or no end, is an error at the move.
-    for tail in ["%-ILLEGAL_ACTION\n", "%TORYO\n", "", "-8687FU\n"] {
+    for tail in [
+        "%-ILLEGAL_ACTION\n",
+        "%TORYO\n",
+        "",
+        "T2\n'*a comment\n",
+        "-8687FU\n",
+    ] {
         let text = format!("V2.2\nPI\n+\n{moves}+0075FU\n{tail}");
         let err = csa::read(&text).unwrap_err();
         assert_eq!(err.line, 12, "{tail}");

@@ -1316,8 +1316,8 @@ fn a_ki2_foul_names_its_piece() {
 #[test]
 fn an_illegal_move_that_is_not_a_foul_is_an_error() {
     let base = format!("{NIFU}   9 ７五歩打\n");
-    // Not followed by a foul: the illegal move's line.
-    for tail in ["", "  10 投了\n", "  10 ８四歩(83)\n"] {
+    // Followed by another end or a move: the illegal move's line.
+    for tail in ["  10 投了\n", "  10 ８四歩(83)\n"] {
         let err = kif::read(&format!("{base}{tail}")).unwrap_err();
         assert_eq!(err.line, 10, "{tail}");
         assert!(
@@ -1325,6 +1325,16 @@ fn an_illegal_move_that_is_not_a_foul_is_an_error() {
             "{tail}"
         );
     }
+    // The last move of the record, comments aside, is the foul (81Dojo).
+    let record = kif::read(&format!("{base}*反則手にて終局\n")).unwrap();
+    let end = record.end.unwrap();
+    assert_eq!(
+        (end.kind, end.foul.map(|f| (f.mv, f.comments))),
+        (
+            EndKind::IllegalMove,
+            Some((mv("P*7e"), vec!["反則手にて終局".to_owned()]))
+        )
+    );
     // A move of a piece that is not there is no foul.
     let err = kif::read("   1 ７五歩(75)\n   2 反則勝ち\n").unwrap_err();
     assert_eq!(err.line, 1);

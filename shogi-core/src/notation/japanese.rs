@@ -228,11 +228,12 @@ pub(crate) fn side_mark(color: Color) -> char {
     }
 }
 
-/// The side a mark names.
+/// The side a mark names: `▲`, `☗` (and `▼`, which some KI2 writers use)
+/// for Black; `△`, `☖`, `▽` for White.
 pub(crate) fn mark_side(c: char) -> Option<Color> {
     match c {
-        '▲' | '☗' => Some(Color::Black),
-        '△' | '☖' => Some(Color::White),
+        '▲' | '☗' | '▼' => Some(Color::Black),
+        '△' | '☖' | '▽' => Some(Color::White),
         _ => None,
     }
 }

@@ -73,7 +73,9 @@
 //!   then `%CHUDAN`) is ignored: the first one ended the game.
 //! - A foul: an illegal move directly followed (times and comments aside)
 //!   by `%ILLEGAL_MOVE` or by the `%+ILLEGAL_ACTION`/`%-ILLEGAL_ACTION` of
-//!   its player is kept as the [`foul`] of an [`EndKind::IllegalMove`] end.
+//!   its player is kept as the [`foul`] of an [`EndKind::IllegalMove`] end
+//!   (unlike KIF, an illegal last move with no special move after it is an
+//!   error: CSA programs and servers name the foul).
 //!   The move must name a piece its player has; any other illegal move is
 //!   an error.
 //! - Comments, by the convention of CSA programs: a line `'*text` is the
@@ -824,6 +826,8 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         }
     }
     if let Some((_, e)) = reader.foul.take() {
+        // CSA programs name the foul (%ILLEGAL_MOVE, %±ILLEGAL_ACTION): an
+        // illegal last move without it is an error, not a foul.
         return Err(e);
     }
     if reader.phase == Phase::Start {
@@ -919,7 +923,7 @@ fn push_time(out: &mut String, time: Option<MoveTime>) {
 /// Writes `record` as CSA V2.2 (V3.0 when it ends in `%MAX_MOVES`); see the
 /// [module documentation](self) for the layout and what CSA cannot hold.
 /// CSA is defined for 9×9 only: any other board is
-/// [`WriteError::Unsupported`](super::WriteError::Unsupported).
+/// [`WriteError::Unsupported`].
 ///
 /// ```
 /// use shogi_core::record::{csa, header, Record, RecordMove, WriteError};

@@ -20,8 +20,8 @@
 //! `先手の不戦敗`); its winner must fit the moves. The last move may be a
 //! foul: an illegal move that names a piece its player has (a drop from
 //! the hand, or a board move that the one piece of that kind able to reach
-//! the square makes), followed by `…の反則負け` naming its player or
-//! `…の反則勝ち` naming the other; it is kept as the
+//! the square makes), followed by `…の反則負け` naming its player,
+//! `…の反則勝ち` naming the other, or by nothing; it is kept as the
 //! [`foul`](crate::record::RecordEnd::foul) of an
 //! [`EndKind::IllegalMove`](crate::record::EndKind::IllegalMove) end. KI2
 //! has no times: they are not written and read as `None`. Reading stops at

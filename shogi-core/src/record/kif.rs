@@ -39,8 +39,10 @@
 //!   (read as 入玉勝ち) ([`EndKind`](crate::record::EndKind)). A second special
 //!   move right after the first (`投了` then `中断`) is ignored: the first
 //!   one ended the game;
-//! - a foul: an illegal move directly followed by `反則勝ち` or `反則負け`
-//!   is kept as the [`foul`](crate::record::RecordEnd::foul) of an
+//! - a foul: an illegal move directly followed by `反則勝ち` or `反則負け`,
+//!   or that is the last move of the record (as 81Dojo writes it, with a
+//!   comment `反則手にて終局`), is kept as the
+//!   [`foul`](crate::record::RecordEnd::foul) of an
 //!   [`EndKind::IllegalMove`](crate::record::EndKind::IllegalMove) end (the
 //!   player of the illegal move loses, whichever of the two words follows).
 //!   The move must name a piece its player has; any other illegal move is
@@ -332,7 +334,10 @@ impl Preamble {
     pub(crate) fn take_header(&mut self, n: usize, line: &str) -> bool {
         // A line that starts with a side mark is a move (KI2 style), whatever
         // colons it holds: not a header the writer could give back.
-        if line.trim_start().starts_with(['▲', '△', '☗', '☖']) {
+        if line
+            .trim_start()
+            .starts_with(|c| japanese::mark_side(c).is_some())
+        {
             return false;
         }
         let Some((name, value)) = split_header(line) else {
@@ -398,7 +403,7 @@ pub(crate) fn write_preamble(
             && classify(&probe) == Line::Other(probe.trim())
             && !matches!(bod::BodReader::default().feed(0, &probe), Ok(true) | Err(_))
             && !is_move_line(&probe)
-            && !probe.starts_with(['▲', '△', '☗', '☖'])
+            && !probe.starts_with(|c| japanese::mark_side(c).is_some())
             && split_header(&probe).map(|(k, v)| (canonical_key(k), v)) == Some((key.clone(), "x"));
         if !key_round_trips {
             return Err(WriteError::Unsupported {
@@ -710,15 +715,17 @@ impl Replay {
         self.moves.last_mut().map(|m| &mut m.comments)
     }
 
-    /// The record; an illegal move still held is its error.
+    /// The record. An illegal move still held is the last thing of the
+    /// record (81Dojo ends a game lost by an illegal move so, with a
+    /// comment): the foul that ended the game.
     pub(crate) fn into_record(
         mut self,
         headers: Vec<(String, String)>,
         remarks: Vec<String>,
         comments: Vec<String>,
     ) -> Result<Record, RecordError> {
-        if let Some(e) = self.take_foul_error() {
-            return Err(e);
+        if self.foul.is_some() {
+            self.end_with(EndKind::IllegalMove, None)?;
         }
         Ok(Record {
             headers,

@@ -10,7 +10,8 @@
 //!
 //! One illegal move is kept: a record that ends with a foul (an illegal
 //! move followed by `反則勝ち`/`反則負け`, `%ILLEGAL_MOVE` or
-//! `%±ILLEGAL_ACTION`, as game archives record 二歩 and the like) has that
+//! `%±ILLEGAL_ACTION`, or in KIF and KI2 by nothing but comments, as game archives and
+//! 81Dojo record 二歩 and the like) has that
 //! move in [`RecordEnd::foul`], not in [`Record::moves`], so the moves still
 //! replay and the foul is typed.
 
@@ -438,7 +439,7 @@ impl Format {
             if t.is_empty() || t.starts_with(['*', '#', '&', '\'']) {
                 continue;
             }
-            if t.starts_with(['▲', '△', '☗', '☖']) {
+            if t.starts_with(|c| crate::notation::japanese::mark_side(c).is_some()) {
                 return Format::Ki2;
             }
             if kif::is_table_head(t) || kif::is_numbered_move(t) {
