@@ -106,24 +106,34 @@ def cshogi_random_game(rng: random.Random):
     return moves
 
 
+# cshogi's exporters' ends: (KIF reason, CSA word, what we read).
+CSHOGI_ENDS = [
+    ("resign", "%TORYO", "resign"),
+    ("win", "%KACHI", "impasse_declaration"),  # KIF 入玉宣言
+    ("draw", "%JISHOGI", "jishogi"),
+    ("sennichite", "%SENNICHITE", "repetition"),
+]
+
+
 def test_cshogi_kif_and_csa_read_by_us():
     rng = random.Random(3)
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(80):
+            kif_end, csa_end, our_end = CSHOGI_ENDS[i % len(CSHOGI_ENDS)]
             moves = cshogi_random_game(rng)
             kif_path = os.path.join(tmp, f"{i}.kif")
             kif = cshogi.KIF.Exporter(kif_path)
             kif.header(["Sente", "Gote"])
             for n, m in enumerate(moves):
                 kif.move(m, sec=n % 7, sec_sum=n)
-            kif.end("resign")
+            kif.end(kif_end)
             kif.close()
             csa_path = os.path.join(tmp, f"{i}.csa")
             csa = cshogi.CSA.Exporter(csa_path)
             csa.info(names=["Sente", "Gote"])
             for n, m in enumerate(moves):
                 csa.move(m, time=n % 7)
-            csa.endgame("%TORYO")
+            csa.endgame(csa_end)
             csa.close()
             expected = [cshogi.move_to_usi(m) for m in moves]
             for path in (kif_path, csa_path):
@@ -132,7 +142,7 @@ def test_cshogi_kif_and_csa_read_by_us():
                     record = sv.Record.read(f.read())
                 assert usi(record.moves) == expected, path
                 assert record.header("black") == "Sente"
-                assert record.end == "resign"
+                assert record.end == our_end, (path, kif_end)
             with open(kif_path, "rb") as f:
                 assert [t[0] for t in sv.Record.read(f.read()).times] == [n % 7 for n in range(len(moves))]
 

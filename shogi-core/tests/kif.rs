@@ -1376,6 +1376,7 @@ fn the_special_moves_other_programs_write_are_read() {
     // KI2 summaries.
     for (summary, kind) in [
         ("まで2手で封じ手", EndKind::Interrupted),
+        ("まで2手で入玉宣言", EndKind::ImpasseDeclaration),
         ("まで2手で先手の不戦勝", EndKind::WinByDefault),
         ("まで2手で後手の不戦勝", EndKind::LossByDefault),
         ("まで2手で先手の不戦敗", EndKind::LossByDefault),

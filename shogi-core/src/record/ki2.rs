@@ -15,7 +15,8 @@
 //! `▲`/`△` (or `☗`/`☖`) and is resolved against the legal moves. KI2 has
 //! no special moves: the end of the game is the `まで` summary line
 //! (`まで64手で後手の勝ち` is a resignation, `まで10手で中断`, `封じ手` (read
-//! as 中断), `千日手`, `持将棋`, `詰み`, `不詰`, `時間切れにより先手の勝ち`,
+//! as 中断), `入玉宣言` (the side to move declared), `千日手`, `持将棋`,
+//! `詰み`, `不詰`, `時間切れにより先手の勝ち`,
 //! `後手の反則勝ち`, `後手の反則負け`, `先手の入玉勝ち`, `先手の不戦勝`,
 //! `先手の不戦敗`); its winner must fit the moves. The last move may be a
 //! foul: an illegal move that names a piece its player has (a drop from

@@ -526,6 +526,8 @@ pub(crate) fn parse_summary(
         ("中断", EndKind::Interrupted),
         ("封じ手", EndKind::Interrupted),
         ("不詰", EndKind::NoMate),
+        // cshogi writes `まで…手で入玉宣言`: the side to move declared.
+        ("入玉宣言", EndKind::ImpasseDeclaration),
     ];
     if let Some((_, kind)) = plain.iter().find(|(w, _)| *w == rest) {
         return Ok(*kind);

@@ -549,7 +549,8 @@ impl Record {
     }
 
     /// Every position of the record, the start first, each move checked
-    /// against the rules (of the board's standard rules).
+    /// against the rules (of the board's standard rules). A foul move
+    /// ([`RecordEnd::foul`]) is not among the moves and has no position.
     pub fn positions(&self) -> Result<Vec<Position>, RecordError> {
         let mut pos = self.start_position()?;
         let mut all = vec![pos.clone()];
@@ -571,7 +572,9 @@ impl Record {
 
     /// The record as a game of `variant` that can be continued. The special
     /// end move is applied where the game layer knows it (resignation,
-    /// declaration); the others are left to the caller.
+    /// declaration); the others are left to the caller. A foul move
+    /// ([`RecordEnd::foul`]) is not played: the game layer refuses illegal
+    /// moves, so the game stands before it.
     pub fn to_game<V: Variant>(&self, variant: V) -> Result<Game<V>, RecordError> {
         let start = variant
             .position_from_sfen(&self.start.to_sfen())
