@@ -408,6 +408,7 @@ pub(crate) fn foul_shape_error(pos: &Position, mv: Move) -> Option<&'static str>
 
 /// The formats a record can be read from and written to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// [`kif`]: numbered move lines with origins.
     Kif,
@@ -486,6 +487,11 @@ impl Format {
     }
 
     /// `"KIF"`, `"KI2"` or `"CSA"`.
+    ///
+    /// ```
+    /// use shogi_core::record::Format;
+    /// assert_eq!(Format::Ki2.name(), "KI2");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Format::Kif => "KIF",
