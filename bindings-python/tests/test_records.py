@@ -221,8 +221,10 @@ def test_writers_take_any_header_value():
 
 
 def test_csa_star_comments_are_kif_comments():
-    record = sv.Record.read("V2.2\n'Max_Moves:256\nPI\n+\n+7776FU\n'*a comment\n%TORYO\n")
+    record = sv.Record.read("V2.2\n'Max_Moves:256\nPI\n+\n+7776FU\n'*a comment\n%TORYO\n'*after the end\n")
     assert record.move_comments == [["a comment"]] and record.remarks == ["Max_Moves:256"]
+    assert record.end_comments == ["after the end"]
+    assert sv.Record.read(record.kif()).end_comments == ["after the end"]
     kif = record.kif()
     assert "\n*a comment\n" in kif and "**a comment" not in kif
     assert sv.Record.read(kif).csa().count("'*a comment\n") == 1
