@@ -55,6 +55,13 @@ create_exception!(
     "An optional dependency is not installed; the message names the extra to install (pip install shogi-variants[numpy])."
 );
 
+create_exception!(
+    shogi_variants,
+    RecordWriteError,
+    ShogiError,
+    "A record that cannot be written in the format asked for: a move that does not replay, an end or header key the format has no words for."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -66,6 +73,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("SettingError", py.get_type::<SettingError>())?;
     m.add("MissingExtraError", py.get_type::<MissingExtraError>())?;
+    m.add("RecordWriteError", py.get_type::<RecordWriteError>())?;
     Ok(())
 }
 

@@ -2,11 +2,11 @@
 //! move notations on `Board`.
 
 use crate::board::PyBoard;
-use crate::errors::{InvalidMoveError, InvalidSfenError, SettingError};
+use crate::errors::{InvalidMoveError, InvalidSfenError, RecordWriteError, SettingError};
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use shogi_core::record::{self, EndKind, MoveTime, Record, RecordEnd};
+use shogi_core::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteError};
 use shogi_core::{Game, Move};
 use shogi_variants::AnyVariant;
 
@@ -25,6 +25,8 @@ fn end_name(kind: EndKind) -> &'static str {
         EndKind::MaxMoves => "max_moves",
         EndKind::Draw => "draw",
         EndKind::NoMate => "no_mate",
+        EndKind::WinByDefault => "win_by_default",
+        EndKind::LossByDefault => "loss_by_default",
         _ => "other",
     }
 }
@@ -43,6 +45,8 @@ fn end_of(name: &str) -> PyResult<EndKind> {
         "max_moves" => EndKind::MaxMoves,
         "draw" => EndKind::Draw,
         "no_mate" => EndKind::NoMate,
+        "win_by_default" => EndKind::WinByDefault,
+        "loss_by_default" => EndKind::LossByDefault,
         other => {
             return Err(SettingError::new_err(format!(
                 "'{other}' is not a record end"
@@ -51,47 +55,57 @@ fn end_of(name: &str) -> PyResult<EndKind> {
     })
 }
 
-/// Which format a text is in: CSA by its statements, KIF by its move
-/// table or `(77)` origins, KI2 otherwise.
-fn detect(text: &str) -> &'static str {
-    let csa = text.lines().map(str::trim).any(|l| {
-        l.starts_with("V2")
-            || l.starts_with("V3")
-            || l.starts_with("PI")
-            || l.starts_with("P1")
-            || l.starts_with("N+")
-            || l.starts_with("N-")
-            || ((l.starts_with('+') || l.starts_with('-'))
-                && l.len() >= 7
-                && l[1..].chars().take(4).all(|c| c.is_ascii_digit()))
-    });
-    if csa {
-        "csa"
-    } else if text.contains("手数")
-        || text.lines().any(|l| {
-            l.contains(')')
-                && l.contains('(')
-                && l.trim_start().starts_with(|c: char| c.is_ascii_digit())
-        })
-    {
-        "kif"
-    } else {
-        "ki2"
-    }
-}
-
-fn read_as(text: &str, format: &str) -> PyResult<Record> {
-    let result = match format {
-        "kif" => record::kif::read(text),
-        "ki2" => record::ki2::read(text),
-        "csa" => record::csa::read(text),
-        other => {
+fn read_as(text: &str, format: Option<&str>) -> PyResult<Record> {
+    let format = match format {
+        None => Format::detect(text),
+        Some("kif") => Format::Kif,
+        Some("ki2") => Format::Ki2,
+        Some("csa") => Format::Csa,
+        Some(other) => {
             return Err(SettingError::new_err(format!(
                 "unknown record format '{other}' (kif, ki2, csa)"
             )))
         }
     };
-    result.map_err(|e| InvalidSfenError::new_err(format!("{format}: {e}")))
+    format
+        .read(text)
+        .map_err(|e| InvalidSfenError::new_err(format!("{}: {e}", format.name().to_lowercase())))
+}
+
+fn write_error(e: WriteError) -> PyErr {
+    RecordWriteError::new_err(e.to_string())
+}
+
+/// How many half-width katakana a text has: a Shift_JIS reading of EUC-JP
+/// bytes is full of them, a real record has next to none.
+fn half_width_kana(s: &str) -> usize {
+    s.chars()
+        .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
+        .count()
+}
+
+/// The text of a record's bytes: UTF-8 (with or without BOM), else
+/// Shift_JIS (cp932) or EUC-JP, whichever decodes without error; when both
+/// do, the one with fewer half-width katakana (EUC-JP bytes read as
+/// Shift_JIS come out as half-width katakana).
+fn decode(bytes: &Bound<'_, PyBytes>) -> PyResult<String> {
+    if let Ok(s) = std::str::from_utf8(bytes.as_bytes()) {
+        return Ok(s.to_owned());
+    }
+    let strict = |codec: &str| -> Option<String> {
+        bytes
+            .call_method1("decode", (codec, "strict"))
+            .and_then(|s| s.extract())
+            .ok()
+    };
+    match (strict("cp932"), strict("euc_jp")) {
+        (Some(sjis), Some(euc)) if half_width_kana(&euc) < half_width_kana(&sjis) => Ok(euc),
+        (Some(sjis), _) => Ok(sjis),
+        (None, Some(euc)) => Ok(euc),
+        (None, None) => Err(InvalidSfenError::new_err(
+            "the record is neither UTF-8, Shift_JIS nor EUC-JP text",
+        )),
+    }
 }
 
 /// A game record: headers, start position, moves with times and comments,
@@ -106,30 +120,53 @@ pub struct PyRecord {
 #[pymethods]
 impl PyRecord {
     /// Reads a record; ``format`` is ``"kif"``, ``"ki2"``, ``"csa"`` or ``None``
-    /// to detect it. Raises ``InvalidSfenError`` with the line number.
+    /// to detect it from the text's structure (CSA statements, the KIF move
+    /// table or numbered moves, else KI2). Raises ``InvalidSfenError`` with
+    /// the line number.
     ///
     /// ``text`` may be ``bytes``: UTF-8 (with or without BOM) is tried first,
-    /// then Shift_JIS (cp932), the traditional encoding of KIF and CSA files.
+    /// then Shift_JIS (cp932), the traditional encoding of KIF and CSA files,
+    /// and EUC-JP (old CSA archives), whichever decodes; when both do, the
+    /// one that does not read as half-width katakana.
     #[staticmethod]
     #[pyo3(signature = (text, format = None))]
     fn read(text: &Bound<'_, PyAny>, format: Option<&str>) -> PyResult<Self> {
         let text: String = if let Ok(bytes) = text.cast::<PyBytes>() {
-            match std::str::from_utf8(bytes.as_bytes()) {
-                Ok(s) => s.to_owned(),
-                Err(_) => bytes
-                    .call_method1("decode", ("cp932",))
-                    .and_then(|s| s.extract())
-                    .map_err(|_| {
-                        InvalidSfenError::new_err("the record is neither UTF-8 nor Shift_JIS text")
-                    })?,
-            }
+            decode(bytes)?
         } else {
             text.extract()?
         };
-        let format = format.unwrap_or_else(|| detect(&text));
         Ok(PyRecord {
             record: read_as(&text, format)?,
         })
+    }
+
+    /// Remarks about the file, not about a move: KIF ``#`` lines and CSA
+    /// ``'`` lines that are not ``'*`` comments.
+    #[getter]
+    fn remarks(&self) -> Vec<String> {
+        self.record.remarks.clone()
+    }
+
+    /// The illegal move that ended the game (``end`` is then
+    /// ``"illegal_move"``: its player lost), or ``None``. It is not in
+    /// ``moves``, which always replay.
+    #[getter]
+    fn foul(&self, py: Python<'_>) -> PyResult<Option<Py<PyMove>>> {
+        match self.record.end.as_ref().and_then(|e| e.foul.as_ref()) {
+            Some(f) => Ok(move_objects(py, &[f.mv])?.into_iter().next()),
+            None => Ok(None),
+        }
+    }
+
+    /// Comments after the end (the special move), if any.
+    #[getter]
+    fn end_comments(&self) -> Vec<String> {
+        self.record
+            .end
+            .as_ref()
+            .map(|e| e.comments.clone())
+            .unwrap_or_default()
     }
 
     /// Headers in file order, ``(key, value)``; known fields have the keys
@@ -210,19 +247,20 @@ impl PyRecord {
             .map_err(|e| InvalidSfenError::new_err(e.to_string()))
     }
 
-    /// The record as KIF.
+    /// The record as KIF. Raises ``RecordWriteError`` for what KIF cannot say.
     fn kif(&self) -> PyResult<String> {
-        record::kif::write(&self.record).map_err(|e| InvalidSfenError::new_err(e.to_string()))
+        Format::Kif.write(&self.record).map_err(write_error)
     }
 
-    /// The record as KI2.
+    /// The record as KI2. Raises ``RecordWriteError`` for what KI2 cannot say.
     fn ki2(&self) -> PyResult<String> {
-        record::ki2::write(&self.record).map_err(|e| InvalidSfenError::new_err(e.to_string()))
+        Format::Ki2.write(&self.record).map_err(write_error)
     }
 
-    /// The record as CSA (9×9 only).
+    /// The record as CSA (9×9 only). Raises ``RecordWriteError`` for what CSA
+    /// cannot say.
     fn csa(&self) -> PyResult<String> {
-        record::csa::write(&self.record).map_err(|e| InvalidSfenError::new_err(e.to_string()))
+        Format::Csa.write(&self.record).map_err(write_error)
     }
 
     fn __len__(&self) -> usize {
@@ -278,11 +316,7 @@ pub fn board_record(
         }
     }
     if let Some(name) = end {
-        record.end = Some(RecordEnd {
-            kind: end_of(name)?,
-            time: None,
-            comments: Vec::new(),
-        });
+        record.end = Some(RecordEnd::new(end_of(name)?));
     }
     Ok(PyRecord { record })
 }

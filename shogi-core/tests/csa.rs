@@ -6,7 +6,7 @@
 //! of random and mutated inputs that must never panic.
 
 use shogi_core::record::{
-    csa, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
+    csa, header, EndKind, MoveTime, Record, RecordEnd, RecordErrorKind, RecordMove, WriteError,
 };
 use shogi_core::{PositionError, Setup, Square};
 
@@ -108,7 +108,8 @@ fn a_full_game_with_every_header() {
         ]
     );
     assert_eq!(record.moves[0].comments, ["after move 1"]);
-    assert_eq!(record.moves[11].comments, ["*the bishop exchange"]);
+    // `'*text` is the comment `text`, as KIF's `*text`.
+    assert_eq!(record.moves[11].comments, ["the bishop exchange"]);
     assert!(record.moves[1].comments.is_empty());
     assert_eq!(
         record.end,
@@ -119,6 +120,7 @@ fn a_full_game_with_every_header() {
                 total_seconds: None
             }),
             comments: vec!["after resignation".into()],
+            foul: None,
         })
     );
     assert_eq!(record.end_side(), shogi_core::Color::Black);
@@ -130,7 +132,7 @@ fn a_full_game_with_every_header() {
     ));
     assert!(text.contains("\nPI\n+\n"));
     assert!(text.contains("\n-3377UM\nT4\n'*the bishop exchange\n+8977KE\n"));
-    assert!(text.ends_with("\n%TORYO\nT1\n'after resignation\n"));
+    assert!(text.ends_with("\n%TORYO\nT1\n'*after resignation\n"));
 }
 
 #[test]
@@ -166,8 +168,10 @@ fn rows_and_hands_with_all_the_rest() {
         "6gnk/7p1/6p1p/9/9/9/9/9/5K3 b GS2r2b2g3s3n4l15p 1"
     );
     assert_eq!(usi_moves(&record), ["G*1b", "1a1b"]);
+    // A `'` line without `*` is a remark about the file, not a comment.
+    assert!(record.comments.is_empty());
     assert_eq!(
-        record.comments,
+        record.remarks,
         ["a problem with both kings: Black holds a gold and a silver, White the rest"]
     );
     let text = assert_round_trip(&record);
@@ -225,8 +229,9 @@ fn version_3_decimal_times_and_program_comments() {
     assert_eq!(usi_moves(&record), ["2g2f", "3c3d", "7g7f"]);
     // Rounded down.
     assert_eq!(times(&record), [Some(0), Some(6), Some(12)]);
-    assert_eq!(record.moves[0].comments, ["** 30 -3334FU"]);
-    assert_eq!(record.moves[1].comments, ["*評価値 -45"]);
+    assert!(record.remarks.is_empty());
+    assert_eq!(record.moves[0].comments, ["* 30 -3334FU"]);
+    assert_eq!(record.moves[1].comments, ["評価値 -45"]);
     let end = record.end.as_ref().unwrap();
     assert_eq!(end.kind, EndKind::Timeout);
     assert_eq!(end.time.map(|t| t.seconds), Some(600));
@@ -237,14 +242,16 @@ fn version_3_decimal_times_and_program_comments() {
 fn comments_go_where_they_stand() {
     let record = read_data("comments.csa");
     assert_eq!(
-        record.comments,
+        record.remarks,
         [
             " a comment before the version",
             "between headers",
-            "*program comment in the header",
-            "between rows",
-            "before the first move"
+            "between rows"
         ]
+    );
+    assert_eq!(
+        record.comments,
+        ["*program comment in the header", "before the first move"]
     );
     assert_eq!(
         record.moves[0].comments,
@@ -438,18 +445,15 @@ fn the_writer_lays_out_a_non_standard_start() {
          -5142OU\n\
          +0044FU\n\
          T9\n\
-         'a drop\n"
+         '*a drop\n"
     );
     assert_eq!(csa::read(&text).unwrap(), record);
 }
 
 #[test]
 fn the_writer_refuses_what_csa_cannot_hold() {
-    let unsupported = |r: Result<String, RecordError>| match r {
-        Err(RecordError {
-            line: 0,
-            kind: RecordErrorKind::Unsupported(_),
-        }) => {}
+    let unsupported = |r: Result<String, WriteError>| match r {
+        Err(WriteError::Unsupported { format: "CSA", .. }) => {}
         other => panic!("{other:?}"),
     };
     // Minishogi: CSA is 9x9 only.
@@ -458,8 +462,6 @@ fn the_writer_refuses_what_csa_cannot_hold() {
     )));
     let standard = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
     for (key, value) in [
-        ("event", "two\nlines"),
-        ("black", "carriage\rreturn"),
         ("", "empty key"),
         ("a:b", "colon in the key"),
         ("EVENT", "would read back as `event`"),
@@ -473,9 +475,30 @@ fn the_writer_refuses_what_csa_cannot_hold() {
     let mut record = standard.clone();
     record.moves.push(RecordMove::new(mv("7g7e")));
     assert!(matches!(
-        csa::write(&record).unwrap_err().kind,
-        RecordErrorKind::IllegalMove { .. }
+        csa::write(&record).unwrap_err(),
+        WriteError::IllegalMove { index: 0, .. }
     ));
+}
+
+#[test]
+fn any_header_value_is_written() {
+    // ShogiHome writes `$START_TIME: 13:28:35`: the value keeps its space.
+    let record = csa::read("V2.2\n$START_TIME: 13:28:35\nPI\n+\n+2726FU\n%TORYO\n").unwrap();
+    assert_eq!(record.header(header::START_TIME), Some(" 13:28:35"));
+    assert_round_trip(&record);
+    // Line breaks become spaces: the value stays on its line.
+    let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
+    record
+        .headers
+        .push((header::EVENT.into(), "two\nlines".into()));
+    record
+        .headers
+        .push((header::BLACK.into(), "carriage\rreturn".into()));
+    let text = csa::write(&record).unwrap();
+    assert!(
+        text.contains("\n$EVENT:two lines\nN+carriage return\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -647,6 +670,7 @@ fn random_record(rng: &mut XorShift) -> Record {
             kind: *rng.pick(&END_KINDS),
             time: random_time(rng),
             comments: random_comments(rng),
+            foul: None,
         });
     }
     record
@@ -830,4 +854,98 @@ fn mutated_files_never_panic() {
         }
     }
     assert!(accepted > 1000 && rejected > 1000, "{accepted} {rejected}");
+}
+
+#[test]
+fn a_foul_move_before_its_players_illegal_action_is_kept() {
+    // Black, with a pawn in hand, drops it on the 7th file (二歩).
+    let moves = "+2726FU\n-8384FU\n+2625FU\n-8485FU\n+2524FU\n-2324FU\n+2824HI\n-8586FU\n";
+    for end in ["%+ILLEGAL_ACTION", "%ILLEGAL_MOVE"] {
+        let text = format!("V2.2\nPI\n+\n{moves}+0075FU\nT3\n'*二歩\n{end}\n");
+        let record = csa::read(&text).unwrap_or_else(|e| panic!("{end}: {e}"));
+        assert_eq!(record.moves.len(), 8);
+        let end_ = record.end.clone().unwrap();
+        assert_eq!(end_.kind, EndKind::IllegalMove);
+        let foul = end_.foul.clone().unwrap();
+        assert_eq!(foul.mv, mv("P*7e"));
+        assert_eq!(foul.time.map(|t| t.seconds), Some(3));
+        assert_eq!(foul.comments, ["二歩"]);
+        let written = assert_round_trip(&record);
+        assert!(
+            written.ends_with("+0075FU\nT3\n'*二歩\n%+ILLEGAL_ACTION\n"),
+            "{written}"
+        );
+    }
+    // The other side's illegal action after it, or no end, is an error at the move.
+    for tail in [
+        "%-ILLEGAL_ACTION\n",
+        "%TORYO\n",
+        "",
+        "T2\n'*a comment\n",
+        "-8687FU\n",
+    ] {
+        let text = format!("V2.2\nPI\n+\n{moves}+0075FU\n{tail}");
+        let err = csa::read(&text).unwrap_err();
+        assert_eq!(err.line, 12, "{tail}");
+        assert!(matches!(err.kind, RecordErrorKind::IllegalMove { .. }));
+    }
+}
+
+#[test]
+fn a_repeated_special_move_is_ignored() {
+    let record = csa::read("PI\n+\n+7776FU\n-3334FU\n%KACHI\n%KACHI\n'*after\n").unwrap();
+    let end = record.end.unwrap();
+    assert_eq!(end.kind, EndKind::ImpasseDeclaration);
+    assert_eq!(end.comments, ["after"]);
+    let record = csa::read("PI\n+\n+7776FU\n%TORYO\nT3\n%CHUDAN\n").unwrap();
+    assert_eq!(
+        record.end.map(|e| (e.kind, e.time.map(|t| t.seconds))),
+        Some((EndKind::Resign, Some(3)))
+    );
+    // A move after the end is still an error.
+    assert_eq!(csa::read("PI\n+\n%TORYO\n+7776FU\n").unwrap_err().line, 4);
+}
+
+#[test]
+fn csa_comments_are_kif_comments_and_remarks_stay_remarks() {
+    use shogi_core::record::kif;
+    let text = "'encoding=Shift_JIS\n' ---- Kifu for Windows V7 V7.08 CSA形式棋譜ファイル ----\nV2.2\n'Max_Moves:256\nPI\n+\n'*before\n+7776FU\n'*a comment\n'**30 -3334FU\n";
+    let record = csa::read(text).unwrap();
+    assert_eq!(
+        record.remarks,
+        [
+            " ---- Kifu for Windows V7 V7.08 CSA形式棋譜ファイル ----",
+            "Max_Moves:256"
+        ]
+    );
+    assert_eq!(record.comments, ["before"]);
+    assert_eq!(record.moves[0].comments, ["a comment", "*30 -3334FU"]);
+    // The same comments in KIF: `*a comment`, `**30 -3334FU`; remarks as `#` lines.
+    let kif_text = kif::write(&record).unwrap();
+    assert!(
+        kif_text.contains("\n*a comment\n**30 -3334FU\n"),
+        "{kif_text}"
+    );
+    assert!(kif_text.contains("\n#Max_Moves:256\n"), "{kif_text}");
+    let back = kif::read(&kif_text).unwrap();
+    assert_eq!(back.moves[0].comments, record.moves[0].comments);
+    assert_eq!(back.remarks, record.remarks);
+    let csa_text = csa::write(&back).unwrap();
+    assert!(
+        csa_text.contains("\n'*a comment\n'**30 -3334FU\n"),
+        "{csa_text}"
+    );
+    assert_eq!(csa::read(&csa_text).unwrap(), record);
+}
+
+#[test]
+fn ends_csa_cannot_say_are_refused() {
+    for kind in [EndKind::WinByDefault, EndKind::LossByDefault] {
+        let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
+        record.end = Some(RecordEnd::new(kind));
+        assert!(matches!(
+            csa::write(&record),
+            Err(WriteError::Unsupported { format: "CSA", .. })
+        ));
+    }
 }

@@ -14,7 +14,7 @@
 use shogi_core::notation::japanese::{self, JapaneseError};
 use shogi_core::record::{
     bod, header, ki2, kif, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind,
-    RecordMove,
+    RecordMove, WriteError,
 };
 use shogi_core::{Color, Geometry, PieceKind, PieceSet, Position, PositionError, Setup};
 
@@ -404,7 +404,11 @@ fn kif_variants_bom_crlf_ascii_digits_and_colon_no_promotion() {
     );
     assert_eq!(end_kind(&record), Some(EndKind::Interrupted));
     let text = kif::write(&record).unwrap();
-    assert!(text.contains("   3 ２二角不成(88) ( 0:21/00:01:00)\n"));
+    // Written as Kifu for Windows writes a declined promotion: no `不成`.
+    assert!(
+        text.contains("   3 ２二角(88)   ( 0:21/00:01:00)\n"),
+        "{text}"
+    );
     assert!(text.contains("   6 ４二玉(51)   ( 0:01/)\n"));
     assert_eq!(kif::read(&text).unwrap(), record);
 }
@@ -678,30 +682,54 @@ fn ki2_summary_lines_of_every_end() {
 #[test]
 fn writers_refuse_what_the_format_cannot_say() {
     let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
-    record.end = Some(RecordEnd {
-        kind: EndKind::MaxMoves,
-        time: None,
-        comments: vec![],
-    });
+    record.end = Some(RecordEnd::new(EndKind::MaxMoves));
     for result in [kif::write(&record), ki2::write(&record)] {
         assert!(matches!(
-            result.unwrap_err().kind,
-            RecordErrorKind::Unsupported(_)
+            result.unwrap_err(),
+            WriteError::Unsupported { .. }
         ));
     }
-    let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
-    record.headers.push(("key".into(), "two\nlines".into()));
-    assert!(kif::write(&record).is_err());
+    // A header key that would read back as a board diagram line.
     let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
     record.headers.push(("後手の持駒".into(), "なし".into()));
-    assert!(kif::write(&record).is_err());
+    assert!(matches!(
+        kif::write(&record),
+        Err(WriteError::Unsupported { format: "KIF", .. })
+    ));
     let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
     record.moves.push(RecordMove::new(mv("7g7e")));
     assert!(matches!(
-        kif::write(&record).unwrap_err().kind,
-        RecordErrorKind::IllegalMove { .. }
+        kif::write(&record).unwrap_err(),
+        WriteError::IllegalMove { index: 0, .. }
     ));
-    assert!(ki2::write(&record).is_err());
+    assert!(matches!(
+        ki2::write(&record).unwrap_err(),
+        WriteError::IllegalMove { index: 0, .. }
+    ));
+}
+
+#[test]
+fn writers_accept_any_header_value() {
+    // ShogiHome's CSA has `$START_TIME: 13:28:35`; KIF and KI2 write it
+    // (and read it back trimmed, as KIF values are read).
+    let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
+    record
+        .headers
+        .push((header::START_TIME.into(), " 13:28:35".into()));
+    record.headers.push(("key".into(), "two\nlines".into()));
+    for (write, read) in [
+        (kif::write as fn(&Record) -> _, kif::read as fn(&str) -> _),
+        (ki2::write, ki2::read),
+    ] {
+        let text = write(&record).unwrap();
+        assert!(
+            text.contains("\n開始日時： 13:28:35\nkey：two lines\n"),
+            "{text}"
+        );
+        let back: Record = read(&text).unwrap();
+        assert_eq!(back.header(header::START_TIME), Some("13:28:35"));
+        assert_eq!(back.header("key"), Some("two lines"));
+    }
 }
 
 #[test]
@@ -849,6 +877,7 @@ fn random_record(rng: &mut XorShift, mini: bool) -> Record {
             kind: *rng.pick(&ENDS),
             time: random_time(rng),
             comments: random_comments(rng),
+            foul: None,
         });
     }
     record
@@ -1064,14 +1093,14 @@ fn read_all(text: &str) {
     match kif::read(text) {
         Ok(record) => match kif::write(&record) {
             Ok(written) => assert_eq!(kif::read(&written).as_ref(), Ok(&record), "{written}"),
-            Err(e) => assert!(matches!(e.kind, RecordErrorKind::Unsupported(_)), "{e}"),
+            Err(e) => assert!(matches!(e, WriteError::Unsupported { .. }), "{e}"),
         },
         Err(e) => check_error_line(text, &e),
     }
     match ki2::read(text) {
         Ok(record) => match ki2::write(&record) {
             Ok(written) => assert_eq!(ki2::read(&written).as_ref(), Ok(&record), "{written}"),
-            Err(e) => assert!(matches!(e.kind, RecordErrorKind::Unsupported(_)), "{e}"),
+            Err(e) => assert!(matches!(e, WriteError::Unsupported { .. }), "{e}"),
         },
         Err(e) => check_error_line(text, &e),
     }
@@ -1189,4 +1218,235 @@ fn mutated_records_never_panic() {
     }
     // Some mutations leave a readable record (a changed comment, a cut after a move).
     assert!(read_ok > 100, "{read_ok}");
+}
+
+// ---------------------------------------------------------------------------
+// Interoperability: what other programs write
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_declined_promotion_is_written_plainly_and_read_in_both_spellings() {
+    // 7g7f 3c3d 8h2b: the bishop enters the zone and does not promote.
+    let mut record = Record::new(Setup::from_sfen(STANDARD_START).unwrap());
+    for usi in ["7g7f", "3c3d", "8h2b"] {
+        record.moves.push(RecordMove::new(mv(usi)));
+    }
+    let text = kif::write(&record).unwrap();
+    assert!(text.contains("   3 ２二角(88)\n"), "{text}");
+    assert!(!text.contains("不成"), "{text}");
+    assert_eq!(kif::read(&text).unwrap(), record);
+    let spelled = text.replace("２二角(88)", "２二角不成(88)");
+    assert_eq!(kif::read(&spelled).unwrap(), record);
+    // KI2 names the declined promotion: it has no origin to tell it.
+    assert!(ki2::write(&record).unwrap().contains("▲２二角不成"));
+}
+
+/// A game in which Black, with a pawn in hand, drops it on the 7th file
+/// where its own pawn stands (二歩): the moves before the foul, as KIF.
+const NIFU: &str = "手数----指手---------消費時間--
+   1 ２六歩(27)
+   2 ８四歩(83)
+   3 ２五歩(26)
+   4 ８五歩(84)
+   5 ２四歩(25)
+   6 同　歩(23)
+   7 同　飛(28)
+   8 ８六歩(85)
+";
+
+#[test]
+fn a_foul_move_is_kept_and_ends_the_game() {
+    let text = format!(
+        "{NIFU}   9 ７五歩打     ( 0:05/00:00:05)\n*二歩\n  10 反則勝ち\nまで9手で後手の反則勝ち\n"
+    );
+    let record = kif::read(&text).unwrap();
+    assert_eq!(record.moves.len(), 8);
+    let end = record.end.clone().unwrap();
+    assert_eq!(end.kind, EndKind::IllegalMove);
+    assert_eq!(record.end_side(), Color::Black);
+    let foul = end.foul.unwrap();
+    assert_eq!(foul.mv, mv("P*7e"));
+    assert_eq!(foul.time.map(|t| t.seconds), Some(5));
+    assert_eq!(foul.comments, ["二歩"]);
+    // 反則負け after the illegal move says the same.
+    let lose = kif::read(&text.replace("反則勝ち\n", "反則負け\n")).unwrap();
+    assert_eq!(lose, record);
+    // Every format writes it and reads it back.
+    let kif_text = kif::write(&record).unwrap();
+    assert!(
+        kif_text.contains(
+            "   9 ７五歩打     ( 0:05/00:00:05)\n*二歩\n  10 反則勝ち\nまで9手で後手の反則勝ち\n"
+        ),
+        "{kif_text}"
+    );
+    assert_eq!(kif::read(&kif_text).unwrap(), record);
+    let ki2_text = ki2::write(&record).unwrap();
+    assert!(
+        ki2_text.contains("▲７五歩\n*二歩\nまで9手で後手の反則勝ち\n"),
+        "{ki2_text}"
+    );
+    let mut without_times = record.clone();
+    for m in &mut without_times.moves {
+        m.time = None;
+    }
+    if let Some(f) = without_times.end.as_mut().and_then(|e| e.foul.as_mut()) {
+        f.time = None;
+    }
+    assert_eq!(ki2::read(&ki2_text).unwrap(), without_times);
+    assert_eq!(
+        ki2::read(&ki2_text.replace("後手の反則勝ち", "先手の反則負け")).unwrap(),
+        without_times
+    );
+    // The winner must fit: the player of the foul cannot win by it.
+    assert!(ki2::read(&ki2_text.replace("後手の反則勝ち", "先手の反則勝ち")).is_err());
+}
+
+#[test]
+fn a_ki2_foul_names_its_piece() {
+    // The one pawn that could reach 2d: a board move no rule allows here
+    // is no foul KI2 can tell, but a drop is.
+    let ki2_text = "▲２六歩    △８四歩    ▲２五歩    △８五歩    ▲２四歩    △同　歩\n▲同　飛    △８六歩    ▲７五歩\nまで9手で後手の反則勝ち\n";
+    let record = ki2::read(ki2_text).unwrap();
+    assert_eq!(
+        record.end.and_then(|e| e.foul).map(|f| f.mv),
+        Some(mv("P*7e"))
+    );
+}
+
+#[test]
+fn an_illegal_move_that_is_not_a_foul_is_an_error() {
+    let base = format!("{NIFU}   9 ７五歩打\n");
+    // Followed by another end or a move: the illegal move's line.
+    for tail in ["  10 投了\n", "  10 ８四歩(83)\n"] {
+        let err = kif::read(&format!("{base}{tail}")).unwrap_err();
+        assert_eq!(err.line, 10, "{tail}");
+        assert!(
+            matches!(err.kind, RecordErrorKind::IllegalMove { .. }),
+            "{tail}"
+        );
+    }
+    // The last move of the record, comments aside, is the foul (81Dojo).
+    let record = kif::read(&format!("{base}*反則手にて終局\n")).unwrap();
+    let end = record.end.unwrap();
+    assert_eq!(
+        (end.kind, end.foul.map(|f| (f.mv, f.comments))),
+        (
+            EndKind::IllegalMove,
+            Some((mv("P*7e"), vec!["反則手にて終局".to_owned()]))
+        )
+    );
+    // A move of a piece that is not there is no foul.
+    let err = kif::read("   1 ７五歩(75)\n   2 反則勝ち\n").unwrap_err();
+    assert_eq!(err.line, 1);
+    // Nor a drop of a piece not in hand.
+    let err = kif::read("   1 ５五角打\n   2 反則勝ち\n").unwrap_err();
+    assert_eq!(err.line, 1);
+    // KI2 likewise.
+    let err = ki2::read("▲７六歩    △３四歩    ▲７四歩\nまで3手で後手の反則勝ち\n").unwrap_err();
+    assert_eq!(err.line, 1);
+    // A writer refuses a foul that is not one.
+    let mut record = kif::read(&format!("{base}  10 反則勝ち\n")).unwrap();
+    if let Some(f) = record.end.as_mut().and_then(|e| e.foul.as_mut()) {
+        f.mv = mv("B*5e");
+    }
+    assert!(matches!(kif::write(&record), Err(WriteError::Foul { .. })));
+}
+
+#[test]
+fn the_special_moves_other_programs_write_are_read() {
+    let base = "   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    for (special, kind) in [
+        ("封じ手", EndKind::Interrupted),
+        ("Time-up", EndKind::Timeout),
+        ("入玉宣言", EndKind::ImpasseDeclaration),
+        ("不戦勝", EndKind::WinByDefault),
+        ("不戦敗", EndKind::LossByDefault),
+    ] {
+        let text = format!("{base}   3 {special}   ( 0:10/00:00:10)\n");
+        let record = kif::read(&text).unwrap_or_else(|e| panic!("{special}: {e}"));
+        assert_eq!(end_kind(&record), Some(kind), "{special}");
+        assert_eq!(
+            record.end.as_ref().and_then(|e| e.time).map(|t| t.seconds),
+            Some(10)
+        );
+        assert_eq!(kif::read(&kif::write(&record).unwrap()).unwrap(), record);
+        let ki2_back = ki2::read(&ki2::write(&record).unwrap()).unwrap();
+        assert_eq!(end_kind(&ki2_back), Some(kind), "{special}");
+    }
+    // KI2 summaries.
+    for (summary, kind) in [
+        ("まで2手で封じ手", EndKind::Interrupted),
+        ("まで2手で入玉宣言", EndKind::ImpasseDeclaration),
+        ("まで2手で先手の不戦勝", EndKind::WinByDefault),
+        ("まで2手で後手の不戦勝", EndKind::LossByDefault),
+        ("まで2手で先手の不戦敗", EndKind::LossByDefault),
+    ] {
+        let record = ki2::read(&format!("▲７六歩    △３四歩\n{summary}\n")).unwrap();
+        assert_eq!(end_kind(&record), Some(kind), "{summary}");
+    }
+}
+
+#[test]
+fn a_second_special_move_is_ignored() {
+    let text = "   1 ７六歩(77)\n   2 投了\n*after\n   3 中断\n*after the second\n";
+    let record = kif::read(text).unwrap();
+    assert_eq!(usis(&record), ["7g7f"]);
+    let end = record.end.unwrap();
+    assert_eq!(end.kind, EndKind::Resign);
+    assert_eq!(end.comments, ["after", "after the second"]);
+    // A move after the end is still an error.
+    assert_eq!(
+        kif::read("   1 投了\n   2 ７六歩(77)\n").unwrap_err().line,
+        2
+    );
+}
+
+#[test]
+fn remarks_are_kept_apart_from_comments() {
+    let text = "#KIF version=2.0 encoding=Shift_JIS\n# ---- Kifu for Windows V7 V7.08 棋譜ファイル ----\n先手：A\n手数----指手---------消費時間--\n*before\n   1 ７六歩(77)\n*after 1\n";
+    let record = kif::read(text).unwrap();
+    assert_eq!(
+        record.remarks,
+        [" ---- Kifu for Windows V7 V7.08 棋譜ファイル ----"]
+    );
+    assert_eq!(record.comments, ["before"]);
+    assert_eq!(record.moves[0].comments, ["after 1"]);
+    let written = kif::write(&record).unwrap();
+    assert!(written.starts_with("#KIF version=2.0 encoding=UTF-8\n# ---- Kifu for Windows V7 V7.08 棋譜ファイル ----\n先手：A\n"), "{written}");
+    assert_eq!(kif::read(&written).unwrap(), record);
+    assert_eq!(ki2::read(&ki2::write(&record).unwrap()).unwrap(), record);
+}
+
+#[test]
+fn formats_are_told_apart_by_structure_not_by_words() {
+    use shogi_core::record::Format;
+    // A KI2 whose comment says 手数 is KI2.
+    let ki2_text = "先手：A\n*手数の少ない将棋\n▲７六歩    △３四歩\nまで2手で後手の勝ち\n";
+    assert_eq!(Format::detect(ki2_text), Format::Ki2);
+    assert_eq!(
+        Format::detect(ki2_text).read(ki2_text).unwrap().moves.len(),
+        2
+    );
+    // A header value with 手数 and a KI2 body.
+    assert_eq!(Format::detect("備考：手数は2\n▲７六歩\n"), Format::Ki2);
+    // KIF by its table head or numbered moves.
+    assert_eq!(Format::detect("先手：A\n手数----指手--\n"), Format::Kif);
+    assert_eq!(Format::detect("先手：A\n   1 ７六歩(77)\n"), Format::Kif);
+    assert_eq!(Format::detect("   1 投了\n"), Format::Kif);
+    // CSA by its statements, its comments not looked at.
+    assert_eq!(
+        Format::detect("'▲７六歩\n'   1 ７六歩(77)\nPI\n+\n"),
+        Format::Csa
+    );
+    assert_eq!(Format::detect("N+A\n"), Format::Csa);
+    // A KIF board diagram's frame is not a CSA move.
+    let bod = bod::write(&Setup::from_sfen(STANDARD_START).unwrap());
+    assert_eq!(
+        Format::detect(&format!("{bod}手数----指手--\n")),
+        Format::Kif
+    );
+    // Nor are its file numbers a KIF move: a KI2 with a diagram is KI2.
+    let mini = bod::write(&Setup::from_sfen(MINISHOGI_START).unwrap());
+    assert_eq!(Format::detect(&format!("{mini}▲５三歩\n")), Format::Ki2);
+    assert_eq!(Format::detect(&format!("{bod}▲７六歩\n")), Format::Ki2);
 }

@@ -50,6 +50,7 @@ __all__ = [
     "PlayerView",
     "RandomPlayer",
     "Record",
+    "RecordWriteError",
     "Ruling",
     "SearchPlayer",
     "SelfPlay",
@@ -102,6 +103,10 @@ class SettingError(ShogiError):
 class MissingExtraError(ShogiError):
     """An optional dependency is not installed; the message names the extra to
     install (``pip install shogi-variants[numpy]``)."""
+
+class RecordWriteError(ShogiError):
+    """A record that cannot be written in the format asked for: a move that does
+    not replay, an end or header key the format has no words for."""
 
 @final
 class Move:
@@ -297,8 +302,8 @@ class Record:
 
     @staticmethod
     def read(text: Union[str, bytes], format: Optional[Literal["kif", "ki2", "csa"]] = None) -> "Record":
-        """Read a record (format detected when ``None``; bytes as UTF-8, else Shift_JIS).
-        Raises ``InvalidSfenError`` with the line number."""
+        """Read a record (format detected from the structure when ``None``; bytes as
+        UTF-8, else Shift_JIS or EUC-JP). Raises ``InvalidSfenError`` with the line number."""
     @property
     def headers(self) -> list[tuple[str, str]]:
         """In file order; known keys: black, white, event, site, start_time, end_time, time_control, handicap, opening."""
@@ -314,17 +319,29 @@ class Record:
     def move_comments(self) -> list[list[str]]: ...
     @property
     def comments(self) -> list[str]:
-        """Comments before the first move."""
+        """Comments before the first move (KIF ``*text``, CSA ``'*text``)."""
+    @property
+    def remarks(self) -> list[str]:
+        """Remarks about the file: KIF ``#`` lines, CSA ``'`` lines that are not ``'*`` comments."""
     @property
     def end(self) -> Optional[str]:
         """``"resign"``, ``"repetition"``, ``"checkmate"``, ``"impasse_declaration"``, ``"jishogi"``,
         ``"timeout"``, ``"illegal_move_win"``, ``"illegal_move"``, ``"interrupted"``, ``"max_moves"``,
-        ``"draw"``, ``"no_mate"`` or ``None``."""
+        ``"draw"``, ``"no_mate"``, ``"win_by_default"``, ``"loss_by_default"`` or ``None``."""
+    @property
+    def foul(self) -> Optional[Move]:
+        """The illegal move that ended the game (``end == "illegal_move"``), not in ``moves``."""
+    @property
+    def end_comments(self) -> list[str]:
+        """Comments after the end."""
     def board(self, variant: Optional[str] = None, **settings: object) -> Board:
         """The record replayed as a Board that continues (minishogi for a 5×5 start)."""
-    def kif(self) -> str: ...
-    def ki2(self) -> str: ...
-    def csa(self) -> str: ...
+    def kif(self) -> str:
+        """The record as KIF. Raises ``RecordWriteError``."""
+    def ki2(self) -> str:
+        """The record as KI2. Raises ``RecordWriteError``."""
+    def csa(self) -> str:
+        """The record as CSA (9×9 only). Raises ``RecordWriteError``."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 

@@ -228,11 +228,12 @@ pub(crate) fn side_mark(color: Color) -> char {
     }
 }
 
-/// The side a mark names.
+/// The side a mark names: `▲`, `☗` (and `▼`, which some KI2 writers use)
+/// for Black; `△`, `☖`, `▽` for White.
 pub(crate) fn mark_side(c: char) -> Option<Color> {
     match c {
-        '▲' | '☗' => Some(Color::Black),
-        '△' | '☖' => Some(Color::White),
+        '▲' | '☗' | '▼' => Some(Color::Black),
+        '△' | '☖' | '▽' => Some(Color::White),
         _ => None,
     }
 }
@@ -488,7 +489,8 @@ fn disambiguation(pos: &Position, kind: PieceKind, from: Square, to: Square) -> 
 pub(crate) enum Style {
     /// JSA notation: disambiguation words, `打` only when needed.
     Jsa,
-    /// KIF: no words, `打` on every drop, the origin in parentheses `(77)`.
+    /// KIF: no words, no `不成`, `打` on every drop, the origin in
+    /// parentheses `(77)`.
     Kif,
 }
 
@@ -517,8 +519,12 @@ pub(crate) fn format_move(
             }
             if mv.is_promotion() {
                 out.push('成');
-            } else if piece.kind.is_promotable() && pos.is_legal(Move::normal(from, mv.to(), true))
+            } else if style == Style::Jsa
+                && piece.kind.is_promotable()
+                && pos.is_legal(Move::normal(from, mv.to(), true))
             {
+                // KIF names the origin, so a plain move already declines
+                // (Kifu for Windows writes no `不成`); JSA notation needs it.
                 out.push_str("不成");
             }
             if style == Style::Kif {

@@ -12,7 +12,7 @@
 //! assert_eq!(record.moves[0].time.map(|t| t.seconds), Some(12));
 //! assert_eq!(record.end.as_ref().map(|e| e.kind), Some(EndKind::Resign));
 //! assert_eq!(csa::read(&csa::write(&record)?)?, record);
-//! # Ok::<(), shogi_core::record::RecordError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # What is read
@@ -68,11 +68,23 @@
 //!
 //!   `%MATTA` (V2.2's take-back) is refused as
 //!   [`RecordErrorKind::Unsupported`]; other `%` words are malformed. Nothing
-//!   but times and comments may follow the special move.
-//! - Comments: a line starting with `'` (`'*` included) is a comment; its
-//!   text is everything after the `'`, kept exactly (so `'*eval` is the
-//!   comment `*eval`). Comments before the first move go to
-//!   [`Record::comments`], then to the move (or special move) they follow.
+//!   but times, comments and further special moves may follow the special
+//!   move; a further special move (a server writing `%KACHI` twice, `%TORYO`
+//!   then `%CHUDAN`) is ignored: the first one ended the game.
+//! - A foul: an illegal move directly followed (times and comments aside)
+//!   by `%ILLEGAL_MOVE` or by the `%+ILLEGAL_ACTION`/`%-ILLEGAL_ACTION` of
+//!   its player is kept as the [`foul`] of an [`EndKind::IllegalMove`] end
+//!   (unlike KIF, an illegal last move with no special move after it is an
+//!   error: CSA programs and servers name the foul).
+//!   The move must name a piece its player has; any other illegal move is
+//!   an error.
+//! - Comments, by the convention of CSA programs: a line `'*text` is the
+//!   comment `text` (the same comment as KIF's `*text`; `'**30 7776FU`, an
+//!   engine's evaluation, is the comment `*30 7776FU`). Comments before the
+//!   first move go to [`Record::comments`], then to the move (or special
+//!   move) they follow. Any other `'` line is a remark
+//!   ([`Record::remarks`]: `' ---- Kifu for Windows ...`, `'Max_Moves:256`),
+//!   except one that only declares the encoding (`'encoding=Shift_JIS`).
 //! - Several statements on one line separated by `,` (`+7776FU,T12`), except
 //!   in `N+`, `N-` and `$` lines, whose values may contain commas; a `'` in
 //!   such a list starts a comment running to the end of the line.
@@ -85,24 +97,36 @@
 //! # What is written
 //!
 //! `V2.2` (or `'CSA encoding=UTF-8` and `V3.0` when the record ends in
-//! [`EndKind::MaxMoves`], whose `%MAX_MOVES` is a V3.0 word), the headers in
+//! [`EndKind::MaxMoves`], whose `%MAX_MOVES` is a V3.0 word), the remarks as
+//! `'` lines, the headers in
 //! record order (`N+`/`N-` for the players, the `$` names above for the known
 //! keys, `$KEY:value` for the others), `PI` when the board and hands are the
 //! standard start's or else `P1`..`P9` rows and `P+`/`P-` hand lines, the
-//! side to move, the comments before the first move, then each move with a
-//! `T` line when it has a time and its comments, and the special move.
+//! side to move, the comments before the first move (as `'*` lines), then
+//! each move with a `T` line when it has a time and its comments, a foul
+//! move followed by its player's `%±ILLEGAL_ACTION`, and the special move.
 //!
 //! [`read`] gives back an equal [`Record`] for everything CSA can hold.
 //! What it cannot hold, [`write`] loses: the start's move number (read
 //! back as 1), [`MoveTime::total_seconds`], `%ERROR` (read as
-//! `Interrupted`), and line breaks in comments (each line becomes a comment).
-//! [`write`] refuses, with [`RecordErrorKind::Unsupported`] and line 0: a
+//! `Interrupted`), line breaks in comments (each line becomes a comment)
+//! and in header values (written as spaces).
+//! [`write`] refuses, with [`WriteError::Unsupported`]: a
 //! board that is not 9×9 (CSA has no other size: minishogi records cannot
 //! be written), a header key that would not read back as itself (empty, with
-//! `:` or a line break, or spelled like one of the `$` names above), a
-//! header value with a line break. A record whose moves do not replay is
-//! refused with the error of [`Record::positions`].
+//! `:` or a line break, or spelled like one of the `$` names above), the
+//! ends CSA has no word for ([`EndKind::WinByDefault`],
+//! [`EndKind::LossByDefault`]). A record whose moves do not replay is
+//! refused with [`WriteError::IllegalMove`].
 //!
+//! [`WriteError::Unsupported`]: crate::record::WriteError::Unsupported
+//! [`WriteError::IllegalMove`]: crate::record::WriteError::IllegalMove
+//! [`EndKind::WinByDefault`]: crate::record::EndKind::WinByDefault
+//! [`EndKind::LossByDefault`]: crate::record::EndKind::LossByDefault
+//!
+//! [`foul`]: crate::record::RecordEnd::foul
+//! [`Record::remarks`]: crate::record::Record::remarks
+//! [`EndKind::IllegalMove`]: crate::record::EndKind::IllegalMove
 //! [`read`]: crate::record::csa::read
 //! [`write`]: crate::record::csa::write
 //! [`Record`]: crate::record::Record
@@ -125,6 +149,7 @@
 
 use super::{
     header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
+    WriteError,
 };
 use crate::{Color, Geometry, Move, Piece, PieceKind, PieceSet, Position, Setup, Square};
 
@@ -212,6 +237,25 @@ struct Reader {
     all_rest: Vec<Color>,
     /// The position after the moves read so far (after the side line).
     pos: Option<Position>,
+    /// An illegal move just read, that stands if a foul end follows it,
+    /// with the error to give if none does.
+    foul: Option<(RecordMove, RecordError)>,
+}
+
+/// Whether a trimmed line is a CSA statement (for telling formats apart):
+/// a version, name, `$` information, position, side, move, time or
+/// special-move line.
+pub(crate) fn is_statement(t: &str) -> bool {
+    let b = t.as_bytes();
+    match b {
+        [b'+' | b'-'] => true,
+        [b'+' | b'-', rest @ ..] => rest.len() >= 6 && rest[..4].iter().all(u8::is_ascii_digit),
+        [b'V', d, ..] | [b'T', d, ..] => d.is_ascii_digit(),
+        [b'N', b'+' | b'-', ..] => true,
+        [b'P', b'I' | b'1'..=b'9' | b'+' | b'-', ..] => true,
+        [b'$' | b'%', c, ..] => c.is_ascii_uppercase() || *c == b'+' || *c == b'-',
+        _ => false,
+    }
 }
 
 fn malformed(line: usize, message: impl std::fmt::Display) -> RecordError {
@@ -226,11 +270,23 @@ impl Reader {
             setup: Setup::empty(9, 9),
             all_rest: Vec::new(),
             pos: None,
+            foul: None,
         }
     }
 
+    /// A `'` line's text (after the `'`): a `'*` comment or a remark.
     fn comment(&mut self, text: &str) {
+        let Some(text) = text.strip_prefix('*') else {
+            if !super::is_encoding_remark(text) {
+                self.record.remarks.push(text.to_owned());
+            }
+            return;
+        };
         let text = text.to_owned();
+        if let Some((m, _)) = self.foul.as_mut() {
+            m.comments.push(text);
+            return;
+        }
         match self.phase {
             Phase::Ended => {
                 if let Some(end) = self.record.end.as_mut() {
@@ -286,6 +342,11 @@ impl Reader {
 
     fn statement(&mut self, line: usize, s: &str) -> Result<(), RecordError> {
         let b = s.as_bytes();
+        if self.foul.is_some() && !matches!(b, [] | [b'T', ..] | [b'%', ..]) {
+            if let Some((_, e)) = self.foul.take() {
+                return Err(e);
+            }
+        }
         match b {
             [] => Ok(()),
             [b'N', b'+' | b'-', ..] | [b'$', ..] => self.info(line, s),
@@ -549,7 +610,12 @@ impl Reader {
             }
         };
         if !pos.is_legal(mv) {
-            return Err(illegal(pos));
+            let error = illegal(pos);
+            if super::foul_shape_error(pos, mv).is_some() {
+                return Err(error);
+            }
+            self.foul = Some((RecordMove::new(mv), error));
+            return Ok(());
         }
         pos.play_unchecked(mv);
         self.record.moves.push(RecordMove::new(mv));
@@ -587,9 +653,10 @@ impl Reader {
             seconds,
             total_seconds: None,
         });
-        let slot = match self.phase {
-            Phase::Ended => self.record.end.as_mut().map(|e| &mut e.time),
-            _ => self.record.moves.last_mut().map(|m| &mut m.time),
+        let slot = match (self.phase, self.foul.as_mut()) {
+            (_, Some((m, _))) => Some(&mut m.time),
+            (Phase::Ended, None) => self.record.end.as_mut().map(|e| &mut e.time),
+            (_, None) => self.record.moves.last_mut().map(|m| &mut m.time),
         };
         match slot {
             None => Err(malformed(line, "a time before any move")),
@@ -609,7 +676,9 @@ impl Reader {
                     format!("'{s}' before the side to move line (+ or -)"),
                 ))
             }
-            Phase::Ended => return Err(malformed(line, "a second special move")),
+            // The first special move ended the game; servers and programs
+            // sometimes write another (%KACHI twice, %TORYO then %CHUDAN).
+            Phase::Ended => return Ok(()),
             Phase::Moves => {}
         }
         let side = self.pos.as_ref().map_or(Color::Black, |p| p.side_to_move());
@@ -643,10 +712,16 @@ impl Reader {
             }
             _ => return Err(malformed(line, format!("'{s}' is not a CSA special move"))),
         };
+        let foul = match self.foul.take() {
+            None => None,
+            Some((m, _)) if kind == EndKind::IllegalMove => Some(m),
+            Some((_, e)) => return Err(e),
+        };
         self.record.end = Some(RecordEnd {
             kind,
             time: None,
             comments: Vec::new(),
+            foul,
         });
         self.phase = Phase::Ended;
         Ok(())
@@ -750,6 +825,11 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             break;
         }
     }
+    if let Some((_, e)) = reader.foul.take() {
+        // CSA programs name the foul (%ILLEGAL_MOVE, %±ILLEGAL_ACTION): an
+        // illegal last move without it is an error, not a foul.
+        return Err(e);
+    }
     if reader.phase == Phase::Start {
         return Err(malformed(
             last.max(1),
@@ -778,24 +858,25 @@ fn end_word(kind: EndKind, side: Color) -> &'static str {
         EndKind::MaxMoves => "%MAX_MOVES",
         EndKind::Draw => "%HIKIWAKE",
         EndKind::NoMate => "%FUZUMI",
+        EndKind::WinByDefault | EndKind::LossByDefault => "%CHUDAN",
     }
 }
 
-fn unsupported(message: impl Into<String>) -> RecordError {
-    RecordError::new(0, RecordErrorKind::Unsupported(message.into()))
+fn unsupported(message: impl Into<String>) -> WriteError {
+    WriteError::Unsupported {
+        format: "CSA",
+        what: message.into(),
+    }
 }
 
 fn has_line_break(s: &str) -> bool {
     s.contains(['\n', '\r'])
 }
 
-/// The header line for `(key, value)`.
-fn header_line(key: &str, value: &str) -> Result<String, RecordError> {
-    if has_line_break(value) {
-        return Err(unsupported(format!(
-            "header '{key}' has a line break in its value"
-        )));
-    }
+/// The header line for `(key, value)`; the value is written as it is, on
+/// one line.
+fn header_line(key: &str, value: &str) -> Result<String, WriteError> {
+    let value = &super::one_line(value);
     if key == header::BLACK {
         return Ok(format!("N+{value}"));
     }
@@ -811,23 +892,24 @@ fn header_line(key: &str, value: &str) -> Result<String, RecordError> {
         || DOLLAR_KEYS.iter().any(|(dollar, _)| *dollar == key)
     {
         return Err(unsupported(format!(
-            "header key '{key}' cannot be written as a CSA $ line"
+            "the header key '{key}' (not a CSA $ key)"
         )));
     }
     Ok(format!("${key}:{value}"))
 }
 
+/// Writes comments as `'*` lines, one per line of text.
 fn push_comments(out: &mut String, comments: &[String]) {
     for comment in comments {
         let mut any = false;
         for part in comment.lines().flat_map(|l| l.split('\r')) {
-            out.push('\'');
+            out.push_str("'*");
             out.push_str(part);
             out.push('\n');
             any = true;
         }
         if !any {
-            out.push_str("'\n");
+            out.push_str("'*\n");
         }
     }
 }
@@ -841,10 +923,10 @@ fn push_time(out: &mut String, time: Option<MoveTime>) {
 /// Writes `record` as CSA V2.2 (V3.0 when it ends in `%MAX_MOVES`); see the
 /// [module documentation](self) for the layout and what CSA cannot hold.
 /// CSA is defined for 9×9 only: any other board is
-/// [`RecordErrorKind::Unsupported`].
+/// [`WriteError::Unsupported`].
 ///
 /// ```
-/// use shogi_core::record::{csa, header, Record, RecordErrorKind, RecordMove};
+/// use shogi_core::record::{csa, header, Record, RecordMove, WriteError};
 /// use shogi_core::Setup;
 ///
 /// let mut record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
@@ -853,30 +935,40 @@ fn push_time(out: &mut String, time: Option<MoveTime>) {
 /// assert_eq!(csa::write(&record)?, "V2.2\nN+Habu\nPI\n+\n+7776FU\n");
 ///
 /// let mini = Record::new(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1").unwrap());
-/// assert!(matches!(csa::write(&mini).unwrap_err().kind, RecordErrorKind::Unsupported(_)));
-/// # Ok::<(), shogi_core::record::RecordError>(())
+/// assert!(matches!(csa::write(&mini), Err(WriteError::Unsupported { format: "CSA", .. })));
+/// # Ok::<(), shogi_core::record::WriteError>(())
 /// ```
-pub fn write(record: &Record) -> Result<String, RecordError> {
+pub fn write(record: &Record) -> Result<String, WriteError> {
     if (record.start.files, record.start.ranks) != (9, 9) {
         return Err(unsupported(format!(
             "a {}x{} board: CSA records are 9x9 only",
             record.start.files, record.start.ranks
         )));
     }
-    let positions = record.positions()?;
+    let positions = record.positions_to_write()?;
+    if let Some(kind @ (EndKind::WinByDefault | EndKind::LossByDefault)) =
+        record.end.as_ref().map(|e| e.kind)
+    {
+        return Err(unsupported(format!("the end {kind:?}")));
+    }
     let mut out = String::with_capacity(256 + 16 * record.moves.len());
     if record.end.as_ref().map(|e| e.kind) == Some(EndKind::MaxMoves) {
         out.push_str("'CSA encoding=UTF-8\nV3.0\n");
     } else {
         out.push_str("V2.2\n");
     }
+    for remark in &record.remarks {
+        out.push('\'');
+        out.push_str(&super::one_line(remark));
+        out.push('\n');
+    }
     for (key, value) in &record.headers {
         out.push_str(&header_line(key, value)?);
         out.push('\n');
     }
     let start = &record.start;
-    let standard = Setup::from_sfen(STANDARD_START).map_err(|e| RecordError::malformed(0, e))?;
-    if start.board == standard.board && start.hands == standard.hands {
+    let standard = Setup::from_sfen(STANDARD_START).ok();
+    if standard.is_some_and(|st| start.board == st.board && start.hands == st.hands) {
         out.push_str("PI\n");
     } else {
         for rank in 1..=9u8 {
@@ -911,7 +1003,13 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
     out.push(color_sign(start.side_to_move));
     out.push('\n');
     push_comments(&mut out, &record.comments);
-    for (m, pos) in record.moves.iter().zip(&positions) {
+    let foul = record.end.as_ref().and_then(|e| e.foul.as_ref());
+    let all = record
+        .moves
+        .iter()
+        .zip(&positions)
+        .chain(foul.zip(positions.last()));
+    for (m, pos) in all {
         let mv = m.mv;
         let (from, kind) = match mv.from() {
             Some(from) => {
@@ -934,7 +1032,13 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
         push_comments(&mut out, &m.comments);
     }
     if let Some(end) = &record.end {
-        out.push_str(end_word(end.kind, record.end_side()));
+        let word = match (&end.foul, record.end_side()) {
+            // The player of the foul move is named.
+            (Some(_), Color::Black) => "%+ILLEGAL_ACTION",
+            (Some(_), Color::White) => "%-ILLEGAL_ACTION",
+            (None, side) => end_word(end.kind, side),
+        };
+        out.push_str(word);
         out.push('\n');
         push_time(&mut out, end.time);
         push_comments(&mut out, &end.comments);

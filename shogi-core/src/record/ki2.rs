@@ -11,12 +11,20 @@
 //! ```
 //!
 //! Headers, the start position (BOD diagram or `手合割`), `*` comments, `#`
-//! and `&` lines are read as in [`kif`](crate::record::kif). Each move starts with
+//! remarks and `&` lines are read as in [`kif`](crate::record::kif). Each move starts with
 //! `▲`/`△` (or `☗`/`☖`) and is resolved against the legal moves. KI2 has
 //! no special moves: the end of the game is the `まで` summary line
-//! (`まで64手で後手の勝ち` is a resignation, `まで10手で中断`, `千日手`,
-//! `持将棋`, `詰み`, `不詰`, `時間切れにより先手の勝ち`, `後手の反則勝ち`,
-//! `後手の反則負け`, `先手の入玉勝ち`); its winner must fit the moves. KI2
+//! (`まで64手で後手の勝ち` is a resignation, `まで10手で中断`, `封じ手` (read
+//! as 中断), `入玉宣言` (the side to move declared), `千日手`, `持将棋`,
+//! `詰み`, `不詰`, `時間切れにより先手の勝ち`,
+//! `後手の反則勝ち`, `後手の反則負け`, `先手の入玉勝ち`, `先手の不戦勝`,
+//! `先手の不戦敗`); its winner must fit the moves. The last move may be a
+//! foul: an illegal move that names a piece its player has (a drop from
+//! the hand, or a board move that the one piece of that kind able to reach
+//! the square makes), followed by `…の反則負け` naming its player,
+//! `…の反則勝ち` naming the other, or by nothing; it is kept as the
+//! [`foul`](crate::record::RecordEnd::foul) of an
+//! [`EndKind::IllegalMove`](crate::record::EndKind::IllegalMove) end. KI2
 //! has no times: they are not written and read as `None`. Reading stops at
 //! the first variation (`変化：`).
 
@@ -24,8 +32,9 @@ use super::kif::{
     classify, display_width, notation_error, parse_summary, summary, write_comments,
     write_preamble, Line, Preamble, Replay,
 };
-use super::{Record, RecordEnd, RecordError, RecordErrorKind};
-use crate::notation::japanese::{self, mark_side};
+use super::{Record, RecordError, WriteError};
+use crate::notation::japanese::{self, mark_side, parse_prefix};
+use crate::{Move, Position};
 
 /// How many moves the writer puts on a line.
 const MOVES_PER_LINE: usize = 6;
@@ -46,12 +55,17 @@ const MOVES_PER_LINE: usize = 6;
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut pre = Preamble::default();
+    let mut remarks = Vec::new();
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
     for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
         let t = match classify(line) {
             Line::Skip | Line::TableHead => continue,
+            Line::Remark(r) => {
+                remarks.push(r.to_owned());
+                continue;
+            }
             Line::Variation => break,
             Line::Comment(c) => {
                 match replay.as_mut().and_then(Replay::comments) {
@@ -68,12 +82,8 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 if r.end.is_some() {
                     return Err(RecordError::malformed(n, "a second まで line"));
                 }
-                let kind = parse_summary(n, rest, r.pos.side_to_move())?;
-                r.end = Some(RecordEnd {
-                    kind,
-                    time: None,
-                    comments: Vec::new(),
-                });
+                let kind = parse_summary(n, rest, r.pos.side_to_move(), r.foul.is_some())?;
+                r.end_with(kind, None)?;
                 continue;
             }
             Line::Other(t) => t,
@@ -98,7 +108,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    Ok(replay.into_record(pre.headers, comments))
+    replay.into_record(pre.headers, remarks, comments)
 }
 
 /// Reads the moves of one line, each starting with its side mark.
@@ -117,23 +127,64 @@ fn read_moves(n: usize, t: &str, replay: &mut Replay) -> Result<(), RecordError>
                 "a move after the end of the game",
             ));
         }
-        let mv = japanese::read(&replay.pos, token, replay.last_to)
-            .map_err(|e| notation_error(n, e, &replay.pos))?;
-        replay.play(mv, None);
+        if let Some(e) = replay.take_foul_error() {
+            return Err(e);
+        }
+        match japanese::read(&replay.pos, token, replay.last_to) {
+            Ok(mv) => replay.play(mv, None),
+            Err(e) => {
+                let error = notation_error(n, e, &replay.pos);
+                match foul_move(&replay.pos, token, replay.last_to) {
+                    Some(mv) => replay.hold_foul(mv, None, error)?,
+                    None => return Err(error),
+                }
+            }
+        }
     }
     Ok(())
 }
 
-/// Writes a record as KI2: a `#KI2` line, the headers, a BOD diagram if the
-/// start position is not the one the headers imply, the moves in Japanese
-/// notation six to a line (a line ends after a move with comments, which
-/// follow it), then the `まで` summary line of the end and its comments.
-/// Times are not written.
+/// The illegal move `token` describes, if it can be told: a drop (`打`, or
+/// no piece of that kind on the board can reach the square), or the move of
+/// the one piece of that kind that attacks the square, without
+/// disambiguation words.
+fn foul_move(pos: &Position, token: &str, last_to: Option<crate::Square>) -> Option<Move> {
+    let (p, rest) = parse_prefix(token, last_to).ok()?;
+    if !rest.trim().is_empty() || p.side.is_some_and(|s| s != pos.side_to_move()) {
+        return None;
+    }
+    if !pos.geometry().contains(p.to) {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let origins: Vec<_> = pos
+        .attackers_to(p.to, us, pos.occupied())
+        .into_iter()
+        .filter(|&sq| pos.piece_at(sq).map(|q| q.kind) == Some(p.kind))
+        .collect();
+    if p.drop || (origins.is_empty() && p.promote.is_none()) {
+        return Move::drop(p.kind, p.to);
+    }
+    if p.horizontal.is_some() || p.vertical.is_some() {
+        return None;
+    }
+    match origins.as_slice() {
+        [from] => Some(Move::normal(*from, p.to, p.promote == Some(true))),
+        _ => None,
+    }
+}
+
+/// Writes a record as KI2: a `#KI2` line, the remarks as `#` lines, the
+/// headers, a BOD diagram if the start position is not the one the headers
+/// imply, the moves in Japanese notation six to a line (a line ends after
+/// a move with comments, which follow it; `不成` is written where the
+/// notation needs it), a foul move last, then the `まで` summary line of
+/// the end and its comments. Times are not written.
 ///
-/// Fails if a move is illegal, if the end has no summary in KI2
-/// ([`EndKind::MaxMoves`](super::EndKind::MaxMoves),
-/// [`EndKind::Draw`](super::EndKind::Draw)) or if a header cannot be
-/// written so that it reads back.
+/// Fails ([`WriteError`]) if a move is illegal, if the end has no summary
+/// in KI2 ([`EndKind::MaxMoves`](super::EndKind::MaxMoves),
+/// [`EndKind::Draw`](super::EndKind::Draw)) or if a header key cannot be
+/// written so that it reads back. Any header value is written.
 ///
 /// ```
 /// use shogi_core::record::{ki2, Record, RecordMove, RecordEnd, EndKind};
@@ -142,31 +193,35 @@ fn read_moves(n: usize, t: &str, replay: &mut Replay) -> Result<(), RecordError>
 /// for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
 ///     record.moves.push(RecordMove::new(usi.parse()?));
 /// }
-/// record.end = Some(RecordEnd { kind: EndKind::Resign, time: None, comments: vec![] });
+/// record.end = Some(RecordEnd::new(EndKind::Resign));
 /// let text = ki2::write(&record)?;
 /// assert!(text.contains("▲７六歩    △３四歩    ▲２二角成  △同　銀\nまで4手で後手の勝ち\n"));
 /// assert_eq!(ki2::read(&text)?, record);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write(record: &Record) -> Result<String, RecordError> {
+pub fn write(record: &Record) -> Result<String, WriteError> {
+    let positions = record.positions_to_write()?;
+    let summary_line = match &record.end {
+        Some(end) => Some(summary(record, end).ok_or_else(|| WriteError::Unsupported {
+            format: "KI2",
+            what: format!("the end {:?}", end.kind),
+        })?),
+        None => None,
+    };
     let mut out = String::from("#KI2 version=2.0 encoding=UTF-8\n");
-    write_preamble(record, &mut out)?;
+    write_preamble(record, "KI2", &mut out)?;
     write_comments(&record.comments, &mut out);
-    let mut pos = record.start_position()?;
     let mut last_to = None;
     let mut line = String::new();
     let mut on_line = 0;
-    for m in &record.moves {
-        if !pos.is_legal(m.mv) {
-            return Err(RecordError::new(
-                0,
-                RecordErrorKind::IllegalMove {
-                    text: m.mv.to_string(),
-                    sfen: pos.to_sfen(),
-                },
-            ));
-        }
-        let text = japanese::write(&pos, m.mv, last_to);
+    let foul = record.end.as_ref().and_then(|e| e.foul.as_ref());
+    let all = record
+        .moves
+        .iter()
+        .zip(&positions)
+        .chain(foul.zip(positions.last()));
+    for (m, pos) in all {
+        let text = japanese::write(pos, m.mv, last_to);
         if on_line > 0 {
             let pad = (12usize * on_line)
                 .saturating_sub(display_width(&line))
@@ -182,20 +237,13 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
             on_line = 0;
             write_comments(&m.comments, &mut out);
         }
-        pos.play_unchecked(m.mv);
         last_to = Some(m.mv.to());
     }
     if on_line > 0 {
         out.push_str(&line);
         out.push('\n');
     }
-    if let Some(end) = &record.end {
-        let text = summary(record, end.kind).ok_or_else(|| {
-            RecordError::new(
-                0,
-                RecordErrorKind::Unsupported(format!("the end {:?} in KI2", end.kind)),
-            )
-        })?;
+    if let (Some(end), Some(text)) = (&record.end, summary_line) {
         out.push_str(&text);
         out.push('\n');
         write_comments(&end.comments, &mut out);

@@ -26,16 +26,32 @@
 //!   one, else the `手合割` ([`handicap_setup`](crate::record::kif::handicap_setup): 平手, the handicaps, in which
 //!   上手 (White) moves first, and `5五将棋` for minishogi), else 平手;
 //! - move lines `number move(origin) (m:ss/h:mm:ss)`: the destination
-//!   (`７六`, `同　`), the piece, `成`/`不成`, `打` for drops and the origin
-//!   square in parentheses. Each move is checked against the rules. A move
-//!   without its origin is resolved like Japanese notation. The move
-//!   numbers are not checked. The time is the time of the move and the
-//!   player's total so far;
+//!   (`７六`, `同　`), the piece, `成`, `不成` or neither (a declined
+//!   promotion is written plainly by Kifu for Windows, Shogidokoro and
+//!   ShogiHome, `２二角(88)`; `２二角不成(88)` is read as well), `打` for
+//!   drops and the origin square in parentheses. Each move is checked
+//!   against the rules. A move without its origin is resolved like
+//!   Japanese notation. The move numbers are not checked. The time is the
+//!   time of the move and the player's total so far;
 //! - special moves ending the game: 投了 千日手 詰み 持将棋 切れ負け 反則勝ち
-//!   反則負け 中断 入玉勝ち 不詰 ([`EndKind`](crate::record::EndKind));
+//!   反則負け 中断 入玉勝ち 不詰 不戦勝 不戦敗, and as others write them
+//!   `封じ手` (read as 中断), `Time-up` (81Dojo; read as 切れ負け) and `入玉宣言`
+//!   (read as 入玉勝ち) ([`EndKind`](crate::record::EndKind)). A second special
+//!   move right after the first (`投了` then `中断`) is ignored: the first
+//!   one ended the game;
+//! - a foul: an illegal move directly followed by `反則勝ち` or `反則負け`,
+//!   or that is the last move of the record (as 81Dojo writes it, with a
+//!   comment `反則手にて終局`), is kept as the
+//!   [`foul`](crate::record::RecordEnd::foul) of an
+//!   [`EndKind::IllegalMove`](crate::record::EndKind::IllegalMove) end (the
+//!   player of the illegal move loses, whichever of the two words follows).
+//!   The move must name a piece its player has; any other illegal move is
+//!   an error;
 //! - `*comment` lines: before the first move they go to
 //!   [`Record::comments`](crate::record::Record::comments), then to the move (or end) they follow;
-//! - `#` lines, `&` bookmarks, blank lines and `まで…` summary lines are
+//! - `#` lines are [`Record::remarks`](crate::record::Record::remarks)
+//!   (but `#KIF version=…`);
+//! - `&` bookmarks, blank lines and `まで…` summary lines are
 //!   skipped; a leading byte-order mark too;
 //! - at the first `変化：` line (a variation) reading stops: only the main
 //!   line is kept, the variations are dropped.
@@ -45,10 +61,12 @@
 //! Writing gives the layout above; [`read`](crate::record::kif::read) reads the result back to an equal
 //! record (headers are written as they are, so a record with no `handicap`
 //! header gets no `手合割` line; a BOD diagram is written whenever the start
-//! position is not the one the `手合割`, or its absence, implies).
+//! position is not the one the `手合割`, or its absence, implies), except
+//! that header values are read back trimmed and with line breaks as spaces.
 
 use super::{
     bod, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
+    WriteError,
 };
 use crate::notation::japanese::{self, digit_value, JapaneseError, Style};
 use crate::{Color, Move, Position, Setup, Square};
@@ -213,8 +231,9 @@ fn kif_name(key: &str, handicap: bool) -> &str {
     }
 }
 
-/// The KIF names of the special moves.
-const END_NAMES: [(&str, EndKind); 10] = [
+/// The KIF names of the special moves; the first name of a kind is the one
+/// written.
+const END_NAMES: [(&str, EndKind); 15] = [
     ("投了", EndKind::Resign),
     ("千日手", EndKind::Repetition),
     ("詰み", EndKind::Checkmate),
@@ -225,6 +244,11 @@ const END_NAMES: [(&str, EndKind); 10] = [
     ("中断", EndKind::Interrupted),
     ("入玉勝ち", EndKind::ImpasseDeclaration),
     ("不詰", EndKind::NoMate),
+    ("不戦勝", EndKind::WinByDefault),
+    ("不戦敗", EndKind::LossByDefault),
+    ("封じ手", EndKind::Interrupted),
+    ("Time-up", EndKind::Timeout),
+    ("入玉宣言", EndKind::ImpasseDeclaration),
 ];
 
 /// The KIF special move of an end, if KIF has one.
@@ -243,8 +267,10 @@ fn split_header(line: &str) -> Option<(&str, &str)> {
 /// What a line of a KIF or KI2 file is, before its content is read.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Line<'a> {
-    /// Blank, `#` comment line, `&` bookmark: skipped.
+    /// Blank, `&` bookmark, a `#` line declaring the version: skipped.
     Skip,
+    /// `#remark`, with the text after the `#`.
+    Remark(&'a str),
     /// `*comment`, with the text after the star.
     Comment(&'a str),
     /// `変化：`, where the variations begin.
@@ -260,7 +286,13 @@ pub(crate) enum Line<'a> {
 /// Classifies a line.
 pub(crate) fn classify(line: &str) -> Line<'_> {
     let t = line.trim();
-    if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
+    if let Some(remark) = line.trim_start().strip_prefix('#') {
+        if super::is_encoding_remark(remark) {
+            return Line::Skip;
+        }
+        return Line::Remark(remark);
+    }
+    if t.is_empty() || t.starts_with('&') {
         return Line::Skip;
     }
     if let Some(comment) = line.trim_start().strip_prefix('*') {
@@ -272,10 +304,15 @@ pub(crate) fn classify(line: &str) -> Line<'_> {
     if let Some(rest) = t.strip_prefix("まで") {
         return Line::Summary(rest);
     }
-    if t.starts_with("手数-") || t.starts_with("手数－") {
+    if is_table_head(t) {
         return Line::TableHead;
     }
     Line::Other(t)
+}
+
+/// Whether a trimmed line is the KIF move table head, `手数----指手--…`.
+pub(crate) fn is_table_head(t: &str) -> bool {
+    t.starts_with("手数-") || t.starts_with("手数－")
 }
 
 /// The headers and start position of a KIF or KI2 file, read line by line.
@@ -297,7 +334,10 @@ impl Preamble {
     pub(crate) fn take_header(&mut self, n: usize, line: &str) -> bool {
         // A line that starts with a side mark is a move (KI2 style), whatever
         // colons it holds: not a header the writer could give back.
-        if line.trim_start().starts_with(['▲', '△', '☗', '☖']) {
+        if line
+            .trim_start()
+            .starts_with(|c| japanese::mark_side(c).is_some())
+        {
             return false;
         }
         let Some((name, value)) = split_header(line) else {
@@ -339,26 +379,41 @@ fn hirate() -> Setup {
     handicap_setup("平手").unwrap_or_else(|| Setup::empty(9, 9))
 }
 
-/// Writes the headers and, if the start position needs it, a BOD diagram.
-pub(crate) fn write_preamble(record: &Record, out: &mut String) -> Result<(), RecordError> {
+/// Writes the remarks, the headers and, if the start position needs it, a
+/// BOD diagram. Any header value is written (on one line); a header key is
+/// refused when its line would read back as something else (a key with a
+/// colon, a line break, or the shape of a move, comment or diagram line).
+pub(crate) fn write_preamble(
+    record: &Record,
+    format: &'static str,
+    out: &mut String,
+) -> Result<(), WriteError> {
+    for remark in &record.remarks {
+        out.push('#');
+        out.push_str(&super::one_line(remark));
+        out.push('\n');
+    }
     let handicap = is_handicap(&record.start);
     for (key, value) in &record.headers {
         let name = kif_name(key, handicap);
-        let line = format!("{name}：{value}");
-        let round_trips = !value.contains(['\n', '\r'])
-            && classify(&line) == Line::Other(line.trim())
-            && !matches!(bod::BodReader::default().feed(0, &line), Ok(true) | Err(_))
-            && !is_move_line(&line)
-            && !line.starts_with(['▲', '△', '☗', '☖'])
-            && split_header(&line).map(|(k, v)| (canonical_key(k), v))
-                == Some((key.clone(), value.as_str()));
-        if !round_trips {
-            return Err(RecordError::new(
-                0,
-                RecordErrorKind::Unsupported(format!("the header '{key}: {value}'")),
-            ));
+        // Whether the key reads back, tried with a plain value: what the
+        // line is depends on the key only.
+        let probe = format!("{name}：x");
+        let key_round_trips = !name.contains(['\n', '\r'])
+            && classify(&probe) == Line::Other(probe.trim())
+            && !matches!(bod::BodReader::default().feed(0, &probe), Ok(true) | Err(_))
+            && !is_move_line(&probe)
+            && !probe.starts_with(|c| japanese::mark_side(c).is_some())
+            && split_header(&probe).map(|(k, v)| (canonical_key(k), v)) == Some((key.clone(), "x"));
+        if !key_round_trips {
+            return Err(WriteError::Unsupported {
+                format,
+                what: format!("the header key '{key}'"),
+            });
         }
-        out.push_str(&line);
+        out.push_str(name);
+        out.push('：');
+        out.push_str(&super::one_line(value));
         out.push('\n');
     }
     let implied = match record.header(header::HANDICAP) {
@@ -409,13 +464,20 @@ fn named_side(s: &str) -> Option<(Color, &str)> {
 }
 
 /// The summary line `まで64手で後手の勝ち` of a record that ends with `end`,
-/// if the end has one.
-pub(crate) fn summary(record: &Record, kind: EndKind) -> Option<String> {
+/// if the end has one. After a foul move the count includes it and the
+/// victim is named: `まで65手で後手の反則勝ち`.
+pub(crate) fn summary(record: &Record, end: &RecordEnd) -> Option<String> {
     let to_move = record.end_side();
     let handicap = is_handicap(&record.start);
     let mover = side_name(to_move, handicap);
     let winner = side_name(to_move.opponent(), handicap);
-    let what = match kind {
+    if end.foul.is_some() {
+        return Some(format!(
+            "まで{}手で{winner}の反則勝ち",
+            record.moves.len() + 1
+        ));
+    }
+    let what = match end.kind {
         EndKind::Resign => format!("{winner}の勝ち"),
         EndKind::Repetition => "千日手".to_owned(),
         EndKind::Checkmate => "詰み".to_owned(),
@@ -426,14 +488,23 @@ pub(crate) fn summary(record: &Record, kind: EndKind) -> Option<String> {
         EndKind::IllegalMove => format!("{mover}の反則負け"),
         EndKind::Interrupted => "中断".to_owned(),
         EndKind::NoMate => "不詰".to_owned(),
+        EndKind::WinByDefault => format!("{mover}の不戦勝"),
+        EndKind::LossByDefault => format!("{winner}の不戦勝"),
         _ => return None,
     };
     Some(format!("まで{}手で{what}", record.moves.len()))
 }
 
 /// The end a summary line (the text after `まで`) describes, for a game
-/// whose side to move is `to_move`.
-pub(crate) fn parse_summary(n: usize, rest: &str, to_move: Color) -> Result<EndKind, RecordError> {
+/// whose side to move is `to_move`. With `foul`, `to_move` has just made an
+/// illegal move: `…の反則勝ち` must name the other side, `…の反則負け` the
+/// side that moved, and both are [`EndKind::IllegalMove`].
+pub(crate) fn parse_summary(
+    n: usize,
+    rest: &str,
+    to_move: Color,
+    foul: bool,
+) -> Result<EndKind, RecordError> {
     let bad = || RecordError::malformed(n, format!("'まで{rest}' is not a summary line"));
     let digits: String = rest
         .chars()
@@ -453,7 +524,10 @@ pub(crate) fn parse_summary(n: usize, rest: &str, to_move: Color) -> Result<EndK
         ("詰み", EndKind::Checkmate),
         ("持将棋", EndKind::Jishogi),
         ("中断", EndKind::Interrupted),
+        ("封じ手", EndKind::Interrupted),
         ("不詰", EndKind::NoMate),
+        // cshogi writes `まで…手で入玉宣言`: the side to move declared.
+        ("入玉宣言", EndKind::ImpasseDeclaration),
     ];
     if let Some((_, kind)) = plain.iter().find(|(w, _)| *w == rest) {
         return Ok(*kind);
@@ -464,7 +538,14 @@ pub(crate) fn parse_summary(n: usize, rest: &str, to_move: Color) -> Result<EndK
     };
     let (side, what) = named_side(rest).ok_or_else(bad)?;
     let what = what.strip_prefix('の').ok_or_else(bad)?;
+    let mover = side == to_move;
     let (kind, side_ok) = match what {
+        "反則勝ち" if foul && !timeout => (EndKind::IllegalMove, !mover),
+        "反則負け" if foul && !timeout => (EndKind::IllegalMove, mover),
+        "不戦勝" if !timeout && mover => (EndKind::WinByDefault, true),
+        "不戦勝" if !timeout => (EndKind::LossByDefault, true),
+        "不戦敗" if !timeout && mover => (EndKind::LossByDefault, true),
+        "不戦敗" if !timeout => (EndKind::WinByDefault, true),
         "勝ち" if timeout => (EndKind::Timeout, side == to_move.opponent()),
         "勝ち" => (EndKind::Resign, side == to_move.opponent()),
         "切れ負け" if !timeout => (EndKind::Timeout, side == to_move),
@@ -504,8 +585,20 @@ pub(crate) fn notation_error(n: usize, e: JapaneseError, pos: &Position) -> Reco
 }
 
 /// Whether `line` is a KIF move line: a move number, then a space.
-fn is_move_line(line: &str) -> bool {
+pub(crate) fn is_move_line(line: &str) -> bool {
     move_line(line).is_some()
+}
+
+/// Whether a trimmed line is a numbered KIF move (`1 ７六歩(77)`,
+/// `5 投了`), not merely a line that starts with a number (a board
+/// diagram's file numbers `５ ４ ３ ２ １`).
+pub(crate) fn is_numbered_move(t: &str) -> bool {
+    let Some(rest) = move_line(t) else {
+        return false;
+    };
+    END_NAMES.iter().any(|(name, _)| rest.starts_with(name))
+        || rest.starts_with('同')
+        || japanese::parse_prefix(rest, None).is_ok()
 }
 
 /// The text after the move number of a move line.
@@ -529,6 +622,9 @@ pub(crate) struct Replay {
     pub(crate) moves: Vec<RecordMove>,
     pub(crate) end: Option<RecordEnd>,
     pub(crate) last_to: Option<Square>,
+    /// An illegal move just read, that stands if a foul end follows it,
+    /// with the error to give if none does.
+    pub(crate) foul: Option<(RecordMove, RecordError)>,
 }
 
 impl Replay {
@@ -540,7 +636,63 @@ impl Replay {
             moves: Vec::new(),
             end: None,
             last_to: None,
+            foul: None,
         })
+    }
+
+    /// Keeps an illegal move that names a piece its player has, until the
+    /// next line says whether it is the foul that ended the game; any
+    /// other illegal move is the error `illegal`.
+    pub(crate) fn hold_foul(
+        &mut self,
+        mv: Move,
+        time: Option<MoveTime>,
+        illegal: RecordError,
+    ) -> Result<(), RecordError> {
+        if self.foul.is_some() || super::foul_shape_error(&self.pos, mv).is_some() {
+            return Err(self.take_foul_error().unwrap_or(illegal));
+        }
+        let mut m = RecordMove::new(mv);
+        m.time = time;
+        self.foul = Some((m, illegal));
+        Ok(())
+    }
+
+    /// The error of an illegal move held that turned out not to be a foul.
+    pub(crate) fn take_foul_error(&mut self) -> Option<RecordError> {
+        self.foul.take().map(|(_, e)| e)
+    }
+
+    /// Ends the game with `kind`, or, when an illegal move is held and
+    /// `kind` is a foul, with that move as the foul. A special move after
+    /// the end is ignored.
+    pub(crate) fn end_with(
+        &mut self,
+        kind: EndKind,
+        time: Option<MoveTime>,
+    ) -> Result<(), RecordError> {
+        if self.end.is_some() {
+            return Ok(());
+        }
+        let foul = match self.foul.take() {
+            Some((m, _)) if matches!(kind, EndKind::IllegalMove | EndKind::IllegalMoveWin) => {
+                Some(m)
+            }
+            Some((_, e)) => return Err(e),
+            None => None,
+        };
+        let kind = if foul.is_some() {
+            EndKind::IllegalMove
+        } else {
+            kind
+        };
+        self.end = Some(RecordEnd {
+            kind,
+            time,
+            comments: Vec::new(),
+            foul,
+        });
+        Ok(())
     }
 
     /// Plays a legal move.
@@ -559,22 +711,32 @@ impl Replay {
         if let Some(end) = &mut self.end {
             return Some(&mut end.comments);
         }
+        if let Some((m, _)) = &mut self.foul {
+            return Some(&mut m.comments);
+        }
         self.moves.last_mut().map(|m| &mut m.comments)
     }
 
-    /// The record.
+    /// The record. An illegal move still held is the last thing of the
+    /// record (81Dojo ends a game lost by an illegal move so, with a
+    /// comment): the foul that ended the game.
     pub(crate) fn into_record(
-        self,
+        mut self,
         headers: Vec<(String, String)>,
+        remarks: Vec<String>,
         comments: Vec<String>,
-    ) -> Record {
-        Record {
+    ) -> Result<Record, RecordError> {
+        if self.foul.is_some() {
+            self.end_with(EndKind::IllegalMove, None)?;
+        }
+        Ok(Record {
             headers,
             start: self.start,
+            remarks,
             comments,
             moves: self.moves,
             end: self.end,
-        }
+        })
     }
 }
 
@@ -633,20 +795,18 @@ pub(crate) fn display_width(s: &str) -> usize {
 
 /// Reads one move line (the text after the move number).
 fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordError> {
+    if let Some((name, kind)) = END_NAMES.iter().find(|(name, _)| text.starts_with(name)) {
+        let time = parse_time_tail(n, text.get(name.len()..).unwrap_or(""))?;
+        return replay.end_with(*kind, time);
+    }
     if replay.end.is_some() {
         return Err(RecordError::malformed(
             n,
             "a move after the end of the game",
         ));
     }
-    if let Some((name, kind)) = END_NAMES.iter().find(|(name, _)| text.starts_with(name)) {
-        let time = parse_time_tail(n, text.get(name.len()..).unwrap_or(""))?;
-        replay.end = Some(RecordEnd {
-            kind: *kind,
-            time,
-            comments: Vec::new(),
-        });
-        return Ok(());
+    if let Some(e) = replay.take_foul_error() {
+        return Err(e);
     }
     let pos = &replay.pos;
     let word: String = text
@@ -699,6 +859,7 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
         }
         Move::drop(parsed.kind, parsed.to).ok_or_else(illegal)?
     } else if let Some(from) = origin {
+        // `成` is read; `不成` and nothing both decline.
         if pos.piece_at(from).map(|p| p.kind) != Some(parsed.kind)
             || parsed.side.is_some_and(|s| s != pos.side_to_move())
         {
@@ -708,10 +869,11 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
     } else {
         japanese::resolve(pos, &parsed, text.trim()).map_err(|e| notation_error(n, e, pos))?
     };
-    if !pos.is_legal(mv) {
-        return Err(illegal());
-    }
     let time = parse_time_tail(n, rest)?;
+    if !pos.is_legal(mv) {
+        let e = illegal();
+        return replay.hold_foul(mv, time, e);
+    }
     replay.play(mv, time);
     Ok(())
 }
@@ -748,6 +910,7 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut pre = Preamble::default();
+    let mut remarks = Vec::new();
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
     let mut table = false;
@@ -755,6 +918,10 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         let n = i + 1;
         let t = match classify(line) {
             Line::Skip | Line::Summary(_) => continue,
+            Line::Remark(r) => {
+                remarks.push(r.to_owned());
+                continue;
+            }
             Line::Variation => break,
             Line::TableHead => {
                 table = true;
@@ -794,19 +961,23 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    Ok(replay.into_record(pre.headers, comments))
+    replay.into_record(pre.headers, remarks, comments)
 }
 
-/// Writes a record as KIF: a `#KIF` line, the headers, a BOD diagram if the
-/// start position is not the one the headers imply, the table head, the
-/// moves with their origins, times and comments, the special move that
-/// ends the game and a `まで` summary line.
+/// Writes a record as KIF: a `#KIF` line, the remarks as `#` lines, the
+/// headers, a BOD diagram if the start position is not the one the headers
+/// imply, the table head, the moves with their origins, times and comments,
+/// the special move that ends the game and a `まで` summary line. A declined
+/// promotion is written as Kifu for Windows writes it, without `不成`
+/// (`２二角(88)`). A foul move is written as a move, followed by `反則勝ち`
+/// (the side to move after it wins).
 ///
-/// Fails if a move is illegal, if the record ends in a way KIF cannot say
-/// ([`EndKind::MaxMoves`], [`EndKind::Draw`]) or if a header cannot be
-/// written so that it reads back (a line break in it, a name that is a
-/// line of another kind). A comment with line breaks is written as several
-/// comment lines.
+/// Any header value and comment is written (a value with line breaks on
+/// one line, a comment with line breaks as several comment lines). Fails
+/// ([`WriteError`]) if a move is illegal, if the record ends in a way KIF
+/// cannot say ([`EndKind::MaxMoves`], [`EndKind::Draw`]) or if a header key
+/// cannot be written so that it reads back (a name that is a line of
+/// another kind).
 ///
 /// ```
 /// use shogi_core::record::{kif, Record, RecordMove, MoveTime};
@@ -822,12 +993,20 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// assert_eq!(kif::read(&text)?, record);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn write(record: &Record) -> Result<String, RecordError> {
+pub fn write(record: &Record) -> Result<String, WriteError> {
+    let positions = record.positions_to_write()?;
+    if let Some(end) = &record.end {
+        if end_name(end.kind).is_none() {
+            return Err(WriteError::Unsupported {
+                format: "KIF",
+                what: format!("the end {:?}", end.kind),
+            });
+        }
+    }
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
-    write_preamble(record, &mut out)?;
+    write_preamble(record, "KIF", &mut out)?;
     out.push_str("手数----指手---------消費時間--\n");
     write_comments(&record.comments, &mut out);
-    let mut pos = record.start_position()?;
     let mut last_to = None;
     let first_number = u64::from(record.start.move_number.max(1));
     let line = |out: &mut String, number: u64, text: &str, time: Option<MoveTime>| {
@@ -839,37 +1018,25 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
         }
         out.push('\n');
     };
-    for (i, m) in record.moves.iter().enumerate() {
-        if !pos.is_legal(m.mv) {
-            return Err(RecordError::new(
-                0,
-                RecordErrorKind::IllegalMove {
-                    text: m.mv.to_string(),
-                    sfen: pos.to_sfen(),
-                },
-            ));
-        }
-        let text = japanese::format_move(&pos, m.mv, last_to, Style::Kif);
+    for (i, (m, pos)) in record.moves.iter().zip(&positions).enumerate() {
+        let text = japanese::format_move(pos, m.mv, last_to, Style::Kif);
         line(&mut out, first_number + i as u64, &text, m.time);
         write_comments(&m.comments, &mut out);
-        pos.play_unchecked(m.mv);
         last_to = Some(m.mv.to());
     }
     if let Some(end) = &record.end {
-        let name = end_name(end.kind).ok_or_else(|| {
-            RecordError::new(
-                0,
-                RecordErrorKind::Unsupported(format!("the end {:?} in KIF", end.kind)),
-            )
-        })?;
-        line(
-            &mut out,
-            first_number + record.moves.len() as u64,
-            name,
-            end.time,
-        );
+        let mut number = first_number + record.moves.len() as u64;
+        let mut name = end_name(end.kind).unwrap_or("中断");
+        if let (Some(foul), Some(pos)) = (&end.foul, positions.last()) {
+            let text = japanese::format_move(pos, foul.mv, last_to, Style::Kif);
+            line(&mut out, number, &text, foul.time);
+            write_comments(&foul.comments, &mut out);
+            number += 1;
+            name = "反則勝ち";
+        }
+        line(&mut out, number, name, end.time);
         write_comments(&end.comments, &mut out);
-        if let Some(summary) = summary(record, end.kind) {
+        if let Some(summary) = summary(record, end) {
             out.push_str(&summary);
             out.push('\n');
         }

@@ -5,7 +5,15 @@
 //! position, the moves with their times and comments, and the special move
 //! that ended the game. Readers check every move against the rules while
 //! reading, so a `Record` that was read always replays; errors carry the line
-//! number ([`RecordError`]).
+//! number ([`RecordError`]). Writers refuse with a [`WriteError`] what their
+//! format cannot hold.
+//!
+//! One illegal move is kept: a record that ends with a foul (an illegal
+//! move followed by `反則勝ち`/`反則負け`, `%ILLEGAL_MOVE` or
+//! `%±ILLEGAL_ACTION`, or in KIF and KI2 by nothing but comments, as game archives and
+//! 81Dojo record 二歩 and the like) has that
+//! move in [`RecordEnd::foul`], not in [`Record::moves`], so the moves still
+//! replay and the foul is typed.
 
 /// CSA records (CSA標準棋譜ファイル形式 V2.2 and V3.0).
 pub mod csa;
@@ -22,6 +30,21 @@ pub mod bod;
 use crate::{Color, Game, Geometry, Move, PieceSet, Position, PositionError, Setup, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+/// Whether a remark line's text (after its `#` or `'`) only declares the
+/// file's encoding or format version, which a writer declares anew.
+pub(crate) fn is_encoding_remark(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with("encoding=")
+        || t.starts_with("CSA encoding=")
+        || t.starts_with("KIF version=")
+        || t.starts_with("KI2 version=")
+}
+
+/// A text written on one line: line breaks become spaces.
+pub(crate) fn one_line(text: &str) -> String {
+    text.replace("\r\n", " ").replace(['\r', '\n'], " ")
+}
 
 /// The lines of a text, ended by `\n`, `\r\n` or a lone `\r` (old Mac
 /// files), as `str::lines` counts them otherwise: line numbers in errors
@@ -62,7 +85,17 @@ pub struct Record {
     pub headers: Vec<(String, String)>,
     /// The start position.
     pub start: Setup,
-    /// Comments before the first move.
+    /// Remarks about the file, in file order, wherever they stand: KIF and
+    /// KI2 `#` lines, CSA `'` lines that are not `'*` comments (`' ---- Kifu
+    /// for Windows ...`, `'Max_Moves:256`). They are not about a move; the
+    /// writers put them before the headers. A line that only declares the
+    /// encoding or version (`#KIF version=2.0 encoding=UTF-8`, `'CSA
+    /// encoding=UTF-8`, `'encoding=Shift_JIS`) is not kept: a writer
+    /// declares its own.
+    #[serde(default)]
+    pub remarks: Vec<String>,
+    /// Comments before the first move: KIF and KI2 `*text`, CSA `'*text`
+    /// (the same comment in each: the text after the `*`).
     pub comments: Vec<String>,
     /// The moves played.
     pub moves: Vec<RecordMove>,
@@ -125,6 +158,25 @@ pub struct MoveTime {
 
 /// The special move that ends a record, made by the side to move after the
 /// last move.
+///
+/// A game lost by an illegal move keeps that move in [`foul`](Self::foul),
+/// with [`EndKind::IllegalMove`]: the side to move after
+/// [`Record::moves`] played it and lost.
+///
+/// ```
+/// use shogi_core::record::{kif, EndKind};
+/// // Black, with a pawn in hand, drops it on the 7th file where its own
+/// // pawn stands (二歩) and loses.
+/// let text = "   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ２五歩(26)\n   4 ８五歩(84)
+///    5 ２四歩(25)\n   6 同　歩(23)\n   7 同　飛(28)\n   8 ８六歩(85)
+///    9 ７五歩打\n  10 反則勝ち\n";
+/// let record = kif::read(text)?;
+/// assert_eq!(record.moves.len(), 8);
+/// let end = record.end.as_ref().unwrap();
+/// assert_eq!(end.kind, EndKind::IllegalMove);
+/// assert_eq!(end.foul.as_ref().map(|m| m.mv.to_string()), Some("P*7e".to_owned()));
+/// # Ok::<(), shogi_core::record::RecordError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordEnd {
     /// What happened.
@@ -133,6 +185,30 @@ pub struct RecordEnd {
     pub time: Option<MoveTime>,
     /// Comments after it.
     pub comments: Vec<String>,
+    /// The illegal move that ended the game, with its time and comments,
+    /// when the record has it (only with [`EndKind::IllegalMove`]). It is
+    /// played by the side to move after [`Record::moves`]; it names a
+    /// piece that side has (on the origin square, or in hand for a drop),
+    /// but the rules forbid it.
+    #[serde(default)]
+    pub foul: Option<RecordMove>,
+}
+
+impl RecordEnd {
+    /// An end of `kind` with no time, no comment and no foul move.
+    ///
+    /// ```
+    /// use shogi_core::record::{EndKind, RecordEnd};
+    /// assert_eq!(RecordEnd::new(EndKind::Resign).foul, None);
+    /// ```
+    pub fn new(kind: EndKind) -> RecordEnd {
+        RecordEnd {
+            kind,
+            time: None,
+            comments: Vec::new(),
+            foul: None,
+        }
+    }
 }
 
 /// How a record ends.
@@ -145,11 +221,13 @@ pub enum EndKind {
     Repetition,
     /// The side to move is checkmated (recorded, not a move). KIF `詰み`, CSA `%TSUMI`.
     Checkmate,
-    /// The side to move declared a win by entering king. KIF `入玉勝ち`, CSA `%KACHI`.
+    /// The side to move declared a win by entering king. KIF `入玉勝ち` (also
+    /// read: `入玉宣言`), CSA `%KACHI`.
     ImpasseDeclaration,
     /// Impasse draw by agreement or points (jishogi). KIF `持将棋`, CSA `%JISHOGI`.
     Jishogi,
-    /// The side to move lost on time. KIF `切れ負け`, CSA `%TIME_UP`.
+    /// The side to move lost on time. KIF `切れ負け` (also read: `Time-up`,
+    /// as 81Dojo writes it), CSA `%TIME_UP`.
     Timeout,
     /// The side to move's opponent acted illegally (the side to move wins).
     /// KIF `反則勝ち`; CSA `%+ILLEGAL_ACTION`/`%-ILLEGAL_ACTION` when the
@@ -158,7 +236,8 @@ pub enum EndKind {
     /// The side to move made an illegal move and loses. KIF `反則負け`, CSA
     /// `%ILLEGAL_MOVE` (and `%±ILLEGAL_ACTION` by the side to move).
     IllegalMove,
-    /// The game was interrupted. KIF `中断`, CSA `%CHUDAN`.
+    /// The game was interrupted. KIF `中断` (also read: `封じ手`, the sealed
+    /// move of an adjourned game), CSA `%CHUDAN`.
     Interrupted,
     /// The move limit was reached. CSA `%MAX_MOVES`.
     MaxMoves,
@@ -166,6 +245,12 @@ pub enum EndKind {
     Draw,
     /// A tsume problem with no mate. KIF `不詰`.
     NoMate,
+    /// The side to move wins by default (the opponent did not play). KIF
+    /// `不戦勝`; CSA has no word for it.
+    WinByDefault,
+    /// The side to move loses by default (did not play). KIF `不戦敗`; CSA
+    /// has no word for it.
+    LossByDefault,
 }
 
 /// A record that cannot be read or replayed: where, and why.
@@ -202,6 +287,220 @@ pub enum RecordErrorKind {
     Unsupported(String),
 }
 
+/// A record that a writer cannot write in its format. Writers accept any
+/// header text (a value is written as it is, line breaks excepted) and any
+/// comment; they refuse a record that does not replay or that says what the
+/// format has no words for.
+///
+/// ```
+/// use shogi_core::record::{kif, EndKind, Record, RecordEnd, WriteError};
+/// use shogi_core::Setup;
+/// let mut record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
+/// record.end = Some(RecordEnd::new(EndKind::MaxMoves));
+/// assert!(matches!(kif::write(&record), Err(WriteError::Unsupported { format: "KIF", .. })));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// The start position is impossible or on a board the library has no
+    /// rules for.
+    #[error("the start position: {0}")]
+    Start(RecordErrorKind),
+    /// Move `index` (0-based) is illegal in its position: the record does
+    /// not replay.
+    #[error("move {} ({text}) is illegal in position {sfen}", index + 1)]
+    IllegalMove {
+        /// The 0-based index of the move in [`Record::moves`].
+        index: usize,
+        /// The move, in USI.
+        text: String,
+        /// The position it is played in.
+        sfen: String,
+    },
+    /// The foul move of the end does not name a piece of the side to move
+    /// (or, for a drop, one in its hand), or the end with it is not
+    /// [`EndKind::IllegalMove`].
+    #[error("the foul move {text} cannot be written: {reason}")]
+    Foul {
+        /// The move, in USI.
+        text: String,
+        /// Why.
+        reason: &'static str,
+    },
+    /// The format has no way to say this.
+    #[error("{format} cannot hold {what}")]
+    Unsupported {
+        /// `"KIF"`, `"KI2"` or `"CSA"`.
+        format: &'static str,
+        /// What it cannot hold.
+        what: String,
+    },
+}
+
+impl Record {
+    /// The positions a writer goes through: the start, then after each
+    /// move, every move checked; and the foul move, checked to be one the
+    /// formats can name.
+    pub(crate) fn positions_to_write(&self) -> Result<Vec<Position>, WriteError> {
+        let mut pos = self
+            .start_position()
+            .map_err(|e| WriteError::Start(e.kind))?;
+        let mut all = vec![pos.clone()];
+        for (index, m) in self.moves.iter().enumerate() {
+            if !pos.is_legal(m.mv) {
+                return Err(WriteError::IllegalMove {
+                    index,
+                    text: m.mv.to_string(),
+                    sfen: pos.to_sfen(),
+                });
+            }
+            pos.play_unchecked(m.mv);
+            all.push(pos.clone());
+        }
+        if let Some(end) = &self.end {
+            if let Some(foul) = &end.foul {
+                let reason = if end.kind != EndKind::IllegalMove {
+                    Some("a foul move ends the game as EndKind::IllegalMove")
+                } else {
+                    foul_shape_error(&pos, foul.mv)
+                };
+                if let Some(reason) = reason {
+                    return Err(WriteError::Foul {
+                        text: foul.mv.to_string(),
+                        reason,
+                    });
+                }
+            }
+        }
+        Ok(all)
+    }
+}
+
+/// Why `mv` cannot stand as a foul move in `pos` (`None` if it can): it
+/// must name a piece of the side to move, on its origin square (on the
+/// board) or in its hand (a drop), and go to a square of the board that
+/// does not hold a piece of that side. Whether the rules allow it is not
+/// asked: a foul is a move they forbid.
+pub(crate) fn foul_shape_error(pos: &Position, mv: Move) -> Option<&'static str> {
+    let us = pos.side_to_move();
+    if !pos.geometry().contains(mv.to()) {
+        return Some("its destination is off the board");
+    }
+    if pos.piece_at(mv.to()).is_some_and(|p| p.color == us) {
+        return Some("its destination holds a piece of the side that moves");
+    }
+    match (mv.from(), mv.drop_kind()) {
+        (Some(from), _) => match pos.piece_at(from) {
+            Some(p) if p.color == us && pos.geometry().contains(from) => {
+                if mv.is_promotion() && !p.kind.is_promotable() {
+                    Some("it promotes a piece that does not promote")
+                } else {
+                    None
+                }
+            }
+            _ => Some("its origin holds no piece of the side that moves"),
+        },
+        (None, Some(kind)) => (pos.hand(us).count(kind) == 0)
+            .then_some("the side that moves has no such piece in hand"),
+        (None, None) => Some("it is not a move"),
+    }
+}
+
+/// The formats a record can be read from and written to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// [`kif`]: numbered move lines with origins.
+    Kif,
+    /// [`ki2`]: Japanese notation, several moves to a line.
+    Ki2,
+    /// [`csa`]: the Computer Shogi Association's format.
+    Csa,
+}
+
+impl Format {
+    /// The format of a record's text, told from its structure, not from a
+    /// word anywhere: CSA by a line that is a CSA statement (`V2.2`, `PI`,
+    /// `P1…`, `N+…`, `+7776FU`, `%TORYO`) before any KIF or KI2 move; KIF by
+    /// its move table head (`手数----指手--`) or a numbered move line
+    /// (`   1 ７六歩(77)`, `   5 投了`); KI2 otherwise (moves with `▲`/`△`).
+    /// Comment lines (`*…`, `'…`, `#…`) are not looked at.
+    ///
+    /// ```
+    /// use shogi_core::record::Format;
+    /// assert_eq!(Format::detect("V2.2\nPI\n+\n+7776FU\n"), Format::Csa);
+    /// assert_eq!(Format::detect("手数----指手---------消費時間--\n   1 ７六歩(77)\n"), Format::Kif);
+    /// // A KI2 whose comment speaks of 手数 is still KI2.
+    /// assert_eq!(Format::detect("▲７六歩    △３四歩\n*手数は少ない\n"), Format::Ki2);
+    /// ```
+    pub fn detect(text: &str) -> Format {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for line in lines(text) {
+            let t = line.trim();
+            if t.is_empty() || t.starts_with(['*', '#', '&', '\'']) {
+                continue;
+            }
+            if t.starts_with(|c| crate::notation::japanese::mark_side(c).is_some()) {
+                return Format::Ki2;
+            }
+            if kif::is_table_head(t) || kif::is_numbered_move(t) {
+                return Format::Kif;
+            }
+            if csa::is_statement(t) {
+                return Format::Csa;
+            }
+        }
+        Format::Ki2
+    }
+
+    /// Reads `text` in this format.
+    ///
+    /// ```
+    /// use shogi_core::record::Format;
+    /// let text = "V2.2\nPI\n+\n+7776FU\n";
+    /// assert_eq!(Format::detect(text).read(text)?.moves.len(), 1);
+    /// # Ok::<(), shogi_core::record::RecordError>(())
+    /// ```
+    pub fn read(self, text: &str) -> Result<Record, RecordError> {
+        match self {
+            Format::Kif => kif::read(text),
+            Format::Ki2 => ki2::read(text),
+            Format::Csa => csa::read(text),
+        }
+    }
+
+    /// Writes `record` in this format.
+    ///
+    /// ```
+    /// use shogi_core::record::{Format, Record};
+    /// use shogi_core::Setup;
+    /// let record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
+    /// assert_eq!(Format::Csa.write(&record)?, "V2.2\nPI\n+\n");
+    /// # Ok::<(), shogi_core::record::WriteError>(())
+    /// ```
+    pub fn write(self, record: &Record) -> Result<String, WriteError> {
+        match self {
+            Format::Kif => kif::write(record),
+            Format::Ki2 => ki2::write(record),
+            Format::Csa => csa::write(record),
+        }
+    }
+
+    /// `"KIF"`, `"KI2"` or `"CSA"`.
+    ///
+    /// ```
+    /// use shogi_core::record::Format;
+    /// assert_eq!(Format::Ki2.name(), "KI2");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "KIF",
+            Format::Ki2 => "KI2",
+            Format::Csa => "CSA",
+        }
+    }
+}
+
 impl RecordError {
     /// An error at `line`.
     pub fn new(line: usize, kind: RecordErrorKind) -> RecordError {
@@ -220,6 +519,7 @@ impl Record {
         Record {
             headers: Vec::new(),
             start,
+            remarks: Vec::new(),
             comments: Vec::new(),
             moves: Vec::new(),
             end: None,
@@ -255,7 +555,8 @@ impl Record {
     }
 
     /// Every position of the record, the start first, each move checked
-    /// against the rules (of the board's standard rules).
+    /// against the rules (of the board's standard rules). A foul move
+    /// ([`RecordEnd::foul`]) is not among the moves and has no position.
     pub fn positions(&self) -> Result<Vec<Position>, RecordError> {
         let mut pos = self.start_position()?;
         let mut all = vec![pos.clone()];
@@ -277,7 +578,9 @@ impl Record {
 
     /// The record as a game of `variant` that can be continued. The special
     /// end move is applied where the game layer knows it (resignation,
-    /// declaration); the others are left to the caller.
+    /// declaration); the others are left to the caller. A foul move
+    /// ([`RecordEnd::foul`]) is not played: the game layer refuses illegal
+    /// moves, so the game stands before it.
     pub fn to_game<V: Variant>(&self, variant: V) -> Result<Game<V>, RecordError> {
         let start = variant
             .position_from_sfen(&self.start.to_sfen())
@@ -324,11 +627,7 @@ impl Record {
                 crate::EndReason::IllegalMove => EndKind::IllegalMove,
                 _ => return None,
             };
-            Some(RecordEnd {
-                kind,
-                time: None,
-                comments: Vec::new(),
-            })
+            Some(RecordEnd::new(kind))
         });
         record
     }

@@ -1,0 +1,262 @@
+//! Real records from public repositories (`tests/data/corpus/`, each
+//! file's source in `SOURCES.md` there), written by Kifu for Windows,
+//! ShogiHome, Shogidokoro, Kifu for iPhone, shogidb2, CSA servers
+//! (floodgate) and others, in UTF-8, Shift_JIS and EUC-JP.
+//!
+//! Each file must be told apart by [`Format::detect`] (its extension says
+//! the format), read, written back in its format and read again to an equal
+//! record, and written in the two other formats and read again with the
+//! same moves, end and comments (what each format can hold).
+
+use shogi_core::record::{EndKind, Format, Record};
+use std::path::{Path, PathBuf};
+
+/// Every record file of the corpus, sorted.
+fn corpus() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.map(|e| e.path()).unwrap_or_default())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else if format_of(&path).is_some() {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus"),
+        &mut out,
+    );
+    out
+}
+
+/// The format a file's extension names.
+fn format_of(path: &Path) -> Option<Format> {
+    match path.extension()?.to_str()? {
+        "kif" | "kifu" => Some(Format::Kif),
+        "ki2" | "ki2u" => Some(Format::Ki2),
+        "csa" => Some(Format::Csa),
+        _ => None,
+    }
+}
+
+/// How many half-width katakana a text has: a Shift_JIS reading of EUC-JP
+/// bytes is full of them, a real record has almost none.
+fn half_width_kana(s: &str) -> usize {
+    s.chars()
+        .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
+        .count()
+}
+
+/// The text of a file: UTF-8, else Shift_JIS or EUC-JP, whichever decodes
+/// without error (both: the one with fewer half-width katakana).
+fn text_of(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if let Ok(s) = String::from_utf8(bytes.clone()) {
+        return s;
+    }
+    let strict = |enc: &'static encoding_rs::Encoding| {
+        enc.decode_without_bom_handling_and_without_replacement(&bytes)
+            .map(|s| s.into_owned())
+    };
+    match (strict(encoding_rs::SHIFT_JIS), strict(encoding_rs::EUC_JP)) {
+        (Some(sjis), Some(euc)) if half_width_kana(&euc) < half_width_kana(&sjis) => euc,
+        (Some(sjis), _) => sjis,
+        (None, Some(euc)) => euc,
+        (None, None) => panic!("{}: neither UTF-8, Shift_JIS nor EUC-JP", path.display()),
+    }
+}
+
+fn name(path: &Path) -> String {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+fn read(path: &Path) -> Record {
+    let text = text_of(path);
+    let format = format_of(path).unwrap_or(Format::Kif);
+    format
+        .read(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", name(path)))
+}
+
+/// Runs `check` on every file, and fails with every file it failed on.
+fn for_every_file(check: impl Fn(&Path)) {
+    let failures: Vec<String> = corpus()
+        .iter()
+        .filter_map(|path| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(path)))
+                .err()
+                .map(|e| {
+                    e.downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_else(|| name(path))
+                })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn the_corpus_is_a_few_dozen_varied_small_files() {
+    let files = corpus();
+    assert!(files.len() >= 36, "{} files", files.len());
+    let total: u64 = files
+        .iter()
+        .map(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .sum();
+    assert!(total < 2_000_000, "{total} bytes");
+    let sources = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus/SOURCES.md"),
+    )
+    .unwrap_or_default();
+    for path in &files {
+        let file = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
+        assert!(sources.contains(file), "{file} has no source in SOURCES.md");
+    }
+}
+
+#[test]
+fn every_file_is_told_apart_by_its_structure() {
+    for_every_file(|path| {
+        let text = text_of(path);
+        assert_eq!(
+            Some(Format::detect(&text)),
+            format_of(path),
+            "{}",
+            name(path)
+        );
+    });
+}
+
+#[test]
+fn every_file_reads_and_writes_back_to_an_equal_record() {
+    for_every_file(|path| {
+        let path = path.to_path_buf();
+        let record = read(&path);
+        let format = format_of(&path).unwrap_or(Format::Kif);
+        let text = format
+            .write(&record)
+            .unwrap_or_else(|e| panic!("{}: {e}", name(&path)));
+        let back = format
+            .read(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{text}", name(&path)));
+        assert_eq!(back, record, "{}\n{text}", name(&path));
+    });
+}
+
+/// What every format keeps of a record: the start, the moves, the end (KI2
+/// has no words for some ends and CSA has no 不詰 in V2), the foul and the
+/// comments.
+fn essence(record: &Record) -> impl PartialEq + std::fmt::Debug {
+    (
+        record.start.to_sfen(),
+        record
+            .moves
+            .iter()
+            .map(|m| (m.mv, m.comments.clone()))
+            .collect::<Vec<_>>(),
+        record.comments.clone(),
+        record.end.as_ref().map(|e| {
+            (
+                e.kind,
+                e.comments.clone(),
+                e.foul.as_ref().map(|f| (f.mv, f.comments.clone())),
+            )
+        }),
+    )
+}
+
+#[test]
+fn every_file_converts_to_the_other_formats() {
+    for_every_file(|path| {
+        let path = path.to_path_buf();
+        let record = read(&path);
+        for to in [Format::Kif, Format::Ki2, Format::Csa] {
+            if to == Format::Csa && record.start.files != 9 {
+                continue;
+            }
+            let text = to
+                .write(&record)
+                .unwrap_or_else(|e| panic!("{} as {to:?}: {e}", name(&path)));
+            let back = to
+                .read(&text)
+                .unwrap_or_else(|e| panic!("{} as {to:?}: {e}\n{text}", name(&path)));
+            let mut expected = record.clone();
+            if to == Format::Ki2 {
+                // KI2's summary line has no comments before it: the end's
+                // comments stay, the moves' stay.
+                for m in &mut expected.moves {
+                    m.time = None;
+                }
+            }
+            assert_eq!(
+                essence(&back),
+                essence(&expected),
+                "{} as {to:?}\n{text}",
+                name(&path)
+            );
+            assert_eq!(back.remarks, record.remarks, "{} as {to:?}", name(&path));
+        }
+    });
+}
+
+#[test]
+fn the_ends_of_the_corpus_are_read() {
+    let end = |file: &str| {
+        let path = corpus()
+            .into_iter()
+            .find(|p| p.ends_with(file))
+            .unwrap_or_else(|| panic!("{file} is not in the corpus"));
+        read(&path)
+            .end
+            .map(|e| (e.kind, e.foul.map(|f| f.mv.to_string())))
+    };
+    assert_eq!(
+        end("kifu-for-js/illegal.kif"),
+        Some((EndKind::IllegalMove, None))
+    );
+    assert_eq!(
+        end("kifu-for-js/illegal_win.csa"),
+        Some((EndKind::IllegalMoveWin, None))
+    );
+    assert_eq!(
+        end("kifu-for-js/fuujite.ki2u"),
+        Some((EndKind::Interrupted, None))
+    );
+    // 81Dojo: `Time-up`; an illegal last move with `*反則手にて終局`.
+    assert_eq!(
+        end("mog-core-scala/kif_002.kif"),
+        Some((EndKind::Timeout, None))
+    );
+    assert_eq!(
+        end("mog-core-scala/kif_014.kif"),
+        Some((EndKind::IllegalMove, Some("B*5c".to_owned())))
+    );
+    assert_eq!(
+        end("mog-core-scala/kif_015.kif"),
+        Some((EndKind::IllegalMove, Some("2h1g".to_owned())))
+    );
+    // 王手放置 (leaving the king in check), then 反則勝ち.
+    assert!(matches!(
+        end("mog-core-scala/kif_017.kif"),
+        Some((EndKind::IllegalMove, Some(_)))
+    ));
+    // 投了 then 中断: the first ended the game.
+    assert_eq!(
+        end("mog-core-scala/kif_012.kif"),
+        Some((EndKind::Resign, None))
+    );
+    assert_eq!(
+        end("mog-core-scala/csa_002.csa"),
+        Some((EndKind::Jishogi, None))
+    );
+}
