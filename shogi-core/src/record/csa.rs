@@ -1003,13 +1003,7 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
     out.push(color_sign(start.side_to_move));
     out.push('\n');
     push_comments(&mut out, &record.comments);
-    let foul = record.end.as_ref().and_then(|e| e.foul.as_ref());
-    let all = record
-        .moves
-        .iter()
-        .zip(&positions)
-        .chain(foul.zip(positions.last()));
-    for (m, pos) in all {
+    for (m, pos) in record.moves_to_write(&positions) {
         let mv = m.mv;
         let (from, kind) = match mv.from() {
             Some(from) => {

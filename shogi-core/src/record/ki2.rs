@@ -214,13 +214,7 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
     let mut last_to = None;
     let mut line = String::new();
     let mut on_line = 0;
-    let foul = record.end.as_ref().and_then(|e| e.foul.as_ref());
-    let all = record
-        .moves
-        .iter()
-        .zip(&positions)
-        .chain(foul.zip(positions.last()));
-    for (m, pos) in all {
+    for (m, pos) in record.moves_to_write(&positions) {
         let text = japanese::write(pos, m.mv, last_to);
         if on_line > 0 {
             let pad = (12usize * on_line)

@@ -338,6 +338,20 @@ pub enum WriteError {
 }
 
 impl Record {
+    /// What a writer writes, each move with the position it is played from:
+    /// the moves, then the foul that ended the game, if any (played from the
+    /// last position). `positions` is [`Record::positions_to_write`].
+    pub(crate) fn moves_to_write<'a>(
+        &'a self,
+        positions: &'a [Position],
+    ) -> impl Iterator<Item = (&'a RecordMove, &'a Position)> + 'a {
+        let foul = self.end.as_ref().and_then(|e| e.foul.as_ref());
+        self.moves
+            .iter()
+            .zip(positions)
+            .chain(foul.zip(positions.last()))
+    }
+
     /// The positions a writer goes through: the start, then after each
     /// move, every move checked; and the foul move, checked to be one the
     /// formats can name.
