@@ -10,10 +10,13 @@
 //! a foul changes nothing the player can ever learn). A candidate game dies
 //! as soon as the player would have been told anything else, so the later
 //! facts (a refused slide says a hidden piece stood in the way) prune the
-//! opponent's earlier choices. The candidates are kept as a beam: all the
-//! survivors when they are few, a random subset of `width` (equal true
-//! positions merged) when they are many; a beam that dies out is tried
-//! again wider. Every step is judged by the referee's own rules
+//! opponent's earlier choices. The candidates are kept as a beam (equal
+//! true positions merged): all the survivors when they are few; when more
+//! than `width`, half the best placed for what comes (opponent pieces able
+//! to reach the squares of the captures to come in time, out of the way of
+//! the player's next played moves, in the way of the refused ones) and half
+//! at random. A beam that dies out is tried again wider. The steering only
+//! orders the search; it never admits a game. Every step is judged by the referee's own rules
 //! ([`Table::judge`]), and the history found is replayed on a fresh
 //! [`Referee`] and compared with the player's information state before it
 //! is returned, so a sample is always a real game, consistent with every
@@ -22,7 +25,7 @@
 use super::{Announcement, EndReason, Referee, Table, TsuitateError};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shogi_core::{Color, Move, MoveKind, OwnBoard, PieceKind};
+use shogi_core::{attacks, Bitboard, Color, Move, MoveKind, OwnBoard, PieceKind, Square};
 use std::collections::HashSet;
 use std::rc::Rc;
 
@@ -195,10 +198,13 @@ impl Search<'_> {
         let mut total = 0;
         let mut by_them = false;
         let mut events = 0;
+        // Opponent moves until the event (the capturing one included).
+        let mut moves = 0u32;
         for a in &self.expected[c.told..] {
             let (square, kind) = match *a {
                 Announcement::OpponentMoved => {
                     by_them = true;
+                    moves += 1;
                     continue;
                 }
                 Announcement::Played => {
@@ -208,7 +214,7 @@ impl Search<'_> {
                 Announcement::Capture { square, kind } => (square, kind),
                 _ => continue,
             };
-            let steps = |from: shogi_core::Square, k: PieceKind| -> u32 {
+            let steps = |from: Square, k: PieceKind| -> u32 {
                 let d = u32::from(
                     from.file()
                         .abs_diff(square.file())
@@ -239,9 +245,57 @@ impl Search<'_> {
                 .chain((!by_them && pos.hand(them).count(kind) > 0).then_some(1))
                 .min()
                 .unwrap_or(9);
-            total += best * 4 / (1 + events);
+            // Behind schedule only: a piece in time need not hurry (and
+            // one that hurries may stand in the way).
+            let late = (2 * best).saturating_sub(moves);
+            total += late * 4 / (1 + events);
             events += 1;
             if events == 3 {
+                break;
+            }
+        }
+        total + self.obstruction(c)
+    }
+
+    /// How badly the candidate's opponent pieces stand for the player's next
+    /// few attempts: a piece on the path (or the empty destination) of a
+    /// move that was played has to get out of the way; a refused slide or
+    /// drop with nothing on its path or square needs a piece to get there.
+    fn obstruction(&self, c: &Candidate) -> u32 {
+        let pos = &c.table.position;
+        let theirs = pos.pieces(self.color.opponent());
+        let mut total = 0;
+        let mut seen = 0u32;
+        let rest = &self.expected[c.told..];
+        for (i, a) in rest.iter().enumerate() {
+            let Announcement::Attempted(mv) = *a else {
+                continue;
+            };
+            let (path, drop) = match mv.kind() {
+                MoveKind::Normal { from, to, .. } => (attacks::between(from, to), false),
+                MoveKind::Drop { .. } => (Bitboard::EMPTY, true),
+            };
+            let to = Bitboard::from_square(mv.to());
+            let weight = 4u32.saturating_sub(seen);
+            match rest.get(i + 1) {
+                Some(Announcement::Played) => {
+                    let captured = matches!(rest.get(i + 2), Some(Announcement::Capture { .. }));
+                    let need_empty = if captured { path } else { path | to };
+                    total += weight * (need_empty & theirs).count();
+                }
+                Some(Announcement::Foul { .. }) => {
+                    // A refused drop: something on its square; a refused
+                    // slide: something on its path (or a king in check,
+                    // which this does not try to guess).
+                    let blockers = if drop { to } else { path };
+                    if blockers.is_any() && (blockers & theirs).is_empty() {
+                        total += weight;
+                    }
+                }
+                _ => {}
+            }
+            seen += 1;
+            if seen == 4 {
                 break;
             }
         }
