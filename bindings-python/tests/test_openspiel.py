@@ -421,6 +421,13 @@ def test_tsuitate_public_and_private_parts(announce):
     act(state, "1e1b")  # Black's rook takes White's pawn on 1b
     text, tensor = _both(publics[0], state, 1)
     assert "capture:1b:P" in text and tensor.sum() > 0
+    d = publics[0].dict
+    # Pawns, lances, knights, silvers, golds, bishops, rooks: Black has both
+    # pawns now; minishogi has no lance or knight.
+    assert d["material"].tolist() == [[1.0, 0, 0, 0.5, 0.5, 0.5, 0.5], [0.0, 0, 0, 0.5, 0.5, 0.5, 0.5]]
+    assert d["last_capture"][1, 4] == 1.0 and d["last_capture"].sum() == 1.0  # 1b: rank b, file 1 last
+    assert d["last_capture_kind"][0] == 1.0 and d["last_check"][0] == 1.0
+    assert d["to_move"].tolist() == [0.0, 1.0]
     history, _ = _both(publics[1], state, 0)
     assert history == "black:played;capture:1b:P;check"  # the rook on 1b checks the king on 1a
     assert _both(privates[1], state, 0)[0] == "black|attempted:1e1b@0"

@@ -56,7 +56,8 @@ Mapping:
     highest file first, as in SFEN) and ``last_capture_kind`` (14) of the
     last played move, ``last_check`` (1), ``material`` (2 x 7: each side's
     pieces of each hand kind, board and hand, over the kind's total in the
-    game: 0.5 each at the start, changed only by captures), ``outcome``
+    game: 0.5 each at the start, 0 for a kind the board lacks, changed only
+    by captures), ``outcome``
     (3: Black won, White won, draw). The same for both players. Its
     perfect-recall form ``public_history`` has one row of 9 per public event
     (kind one-hot: played, foul, capture, check, game over; side one-hot;
@@ -611,7 +612,7 @@ class _TsuitateObserver:
                 d["counts"][1 + side] = a / max(game._foul_limit, 1)
         last = max((i for i, e in enumerate(events) if e[0] == "played"), default=-1)
         for k, kind in enumerate(_HAND_KINDS):
-            d["material"][:, k] = 0.5
+            d["material"][:, k] = 0.5 if game._totals[kind] else 0.0
         mover = None
         for i, (kind, side, a, b) in enumerate(events):
             if kind == "played":
@@ -702,7 +703,7 @@ class TsuitateShogiGame(_Game):
         self._info_size = proto.view(sv.BLACK).information_state_tensor(self._capacity).size
         # Each side's pieces of a hand kind at the start (promoted ones counted as their base).
         board = proto.true_sfen().split()[0]
-        self._totals = {k: max(1, sum(1 for c in board if c.upper() == k) // 2) for k in _HAND_KINDS}
+        self._totals = {k: sum(1 for c in board if c.upper() == k) // 2 for k in _HAND_KINDS}
         return proto, self._info(proto, length)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
