@@ -57,8 +57,8 @@ Mapping:
     last played move, ``last_check`` (1), ``material`` (2 x 7: each side's
     pieces of each hand kind, board and hand, over the kind's total in the
     game: 0.5 each at the start, 0 for a kind the board lacks, changed only
-    by captures), ``outcome``
-    (3: Black won, White won, draw). The same for both players. Its
+    by captures), ``outcome`` (3: Black won, White won, draw). The same for
+    both players. Its
     perfect-recall form ``public_history`` has one row of 9 per public event
     (kind one-hot: played, foul, capture, check, game over; side one-hot;
     two values: a foul count over the limit, or a capture's square + 1 over
@@ -78,8 +78,10 @@ Mapping:
   and private together for a single player are the whole view: the default
   observation (``observation``, the 39 planes) and information state
   (``info_state``) described above, unchanged. Every type gives a tensor of
-  one shape whatever the state, and a string; no public or private piece
-  depends on anything the player was not told.
+  one shape whatever the state, and a string. A public piece depends only on
+  what both players were told, a player's private piece only on that
+  player's view (so only ``ALL_PLAYERS`` shows hidden pieces: the
+  opponent's private part).
 - Game length. Standard, minishogi, must-capture and Card shogi have no move
   limit by default, so their ``max_plies`` parameter (default 0: 512 plies on
   9x9, 256 on 5x5) is passed to the rules as ``move_limit``: a game still on
