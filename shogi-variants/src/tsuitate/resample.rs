@@ -12,10 +12,10 @@
 //! facts (a refused slide says a hidden piece stood in the way) prune the
 //! opponent's earlier choices. The candidates are kept as a beam (equal
 //! true positions merged): all the survivors when they are few; when more
-//! than `width`, half the best placed for what comes (opponent pieces able
-//! to reach the squares of the captures to come in time, out of the way of
-//! the player's next played moves, in the way of the refused ones) and half
-//! at random. A beam that dies out is tried again wider. The steering only
+//! than `width`, three quarters the best placed for what comes (opponent
+//! pieces able to reach the squares of the captures to come in time, out of
+//! the way of the player's next played moves, in the way of the refused
+//! ones), a few at most from each parent, and the rest at random. A beam that dies out is tried again wider. The steering only
 //! orders the search; it never admits a game. Every step is judged by the referee's own rules
 //! ([`Table::judge`]), and the history found is replayed on a fresh
 //! [`Referee`] and compared with the player's information state before it
@@ -214,6 +214,7 @@ impl Search<'_> {
                 Announcement::Capture { square, kind } => (square, kind),
                 _ => continue,
             };
+            let occupied = pos.occupied();
             let steps = |from: Square, k: PieceKind| -> u32 {
                 let d = u32::from(
                     from.file()
@@ -222,12 +223,14 @@ impl Search<'_> {
                 );
                 match k {
                     _ if d == 0 => 0,
+                    _ if attacks::attacks(them, k, from, occupied).contains(square) => 1,
+                    _ if d == 1 => 2,
                     PieceKind::Rook
                     | PieceKind::Bishop
                     | PieceKind::Dragon
                     | PieceKind::Horse
                     | PieceKind::Lance => {
-                        1 + u32::from(
+                        2 + u32::from(
                             from.file() != square.file()
                                 && from.rank() != square.rank()
                                 && matches!(k, PieceKind::Rook | PieceKind::Lance),
@@ -247,10 +250,10 @@ impl Search<'_> {
                 .unwrap_or(9);
             // Behind schedule only: a piece in time need not hurry (and
             // one that hurries may stand in the way).
-            let late = (2 * best).saturating_sub(moves);
+            let late = (3 * best).saturating_sub(moves);
             total += late * 4 / (1 + events);
             events += 1;
-            if events == 3 {
+            if events == 5 {
                 break;
             }
         }
@@ -320,21 +323,24 @@ impl Search<'_> {
             Next::Branch(c) => vec![c],
         };
         loop {
+            // The children, each with its parent's index.
             let mut next = Vec::new();
-            for c in &beam {
+            let mut parents = Vec::new();
+            for (i, c) in beam.iter().enumerate() {
                 self.branch(c, rng, &mut next);
+                parents.resize(next.len(), i);
             }
             let mut done = Vec::new();
             let mut open = Vec::new();
             let mut seen = HashSet::new();
-            for n in next {
+            for (n, parent) in next.into_iter().zip(parents) {
                 match n {
                     Next::Dead => {}
                     Next::Done(c) => done.push(c),
                     Next::Branch(c) => {
                         let t = &c.table;
                         if seen.insert((t.position.hash(), t.fouls)) {
-                            open.push(c);
+                            open.push((parent, c));
                         }
                     }
                 }
@@ -345,26 +351,47 @@ impl Search<'_> {
             if open.is_empty() {
                 return None;
             }
-            if open.len() > width {
-                // Half the beam: the candidates best placed for the captures
-                // to come; the other half at random among the rest.
-                let mut scored: Vec<(u32, u32, Candidate)> = open
-                    .into_iter()
-                    .map(|c| (self.distance(&c), rng.random::<u32>(), c))
-                    .collect();
-                scored.sort_by_key(|s| (s.0, s.1));
-                let mut open: Vec<Candidate> = scored.into_iter().map(|s| s.2).collect();
-                let greedy = width / 2;
-                for i in greedy..width {
-                    let j = rng.random_range(i..open.len());
-                    open.swap(i, j);
-                }
-                open.truncate(width);
-                beam = open;
+            beam = if open.len() > width {
+                self.select(open, beam.len(), width, rng)
             } else {
-                beam = open;
+                open.into_iter().map(|(_, c)| c).collect()
+            };
+        }
+    }
+
+    /// `width` of the candidates: three quarters the best placed for what
+    /// comes ([`Search::distance`]), a few at most from each parent (so that
+    /// one good-looking parent does not take the whole beam), the rest at
+    /// random.
+    fn select(
+        &self,
+        open: Vec<(usize, Candidate)>,
+        parents: usize,
+        width: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<Candidate> {
+        let mut scored: Vec<(u32, u32, usize, Candidate)> = open
+            .into_iter()
+            .map(|(p, c)| (self.distance(&c), rng.random::<u32>(), p, c))
+            .collect();
+        scored.sort_by_key(|s| (s.0, s.1));
+        let greedy = width * 3 / 4;
+        let per_parent = (2 * width).div_ceil(parents.max(1)).max(2);
+        let mut taken = vec![0usize; parents];
+        let mut chosen = Vec::with_capacity(width);
+        let mut rest = Vec::new();
+        for (_, _, p, c) in scored {
+            if chosen.len() < greedy && taken[p] < per_parent {
+                taken[p] += 1;
+                chosen.push(c);
+            } else {
+                rest.push(c);
             }
         }
+        while chosen.len() < width && !rest.is_empty() {
+            chosen.push(rest.swap_remove(rng.random_range(0..rest.len())));
+        }
+        chosen
     }
 }
 
