@@ -460,6 +460,34 @@ impl PyTsuitateGame {
         Some((start.to_sfen(), end.to_sfen(), attempts))
     }
 
+    /// Every attempt so far, fouls included: ``(by, move, foul reason or
+    /// None)``. The referee's hidden record, like ``true_sfen()``: for
+    /// replaying and research tools, not for players.
+    #[allow(clippy::type_complexity)]
+    fn attempts(&self) -> Vec<(usize, PyMove, Option<&'static str>)> {
+        self.referee
+            .attempts()
+            .iter()
+            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(foul_name)))
+            .collect()
+    }
+
+    /// A game ``color`` cannot tell from this one: another true history from
+    /// the same start and settings after which ``view(color)`` (their
+    /// information state, pieces, counts) is exactly this game's. The
+    /// opponent's moves and fouls are sampled, seeded by ``seed`` (the same
+    /// game and seed, the same sample), by a bounded search that reads only
+    /// what ``color`` knows; every sample is replayed and checked. Samples
+    /// are consistent, not weighted by a model of the opponent. Raises
+    /// ``ShogiError`` if the search finds none (long 9x9 games can outrun
+    /// it; 5x5 games practically never do).
+    fn resample(&self, color: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+        self.referee
+            .resample(convert::color(color)?, seed)
+            .map(|referee| PyTsuitateGame { referee })
+            .map_err(|e| ShogiError::new_err(e.to_string()))
+    }
+
     /// The game as a saved-game JSON document: the referee's, with every
     /// attempt (``shogi_variants.load`` reads it back).
     fn to_json(&self) -> String {

@@ -295,3 +295,299 @@ def test_tsuitate_info_state_tensor_has_perfect_recall():
     assert a.information_state_string(0) != b.information_state_string(0)
     assert a.information_state_tensor(0) != b.information_state_tensor(0)
     assert len(a.information_state_tensor(0)) == game.information_state_tensor_size()
+
+
+# -- observation types ---------------------------------------------------------
+
+PRIVATE = pyspiel.PrivateInfoType
+OBS_TYPES = [None] + [
+    pyspiel.IIGObservationType(perfect_recall=recall, public_info=public, private_info=private)
+    for recall in (False, True)
+    for public in (False, True)
+    for private in (PRIVATE.NONE, PRIVATE.SINGLE_PLAYER, PRIVATE.ALL_PLAYERS)
+]
+OBS_GAMES = [
+    ("minishogi", {}),
+    ("must_capture", {"base": "minishogi"}),
+    ("card", {"base": "minishogi"}),
+    ("tsuitate", {"base": "minishogi", "move_limit": 30, "foul_limit": 4}),
+    ("tsuitate", {"base": "minishogi", "move_limit": 30, "foul_limit": 4, "announce_fouls_to_both": False}),
+]
+
+
+def _random_states(game, seed, plies=40):
+    state, rng = game.new_initial_state(), random.Random(seed)
+    yield state
+    for _ in range(plies):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            cards, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(cards, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        yield state
+
+
+@pytest.mark.parametrize("name, params", OBS_GAMES)
+def test_every_observation_type(name, params):
+    """Every IIGObservationType gives a tensor of one shape and a string, for
+    both players, all game long (OpenSpiel's tools ask for all of them)."""
+    from open_spiel.python.observation import make_observation
+
+    game = sos.load(name, **params)
+    observers = [make_observation(game, t) for t in OBS_TYPES]
+    shapes = [None if o.tensor is None else {k: v.shape for k, v in o.dict.items()} for o in observers]
+    for state in _random_states(game, seed=5):
+        for o, shape in zip(observers, shapes):
+            for p in (0, 1):
+                assert isinstance(o.string_from(state, p), str)
+                if o.tensor is not None:
+                    o.set_from(state, p)
+                    assert {k: v.shape for k, v in o.dict.items()} == shape
+                    assert np.all(np.isfinite(o.tensor))
+
+
+@pytest.mark.parametrize("name, params", [g for g in OBS_GAMES if g[0] != "tsuitate"])
+def test_perfect_information_private_part_is_empty(name, params):
+    """As OpenSpiel's own perfect-information games: the whole board is
+    public, the private part is empty (it was the whole board)."""
+    from open_spiel.python.observation import make_observation
+
+    game = sos.load(name, **params)
+    state = list(_random_states(game, seed=2, plies=6))[-1]
+    for recall in (False, True):
+        private = make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=recall, public_info=False, private_info=PRIVATE.SINGLE_PLAYER))
+        assert private.string_from(state, 0) == "" and private.tensor is None
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=PRIVATE.NONE))
+    public.set_from(state, 0)
+    assert np.array_equal(public.tensor, np.asarray(state.observation_tensor(0)))
+
+
+def _obs(game, recall, public, private):
+    from open_spiel.python.observation import make_observation
+
+    return make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=recall, public_info=public, private_info=private))
+
+
+def _both(observer, state, player):
+    if observer.tensor is None:
+        return observer.string_from(state, player), None
+    observer.set_from(state, player)
+    return observer.string_from(state, player), observer.tensor.copy()
+
+
+@pytest.mark.parametrize("announce", [True, False])
+def test_tsuitate_public_and_private_parts(announce):
+    game = sos.load("tsuitate", base="minishogi", announce_fouls_to_both=announce)
+    publics = [_obs(game, recall, True, PRIVATE.NONE) for recall in (False, True)]
+    privates = [_obs(game, recall, False, PRIVATE.SINGLE_PLAYER) for recall in (False, True)]
+    alls = [_obs(game, recall, False, PRIVATE.ALL_PLAYERS) for recall in (False, True)]
+    for seed in range(3):
+        for state in _random_states(game, seed, plies=60):
+            for pub in publics:
+                # The public part is the same for both players.
+                s0, t0 = _both(pub, state, 0)
+                s1, t1 = _both(pub, state, 1)
+                assert s0 == s1 and np.array_equal(t0, t1)
+            for priv, every in zip(privates, alls):
+                _, mine = _both(priv, state, 0)
+                _, theirs = _both(priv, state, 1)
+                _, stacked = _both(every, state, 0)
+                assert np.array_equal(stacked, np.concatenate([mine, theirs]))
+            # The private planes are the view's own, nothing else.
+            obs = np.asarray(state._observation(1))
+            _, private = _both(privates[0], state, 1)
+            assert np.array_equal(private.reshape(-1, 5, 5)[:21], obs[:21])
+
+    # Hidden moves change neither part of the other player's observation.
+    states = []
+    for white in ("1b1c", "3a3b"):
+        state = game.new_initial_state()
+        act(state, "5d5c")
+        act(state, white)
+        states.append(state)
+    a, b = states
+    for observer in publics + privates:
+        sa, ta = _both(observer, a, 0)
+        sb, tb = _both(observer, b, 0)
+        assert sa == sb and np.array_equal(ta, tb)
+    assert _both(privates[1], a, 1)[0] != _both(privates[1], b, 1)[0]
+    # Captures are public: both players' public observation shows one.
+    state = game.new_initial_state()
+    act(state, "1e1b")  # Black's rook takes White's pawn on 1b
+    text, tensor = _both(publics[0], state, 1)
+    assert "capture:1b:P" in text and tensor.sum() > 0
+    d = publics[0].dict
+    # Pawns, lances, knights, silvers, golds, bishops, rooks: Black has both
+    # pawns now; minishogi has no lance or knight.
+    assert d["material"].tolist() == [[1.0, 0, 0, 0.5, 0.5, 0.5, 0.5], [0.0, 0, 0, 0.5, 0.5, 0.5, 0.5]]
+    assert d["last_capture"][1, 4] == 1.0 and d["last_capture"].sum() == 1.0  # 1b: rank b, file 1 last
+    assert d["last_capture_kind"][0] == 1.0 and d["last_check"][0] == 1.0
+    assert d["to_move"].tolist() == [0.0, 1.0]
+    history, _ = _both(publics[1], state, 0)
+    assert history == "black:played;capture:1b:P;check"  # the rook on 1b checks the king on 1a
+    assert _both(privates[1], state, 0)[0] == "black|attempted:1e1b@0"
+
+
+def test_tsuitate_recall_parts_keep_the_order():
+    """The public and private histories together tell apart what the
+    information state tells apart (here: the same moves in another order)."""
+    game = sos.load("tsuitate", base="minishogi")
+    public, private = _obs(game, True, True, PRIVATE.NONE), _obs(game, True, False, PRIVATE.SINGLE_PLAYER)
+    states = []
+    for order in (("5d5c", "1b1c", "4e4d", "2a2b"), ("4e4d", "1b1c", "5d5c", "2a2b")):
+        state = game.new_initial_state()
+        for usi in order:
+            act(state, usi)
+        states.append(state)
+    a, b = states
+    assert _both(public, a, 0)[0] == _both(public, b, 0)[0]
+    assert not np.array_equal(_both(private, a, 0)[1], _both(private, b, 0)[1])
+
+
+def test_default_types_are_the_views_tensors():
+    from open_spiel.python.observation import make_observation
+
+    game = sos.load("tsuitate", base="minishogi")
+    state = list(_random_states(game, seed=1, plies=9))[-1]
+    obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    for p in (0, 1):
+        obs.set_from(state, p)
+        info.set_from(state, p)
+        assert np.array_equal(obs.tensor, np.asarray(state.observation_tensor(p)))
+        assert np.array_equal(info.tensor, np.asarray(state.information_state_tensor(p)))
+        assert info.string_from(state, p) == state.information_state_string(p)
+    assert list(info.dict) == ["info_state"] and list(obs.dict) == ["observation"]
+
+
+@pytest.mark.parametrize(
+    "game_string",
+    [
+        "shogi_variants_minishogi(max_plies=20)",
+        "shogi_variants_must_capture(base=minishogi,max_plies=20)",
+        "shogi_variants_card(base=minishogi,max_plies=20)",
+        "shogi_variants_tsuitate(base=minishogi,move_limit=12,foul_limit=3)",
+        "shogi_variants_tsuitate(base=minishogi,move_limit=12,foul_limit=3,announce_fouls_to_both=False)",
+    ],
+)
+def test_generate_playthrough(game_string):
+    """OpenSpiel's playthrough generator (it asks for the default, the
+    info-state and, for imperfect-information games, the public-only and
+    private-only observations)."""
+    from open_spiel.python.algorithms import generate_playthrough
+
+    lines = generate_playthrough.playthrough_lines(game_string, seed=7)
+    text = "\n".join(lines)
+    assert "IsTerminal() = True" in text
+    if "tsuitate" in game_string:
+        assert "PublicObservationString() = " in text
+        assert 'PrivateObservationString(1) = "white' in text
+
+
+# -- resampling (ISMCTS) ---------------------------------------------------------
+
+
+def _sampler(seed):
+    rng = random.Random(seed)
+    return rng.random
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"base": "minishogi", "move_limit": 40, "foul_limit": 5},
+        {"base": "minishogi", "move_limit": 40, "foul_limit": 5, "announce_fouls_to_both": False},
+        {"move_limit": 40, "foul_limit": 5},
+    ],
+)
+def test_tsuitate_resample_from_infostate(params):
+    game = sos.load("tsuitate", **params)
+    plies = (0, 3, 10, 25) if params.get("base") == "minishogi" else (0, 3, 12)
+    distinct = 0
+    for seed in range(3):
+        states = list(s.clone() for s in _random_states(game, seed, plies=max(plies)))
+        for state in (states[min(k, len(states) - 1)] for k in plies):
+            for player in (0, 1):
+                truths = set()
+                for k in range(8):
+                    sample = state.resample_from_infostate(player, _sampler(k))
+                    assert sample.information_state_string(player) == state.information_state_string(player)
+                    assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+                    assert sample.observation_tensor(player) == state.observation_tensor(player)
+                    assert sample.observation_string(player) == state.observation_string(player)
+                    assert sample.current_player() == state.current_player()
+                    assert sample.is_terminal() == state.is_terminal()
+                    if not state.is_terminal():
+                        assert sample.legal_actions(player) == state.legal_actions(player)
+                    truths.add(str(sample))
+                    # A real state: it plays on legally, its history replays.
+                    replay = game.new_initial_state()
+                    for action in sample.history():
+                        replay.apply_action(action)
+                    assert str(replay) == str(sample)
+                    play_random(sample, random.Random(k))
+                    assert sample.is_terminal()
+                distinct += len(truths) > 1
+    assert distinct > 0  # the hidden moves are sampled, not copied
+
+
+def test_tsuitate_resample_is_seeded_by_the_sampler():
+    game = sos.load("tsuitate", base="minishogi")
+    state = list(_random_states(game, 4, plies=14))[-1]
+    a = state.resample_from_infostate(1, _sampler(3))
+    b = state.resample_from_infostate(1, _sampler(3))
+    assert a.history() == b.history()
+    assert state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_ismcts_plays_tsuitate():
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = sos.load("tsuitate", base="minishogi", move_limit=30, foul_limit=5)
+    state = game.new_initial_state()
+    bots = [
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(p)),
+                         uct_c=2.0, max_simulations=12, random_state=np.random.RandomState(p))
+        for p in (0, 1)
+    ]
+    for _ in range(8):
+        if state.is_terminal():
+            break
+        p = state.current_player()
+        action = bots[p].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) >= 8 or state.is_terminal()
+
+
+# -- parameters -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game_string, parameter, allowed",
+    [
+        ("shogi_variants_card(base=chess)", "base", "'minishogi'"),
+        ("shogi_variants_must_capture(base=chess)", "base", "'minishogi'"),
+        ("shogi_variants_tsuitate(base=chess)", "base", "'minishogi'"),
+        ("shogi_variants_standard(max_plies=-1)", "max_plies", ">= 0"),
+        ("shogi_variants_minishogi(max_plies=-1)", "max_plies", ">= 0"),
+        ("shogi_variants_must_capture(max_plies=-1)", "max_plies", ">= 0"),
+        ("shogi_variants_card(max_plies=-1)", "max_plies", ">= 0"),
+        ("shogi_variants_card(file_rule=sideways)", "file_rule", "destination"),
+        ("shogi_variants_card(no_move=shrug)", "no_move", "draw_again"),
+        ("shogi_variants_card(copies_per_rank=-3)", "copies_per_rank", ""),
+        ("shogi_variants_card(copies_per_rank=0)", "copies_per_rank", ""),
+        ("shogi_variants_tsuitate(move_limit=0)", "move_limit", ">= 1"),
+        ("shogi_variants_tsuitate(foul_limit=0)", "foul_limit", ">= 1"),
+        ("shogi_variants_tsuitate(foul_limit=-2)", "foul_limit", ""),
+    ],
+)
+def test_bad_parameters_raise_a_clear_error(game_string, parameter, allowed):
+    with pytest.raises(sv.SettingError) as err:
+        pyspiel.load_game(game_string)
+    assert parameter in str(err.value) and allowed in str(err.value)

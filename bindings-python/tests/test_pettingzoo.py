@@ -86,7 +86,7 @@ def test_metadata_and_spaces():
         raw = raw_env(game=game, **settings)
         assert raw.metadata["name"] == f"shogi_variants_{game.replace('-', '_')}_v0"
         assert raw.metadata["is_parallelizable"] is False
-        assert raw.metadata["render_modes"] == ["ansi"]
+        assert raw.metadata["render_modes"] == ["human", "ansi"]
         assert raw.possible_agents == ["black", "white"]
         n = 1425 if settings.get("base") == "minishogi" or game == "minishogi" else 13689
         assert raw.action_space("black").n == n
@@ -392,3 +392,27 @@ def test_render_ansi():
     c = env(game="card", base="minishogi", render_mode="ansi")
     c.reset(seed=0)
     assert "card" in c.render()
+
+
+@pytest.mark.parametrize("game, settings", CONFIGS)
+def test_pettingzoo_render_test(game, settings, capsys):
+    """PettingZoo's own render test: it builds the env with
+    ``render_mode="human"`` and then tries every mode in the metadata."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(game=game, render_mode=render_mode, **settings))
+    assert capsys.readouterr().out  # human mode printed the board
+
+
+def test_render_human_prints_after_each_step(capsys):
+    e = env(game="minishogi", render_mode="human")
+    e.reset()
+    assert str(sv.Board(variant="minishogi")) in capsys.readouterr().out
+    assert e.render() is None
+    capsys.readouterr()
+    act(e, "1e1b")
+    board = sv.Board(variant="minishogi")
+    board.push_usi("1e1b")
+    assert str(board) in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(game="minishogi", render_mode="rgb_array")

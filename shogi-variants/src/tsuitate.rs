@@ -7,6 +7,8 @@
 //! told (their perfect-recall information state), so nothing in it can depend
 //! on a hidden piece.
 
+mod resample;
+
 use crate::{AnyVariant, Base};
 use serde::{Deserialize, Serialize};
 use shogi_core::{
@@ -25,7 +27,8 @@ use shogi_core::{
 #[serde(default, deny_unknown_fields)]
 pub struct TsuitateSettings {
     /// The foul that reaches this count loses; at least 1 (a limit read by
-    /// name or from JSON is refused at 0; a struct built with 0 acts as 1) (default 10: nine are allowed;
+    /// name or from JSON is refused at 0; a struct built with 0 acts as 1)
+    /// (default 10: nine are allowed;
     /// sources differ, some use 9, the seed's site allows 20).
     #[serde(deserialize_with = "crate::any::positive_limit")]
     pub foul_limit: u32,
@@ -39,6 +42,20 @@ pub struct TsuitateSettings {
     /// The board, and the base's settings that apply here (its no-move rule:
     /// minishogi's `stalemate`). Default: standard.
     pub base: Base,
+}
+
+impl TsuitateSettings {
+    /// The move limit in force: the game's own, else its base's.
+    ///
+    /// ```
+    /// use shogi_variants::{Base, MinishogiSettings, TsuitateSettings};
+    /// let base = Base::Minishogi(MinishogiSettings { move_limit: Some(80), ..MinishogiSettings::DEFAULT });
+    /// assert_eq!(TsuitateSettings { base, ..Default::default() }.move_limit_in_force(), Some(150));
+    /// assert_eq!(TsuitateSettings { base, move_limit: None, ..Default::default() }.move_limit_in_force(), Some(80));
+    /// ```
+    pub fn move_limit_in_force(&self) -> Option<u32> {
+        self.move_limit.or(self.base.move_limit())
+    }
 }
 
 impl Default for TsuitateSettings {
@@ -141,6 +158,13 @@ pub enum TsuitateError {
     /// The start position is invalid.
     #[error(transparent)]
     Position(#[from] PositionError),
+    /// [`Referee::resample`] found no game that gives the player their
+    /// information state (the search is bounded; a wider one may).
+    #[error("no game consistent with the player's information state was found (beam width up to {width})")]
+    NoConsistentGame {
+        /// The widest beam tried.
+        width: usize,
+    },
 }
 
 /// What one player sees: their own pieces and hand, and everything they were
@@ -204,126 +228,44 @@ pub struct Referee {
     settings: TsuitateSettings,
     variant: AnyVariant,
     start: Position,
-    position: Position,
-    fouls: [u32; 2],
-    moves_played: u32,
+    table: Table,
     told: [Vec<Announcement>; 2],
     attempts: Vec<Attempt>,
-    outcome: Option<Outcome>,
 }
 
-impl Referee {
-    /// A game from the base's start position.
-    pub fn new(settings: TsuitateSettings) -> Referee {
-        let variant = settings.base.variant();
-        let start = variant.start_position();
-        Referee::from_position(settings, variant, start)
-    }
+/// What judging an attempt depends on and changes: the true position, the
+/// counts and the outcome (the referee's logs aside).
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    pub(crate) position: Position,
+    pub(crate) fouls: [u32; 2],
+    pub(crate) moves_played: u32,
+    pub(crate) outcome: Option<Outcome>,
+}
 
-    /// A game from an SFEN of the base variant (or `startpos`).
-    pub fn from_sfen(settings: TsuitateSettings, sfen: &str) -> Result<Referee, TsuitateError> {
-        let variant = settings.base.variant();
-        let start = variant.position_from_sfen(sfen)?;
-        Ok(Referee::from_position(settings, variant, start))
-    }
-
-    fn from_position(settings: TsuitateSettings, variant: AnyVariant, start: Position) -> Referee {
-        let mut referee = Referee {
-            settings,
-            variant,
-            position: start.clone(),
-            start,
+impl Table {
+    /// The table at `start`; `told` gets the game-over announcements if the
+    /// side to move has no move there, or a move limit of 0 (refused when
+    /// read by name; zero moves have been played) ends the game at once.
+    fn new(
+        settings: &TsuitateSettings,
+        variant: &AnyVariant,
+        start: Position,
+        told: &mut [Vec<Announcement>; 2],
+    ) -> Table {
+        let mut table = Table {
+            position: start,
             fouls: [0; 2],
             moves_played: 0,
-            told: [Vec::new(), Vec::new()],
-            attempts: Vec::new(),
             outcome: None,
         };
-        if !referee.position.has_legal_moves() {
-            let o = referee.variant.no_move_outcome(&referee.position);
-            referee.end(o, &mut [Vec::new(), Vec::new()]);
-        } else if referee.move_limit() == Some(0) {
-            // Zero moves have been played: a limit of 0 (refused when read by
-            // name) is reached at the start, as in every other game.
-            referee.end(
-                Outcome::draw(EndReason::MoveLimit),
-                &mut [Vec::new(), Vec::new()],
-            );
+        if !table.position.has_legal_moves() {
+            let o = variant.no_move_outcome(&table.position);
+            table.end(o, told);
+        } else if settings.move_limit_in_force() == Some(0) {
+            table.end(Outcome::draw(EndReason::MoveLimit), told);
         }
-        referee
-    }
-
-    /// The move limit in force: the game's own, else its base's.
-    fn move_limit(&self) -> Option<u32> {
-        self.settings.move_limit.or(self.settings.base.move_limit())
-    }
-
-    /// The settings.
-    pub fn settings(&self) -> &TsuitateSettings {
-        &self.settings
-    }
-
-    /// Whose turn it is.
-    pub fn side_to_move(&self) -> Color {
-        self.position.side_to_move()
-    }
-
-    /// The outcome, once the game is over (told to both players).
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// The foul count of `color`.
-    pub fn fouls(&self, color: Color) -> u32 {
-        self.fouls[color.index()]
-    }
-
-    /// What `color` sees now.
-    pub fn view(&self, color: Color) -> PlayerView {
-        let opponent_fouls_known = self.told[color.index()]
-            .iter()
-            .filter_map(|a| match a {
-                Announcement::OpponentFoul { count } => Some(*count),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        PlayerView {
-            color,
-            board: OwnBoard::of(&self.position, color),
-            to_move: self.outcome.is_none() && self.position.side_to_move() == color,
-            moves_played: self.moves_played,
-            fouls: self.fouls[color.index()],
-            opponent_fouls_known,
-            information_state: self.told[color.index()].clone(),
-            foul_limit: self.settings.foul_limit,
-            move_limit: self.move_limit(),
-        }
-    }
-
-    /// The true position. This is the referee's hidden state: give players
-    /// their [`Referee::view`] instead. (Research tools may read it, e.g. to score.)
-    pub fn true_position(&self) -> &Position {
-        &self.position
-    }
-
-    /// Every attempt so far, fouls included, with the referee's verdicts.
-    /// Hidden state like [`Referee::true_position`]: for saving the game, not
-    /// for players.
-    pub fn attempts(&self) -> &[Attempt] {
-        &self.attempts
-    }
-
-    /// The start position.
-    pub fn start_position(&self) -> &Position {
-        &self.start
-    }
-
-    /// At the end of the game, both boards are opened: the start, the full
-    /// true position and every attempt with its verdict. `None` while the game is on.
-    pub fn reveal(&self) -> Option<(&Position, &Position, &[Attempt])> {
-        self.outcome
-            .map(|_| (&self.start, &self.position, self.attempts.as_slice()))
+        table
     }
 
     fn end(&mut self, outcome: Outcome, told: &mut [Vec<Announcement>; 2]) {
@@ -367,12 +309,15 @@ impl Referee {
         })
     }
 
-    /// The side to move attempts `mv`. A move that is not a candidate on the
-    /// player's own board is refused as an input error (nothing changes). A
-    /// candidate illegal on the true board is a foul: nothing changes on the
-    /// board, the foul count rises, the same player moves again. Otherwise the
-    /// move is played.
-    pub fn attempt(&mut self, mv: Move) -> Result<Ruling, TsuitateError> {
+    /// Judges the side to move's attempt `mv` (see [`Referee::attempt`]):
+    /// the foul's reason (`None`: played) and what each player is told.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn judge(
+        &mut self,
+        settings: &TsuitateSettings,
+        variant: &AnyVariant,
+        mv: Move,
+    ) -> Result<(Option<FoulReason>, [Vec<Announcement>; 2]), TsuitateError> {
         if let Some(o) = self.outcome {
             return Err(TsuitateError::GameOver(o));
         }
@@ -384,22 +329,16 @@ impl Referee {
         let mut told: [Vec<Announcement>; 2] = [Vec::new(), Vec::new()];
         told[m].push(Announcement::Attempted(mv));
         let foul = self.foul_reason(mv);
-        self.attempts.push(Attempt {
-            by: mover,
-            mv,
-            foul,
-        });
-        let verdict = if foul.is_some() {
+        if foul.is_some() {
             self.fouls[m] += 1;
             let count = self.fouls[m];
             told[m].push(Announcement::Foul { count });
-            if self.settings.announce_fouls_to_both {
+            if settings.announce_fouls_to_both {
                 told[o].push(Announcement::OpponentFoul { count });
             }
-            if count >= self.settings.foul_limit {
+            if count >= settings.foul_limit {
                 self.end(Outcome::loss(mover, EndReason::FoulLimit), &mut told);
             }
-            Verdict::Foul
         } else {
             let captured = match mv.kind() {
                 MoveKind::Normal { to, .. } => self.position.piece_at(to),
@@ -421,19 +360,193 @@ impl Referee {
                 }
             }
             if !self.position.has_legal_moves() {
-                let outcome = self.variant.no_move_outcome(&self.position);
+                let outcome = variant.no_move_outcome(&self.position);
                 self.end(outcome, &mut told);
-            } else if self
-                .move_limit()
+            } else if settings
+                .move_limit_in_force()
                 .is_some_and(|limit| self.moves_played >= limit)
             {
                 self.end(Outcome::draw(EndReason::MoveLimit), &mut told);
             }
-            Verdict::Played
-        };
+        }
+        Ok((foul, told))
+    }
+}
+
+impl Referee {
+    /// A game from the base's start position.
+    pub fn new(settings: TsuitateSettings) -> Referee {
+        let variant = settings.base.variant();
+        let start = variant.start_position();
+        Referee::from_position(settings, variant, start)
+    }
+
+    /// A game from an SFEN of the base variant (or `startpos`).
+    pub fn from_sfen(settings: TsuitateSettings, sfen: &str) -> Result<Referee, TsuitateError> {
+        let variant = settings.base.variant();
+        let start = variant.position_from_sfen(sfen)?;
+        Ok(Referee::from_position(settings, variant, start))
+    }
+
+    pub(crate) fn from_position(
+        settings: TsuitateSettings,
+        variant: AnyVariant,
+        start: Position,
+    ) -> Referee {
+        // The game-over announcement of a start without moves is not logged
+        // (nobody was told anything yet); the outcome is.
+        let table = Table::new(
+            &settings,
+            &variant,
+            start.clone(),
+            &mut [Vec::new(), Vec::new()],
+        );
+        Referee {
+            settings,
+            variant,
+            start,
+            table,
+            told: [Vec::new(), Vec::new()],
+            attempts: Vec::new(),
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &TsuitateSettings {
+        &self.settings
+    }
+
+    pub(crate) fn variant(&self) -> &AnyVariant {
+        &self.variant
+    }
+
+    pub(crate) fn told(&self, color: Color) -> &[Announcement] {
+        &self.told[color.index()]
+    }
+
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Color {
+        self.table.position.side_to_move()
+    }
+
+    /// The outcome, once the game is over (told to both players).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome
+    }
+
+    /// The foul count of `color`.
+    pub fn fouls(&self, color: Color) -> u32 {
+        self.table.fouls[color.index()]
+    }
+
+    /// What `color` sees now.
+    pub fn view(&self, color: Color) -> PlayerView {
+        let opponent_fouls_known = self.told[color.index()]
+            .iter()
+            .filter_map(|a| match a {
+                Announcement::OpponentFoul { count } => Some(*count),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let t = &self.table;
+        PlayerView {
+            color,
+            board: OwnBoard::of(&t.position, color),
+            to_move: t.outcome.is_none() && t.position.side_to_move() == color,
+            moves_played: t.moves_played,
+            fouls: t.fouls[color.index()],
+            opponent_fouls_known,
+            information_state: self.told[color.index()].clone(),
+            foul_limit: self.settings.foul_limit,
+            move_limit: self.settings.move_limit_in_force(),
+        }
+    }
+
+    /// The true position. This is the referee's hidden state: give players
+    /// their [`Referee::view`] instead. (Research tools may read it, e.g. to score.)
+    pub fn true_position(&self) -> &Position {
+        &self.table.position
+    }
+
+    /// Every attempt so far, fouls included, with the referee's verdicts.
+    /// Hidden state like [`Referee::true_position`]: for saving the game, not
+    /// for players.
+    pub fn attempts(&self) -> &[Attempt] {
+        &self.attempts
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// At the end of the game, both boards are opened: the start, the full
+    /// true position and every attempt with its verdict. `None` while the game is on.
+    pub fn reveal(&self) -> Option<(&Position, &Position, &[Attempt])> {
+        self.table
+            .outcome
+            .map(|_| (&self.start, &self.table.position, self.attempts.as_slice()))
+    }
+
+    /// A game that `color` cannot tell from this one: another true history
+    /// from the same start, under the same settings, after which `color`'s
+    /// information state, and so their whole [`Referee::view`], is exactly
+    /// what it is here. The opponent's played moves and fouls are sampled
+    /// (seeded by `seed`: the same game and seed, the same sample); only what
+    /// `color` knows is read (their information state, the settings and the
+    /// start, which are public). What an information-set search (ISMCTS)
+    /// needs: a "determinization" of the hidden pieces that is a real game
+    /// state, playable on.
+    ///
+    /// The sample is found by a beam search over the opponent's moves that
+    /// keeps the games announcing what `color` heard (see the module
+    /// `resample`), then checked by replaying it. Every returned game is
+    /// consistent; the choice among consistent games is random but not
+    /// weighted by any model of the opponent (it is not an exact posterior).
+    /// Silent opponent fouls (without `announce_fouls_to_both`) are not
+    /// invented unless needed to end the game as `color` was told.
+    ///
+    /// # Errors
+    /// [`TsuitateError::NoConsistentGame`] when the bounded search finds no
+    /// such game (the real one always exists, so only for very long or very
+    /// constrained histories).
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// for mv in ["7g7f", "3c3d", "8h2b+"] {
+    ///     referee.attempt(mv.parse()?)?;
+    /// }
+    /// // Black's bishop captured on 2b: Black knows a bishop stood there,
+    /// // not that White opened the diagonal with 3c3d.
+    /// let sample = referee.resample(Color::Black, 7)?;
+    /// assert_eq!(sample.view(Color::Black), referee.view(Color::Black));
+    /// assert_eq!(sample.attempts().len(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resample(&self, color: Color, seed: u64) -> Result<Referee, TsuitateError> {
+        resample::resample(self, color, seed)
+    }
+
+    /// The side to move attempts `mv`. A move that is not a candidate on the
+    /// player's own board is refused as an input error (nothing changes). A
+    /// candidate illegal on the true board is a foul: nothing changes on the
+    /// board, the foul count rises, the same player moves again. Otherwise the
+    /// move is played.
+    pub fn attempt(&mut self, mv: Move) -> Result<Ruling, TsuitateError> {
+        let by = self.table.position.side_to_move();
+        let (foul, told) = self.table.judge(&self.settings, &self.variant, mv)?;
+        self.attempts.push(Attempt { by, mv, foul });
         for (log, new) in self.told.iter_mut().zip(&told) {
             log.extend_from_slice(new);
         }
+        let verdict = if foul.is_some() {
+            Verdict::Foul
+        } else {
+            Verdict::Played
+        };
         Ok(Ruling { verdict, told })
     }
 }

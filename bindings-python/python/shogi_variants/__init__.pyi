@@ -449,6 +449,10 @@ class TsuitateGame:
         """The referee's position (hidden from players during play)."""
     def reveal(self) -> Optional[tuple[str, str, list[tuple[int, Move, Optional[str]]]]]:
         """After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None)."""
+    def attempts(self) -> list[tuple[int, Move, Optional[str]]]:
+        """Every attempt so far (by, move, foul reason or None): hidden, like true_sfen()."""
+    def resample(self, color: int, seed: int) -> "TsuitateGame":
+        """A game ``color`` cannot tell from this one (same view), the opponent's moves sampled."""
     def copy(self) -> "TsuitateGame": ...
     def __copy__(self) -> "TsuitateGame": ...
     def __deepcopy__(self, memo: dict[int, Any], /) -> "TsuitateGame": ...

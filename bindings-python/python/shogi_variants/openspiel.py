@@ -38,6 +38,50 @@ Mapping:
   shape ``(planes, ranks, files)`` from the player's side. The perfect-information
   games' information-state string is the action history (OpenSpiel's
   ``IIGObserverForPublicInfoGame``); they provide no information-state tensor.
+- Observation types (``make_py_observer(pyspiel.IIGObservationType(...))``,
+  ``open_spiel.python.observation.make_observation``). Perfect-information
+  games, as OpenSpiel's own (tic-tac-toe): everything is public, so any type
+  with ``public_info`` and without ``perfect_recall`` is the board
+  observation, a public-info information state is the action history, and
+  the private part is empty (string ``""``, no tensor). Tsuitate splits what
+  a player knows into:
+
+  * public, what both players are told alike: who is to move, the number of
+    played moves, each announced foul (with ``announce_fouls_to_both``; else
+    fouls are private), every played move's capture (square, kind as it
+    stood) and check, the end. Public observation tensor pieces:
+    ``to_move`` (2: Black, White), ``counts`` (3: played moves / move
+    limit, Black's and White's announced fouls / foul limit),
+    ``last_capture`` (ranks x files, Black's orientation: rank a first, the
+    highest file first, as in SFEN) and ``last_capture_kind`` (14) of the
+    last played move, ``last_check`` (1), ``material`` (2 x 7: each side's
+    pieces of each hand kind, board and hand, over the kind's total in the
+    game: 0.5 each at the start, 0 for a kind the board lacks, changed only
+    by captures), ``outcome`` (3: Black won, White won, draw). The same for
+    both players. Its
+    perfect-recall form ``public_history`` has one row of 9 per public event
+    (kind one-hot: played, foul, capture, check, game over; side one-hot;
+    two values: a foul count over the limit, or a capture's square + 1 over
+    the squares and kind + 1 over 14, or the result for Black).
+  * private, what only the player knows: their own pieces and hand (planes
+    0-20 of ``view(player).observation()``), their attempts refused this
+    turn (planes 32-33), their own foul count when fouls are not announced
+    (plane 34), and their colour (plane 37): ``private`` of shape
+    ``(k, ranks, files)``. Its perfect-recall form ``private_history`` has
+    one row of 3 per own attempt: the action + 1 over the action count, the
+    number of public events before it + 1 over their capacity + 1 (so public
+    and private histories interleave back into the whole), and, when fouls
+    are not announced, whether it was a foul.
+
+  ``PrivateInfoType.SINGLE_PLAYER`` is the observing player's private part,
+  ``ALL_PLAYERS`` both players' stacked (Black first), ``NONE`` none. Public
+  and private together for a single player are the whole view: the default
+  observation (``observation``, the 39 planes) and information state
+  (``info_state``) described above, unchanged. Every type gives a tensor of
+  one shape whatever the state, and a string. A public piece depends only on
+  what both players were told, a player's private piece only on that
+  player's view (so only ``ALL_PLAYERS`` shows hidden pieces: the
+  opponent's private part).
 - Game length. Standard, minishogi, must-capture and Card shogi have no move
   limit by default, so their ``max_plies`` parameter (default 0: 512 plies on
   9x9, 256 on 5x5) is passed to the rules as ``move_limit``: a game still on
@@ -45,6 +89,18 @@ Mapping:
   ply still wins): truncation scored as a draw. Tsuitate uses its own rule limits: ``move_limit`` played
   moves (default 150) and ``foul_limit`` fouls per player (default 10), so at
   most ``move_limit + 2 * foul_limit - 1`` attempts are made.
+
+- Tsuitate states implement ``resample_from_infostate(player,
+  probability_sampler)`` (OpenSpiel's ISMCTS calls it): a new state reached
+  by a real history, from the same start, in which ``player``'s information
+  state (string and tensor), legal actions and observations are exactly the
+  original's; the opponent's moves are sampled by ``TsuitateGame.resample``
+  (seeded by one call of ``probability_sampler``). It raises ``ShogiError``
+  when the bounded search finds no such history (long 9x9 games can outrun
+  it; 5x5 games practically never do).
+- Parameters are checked when the game is loaded: a bad value raises
+  ``shogi_variants.SettingError`` (a ``ValueError``) naming the parameter and
+  the values allowed.
 
 States pickle (OpenSpiel serializes a Python state by pickling its attributes)
 and clone through ``copy.deepcopy`` of the wrapped game, history included.
@@ -71,10 +127,24 @@ _FILES = {"standard": 9, "minishogi": 5}
 _DEFAULT_MAX_PLIES = {"standard": 512, "minishogi": 256}
 
 
-def _max_plies(params: dict, base: str) -> int:
+def _base(params: dict, game: str) -> str:
+    """The ``base`` parameter, checked."""
+    base = params["base"]
+    if base not in _FILES:
+        raise sv.SettingError(
+            f"bad value for parameter 'base' of {_PREFIX}{game}: {base!r}; "
+            f"allowed: {', '.join(repr(b) for b in _FILES)}"
+        )
+    return base
+
+
+def _max_plies(params: dict, base: str, game: str) -> int:
     plies = int(params["max_plies"])
     if plies < 0:
-        raise ValueError(f"max_plies must be >= 0 (0: the default), got {plies}")
+        raise sv.SettingError(
+            f"bad value for parameter 'max_plies' of {_PREFIX}{game}: {plies}; "
+            "allowed: an integer >= 0 (0: the default)"
+        )
     return plies or _DEFAULT_MAX_PLIES[base]
 
 
@@ -108,13 +178,14 @@ class _Observer:
         if params:
             raise ValueError(f"observation parameters not supported: {params}")
         self._recall = perfect_recall
+        self._key = "info_state" if perfect_recall else "observation"
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        self.dict = {self._key: self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
         """Writes ``player``'s tensor of ``state`` into ``tensor``."""
         array = state._info_tensor(player) if self._recall else state._observation(player)
-        self.dict["observation"][...] = array
+        self.dict[self._key][...] = array
 
     def string_from(self, state, player):
         """``player``'s string of ``state``."""
@@ -154,9 +225,11 @@ class _Game(pyspiel.Game):
         return self._STATE(self, self._proto.copy())
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """Observation (default) or, for ``perfect_recall``, information state:
-        the action history for the perfect-information games."""
-        if iig_obs_type is None or not iig_obs_type.perfect_recall:
+        """The observer of an observation type. The whole board is public:
+        with ``public_info`` the board observation, or for ``perfect_recall``
+        the action history; without, the empty private part (as OpenSpiel's
+        own perfect-information games)."""
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return _Observer(self._proto.observation_shape, False, params)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
@@ -211,9 +284,10 @@ class _BoardGame(_Game):
     _VARIANT: str
 
     def _build(self, params):
-        base = params.get("base", self._VARIANT)
+        name = self._TYPE.short_name.removeprefix(_PREFIX)
+        base = _base(params, name) if "base" in params else self._VARIANT
         settings = {"base": base} if "base" in params else {}
-        plies = _max_plies(params, base)
+        plies = _max_plies(params, base, name)
         proto = sv.Board(variant=self._VARIANT, move_limit=plies, **settings)
         return proto, self._info(proto, plies)
 
@@ -286,7 +360,7 @@ class CardShogiGame(_Game):
     _TYPE = _game_type("card", "shogi_variants card shogi", _PARAMS, chance=True)
 
     def _build(self, params):
-        plies = _max_plies(params, params["base"])
+        plies = _max_plies(params, _base(params, "card"), "card")
         settings = {k: params[k] for k in self._PARAMS if k != "max_plies"}
         proto = sv.CardGame(move_limit=plies, **settings)
         return proto, self._info(proto, plies, proto.num_cards)
@@ -314,6 +388,37 @@ class TsuitateState(_State):
     def _info_string(self, player):
         return self._core.view(player).information_state_string()
 
+    def _private_string(self, player, recall, announced):
+        """What only ``player`` knows: their attempts (``recall``: all, with
+        the number of public events before each), or their pieces, hand,
+        refused attempts this turn and unannounced fouls."""
+        view = self._core.view(player)
+        side = _SIDES[player]
+        if recall:
+            items, public = [], 0
+            for event, item in _split(view.information_state, player, announced):
+                if event is not None:
+                    public += 1
+                elif item[0] == "attempted":
+                    items.append(f"attempted:{item[1].usi()}@{public}")
+                else:
+                    items.append(f"foul:{item[1]}")
+            return f"{side}|" + ";".join(items)
+        files = _FILES[self._core.settings["base"]]
+        rows = []
+        for rank in "abcdefghi"[:files]:
+            cells = (view.piece_at(f"{file}{rank}") or "." for file in range(files, 0, -1))
+            rows.append(" ".join(f"{c:>2}" for c in cells))
+        hand = " ".join(f"{k}{n}" for k, n in sorted(view.hand().items())) or "-"
+        told = view.information_state
+        last = max((i for i, a in enumerate(told) if a.kind == "played"
+                    or a.kind == "opponent_moved"), default=-1)
+        refused = [told[i].move.usi() for i in range(last + 1, len(told) - 1)
+                   if told[i].kind == "attempted" and told[i + 1].kind == "foul"]
+        fouls = "" if announced else f" fouls={view.fouls}"
+        return (f"{side}{fouls}\n" + "\n".join(rows) + f"\nhand {hand}\nrefused "
+                + (" ".join(refused) or "-"))
+
     def _observation(self, player):
         return self._core.view(player).observation()
 
@@ -338,9 +443,233 @@ class TsuitateState(_State):
                 f"opponent_fouls={view.opponent_fouls_known}\n"
                 + "\n".join(rows) + f"\nhand {hand}\ntold {news}")
 
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one, reached by a real
+        history (see the module docstring): the same information state,
+        legal actions and observations for ``player_id``; the opponent's
+        moves sampled. ``probability_sampler()`` (a number in [0, 1)) seeds
+        the sample."""
+        seed = int(float(probability_sampler()) * 2**53)
+        core = self._core.resample(player_id, seed)
+        state = self.get_game().new_initial_state()
+        for by, move, _ in core.attempts():
+            state.apply_action(state._core.view(by).action(move))
+        return state
+
+    def _public_events(self):
+        """The public events so far, ``(kind, side, a, b)``: what both
+        players were told alike (read off Black's information state)."""
+        announced = self._core.settings["announce_fouls_to_both"]
+        return [e for e, _ in _split(self._core.view(sv.BLACK).information_state, sv.BLACK, announced)
+                if e is not None]
+
     def __str__(self):
         core = self._core
         return f"{core.true_sfen()} fouls {core.fouls(0)}/{core.fouls(1)}"
+
+
+_KINDS = ("P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R")
+_HAND_KINDS = ("P", "L", "N", "S", "G", "B", "R")
+_PUBLIC_KINDS = ("played", "foul", "capture", "check", "game_over")
+_SIDES = ("black", "white")
+
+
+def _split(told, color, announced):
+    """Each announcement of ``color``'s information state ``told`` as
+    ``(public event or None, private item or None)``. A public event is
+    ``(kind, side, a, b)`` in absolute terms (the same for both players); a
+    private item is ``("attempted", move)`` or ``("foul", count)`` (a foul
+    the opponent is not told of)."""
+    other = 1 - color
+    out = []
+    for a in told:
+        kind = a.kind
+        if kind == "attempted":
+            out.append((None, ("attempted", a.move)))
+        elif kind == "foul":
+            out.append((("foul", color, a.count, None), None) if announced
+                       else (None, ("foul", a.count)))
+        elif kind == "opponent_foul":
+            out.append((("foul", other, a.count, None), None))
+        elif kind == "played":
+            out.append((("played", color, None, None), None))
+        elif kind == "opponent_moved":
+            out.append((("played", other, None, None), None))
+        elif kind == "capture":
+            out.append((("capture", None, a.square, a.piece), None))
+        elif kind == "check":
+            out.append((("check", None, None, None), None))
+        else:  # game_over
+            out.append((("game_over", a.outcome.winner, a.outcome.reason, None), None))
+    return out
+
+
+def _event_text(e) -> str:
+    kind, side, a, b = e
+    if kind == "played":
+        return f"{_SIDES[side]}:played"
+    if kind == "foul":
+        return f"{_SIDES[side]}:foul:{a}"
+    if kind == "capture":
+        return f"capture:{sv.square_name(a)}:{b}"
+    if kind == "game_over":
+        return f"game_over:{'draw' if side is None else _SIDES[side]}:{a}"
+    return kind
+
+
+class _TsuitateObserver:
+    """A PyObserver of any ``IIGObservationType`` for Tsuitate (the split of
+    public and private facts is in the module docstring). The default and
+    the info-state types are the view's own tensors and strings."""
+
+    def __init__(self, game, iig_obs_type, params):
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        t = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        self._game = game
+        self._recall = t.perfect_recall
+        self._public = t.public_info
+        single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._private = {pyspiel.PrivateInfoType.NONE: 0, single: 1}.get(t.private_info, 2)
+        self._whole = self._public and t.private_info == single
+        proto = game._proto
+        planes, ranks, files = proto.view(sv.BLACK).observation_shape
+        self._ranks, self._files = ranks, files
+        self._announced = proto.settings["announce_fouls_to_both"]
+        self._planes = list(range(21)) + [32, 33] + ([] if self._announced else [34]) + [37]
+        if self._whole:
+            shape = (game._info_size,) if self._recall else (planes, ranks, files)
+            pieces = [("info_state" if self._recall else "observation", shape)]
+        else:
+            pieces = []
+            if self._public and self._recall:
+                pieces.append(("public_history", (game._capacity, 9)))
+            elif self._public:
+                pieces += [("to_move", (2,)), ("counts", (3,)), ("last_capture", (ranks, files)),
+                           ("last_capture_kind", (len(_KINDS),)), ("last_check", (1,)),
+                           ("material", (2, len(_HAND_KINDS))), ("outcome", (3,))]
+            lead = () if self._private == 1 else (2,)
+            if self._private and self._recall:
+                pieces.append(("private_history", lead + (game.max_game_length(), 3)))
+            elif self._private:
+                pieces.append(("private", lead + (len(self._planes), ranks, files)))
+        self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
+        self.dict = {}
+        at = 0
+        for name, shape in pieces:
+            size = int(np.prod(shape))
+            self.dict[name] = self.tensor[at:at + size].reshape(shape)
+            at += size
+
+    def _owners(self, player):
+        return [player] if self._private == 1 else [sv.BLACK, sv.WHITE]
+
+    def set_from(self, state, player):
+        """Writes ``player``'s tensor of ``state``."""
+        if self._whole:
+            array = state._info_tensor(player) if self._recall else state._observation(player)
+            out = next(iter(self.dict.values()))
+            out[...] = np.asarray(array).reshape(out.shape)
+            return
+        self.tensor.fill(0)
+        if self._public:
+            events = state._public_events()
+            if self._recall:
+                self._public_history(events, self.dict["public_history"])
+            else:
+                self._public_now(state, events)
+        if self._private:
+            out = self.dict["private_history" if self._recall else "private"]
+            for i, owner in enumerate(self._owners(player)):
+                row = out if self._private == 1 else out[i]
+                if self._recall:
+                    self._private_history(state, owner, row)
+                else:
+                    row[...] = state._observation(owner)[self._planes]
+
+    def _public_history(self, events, rows):
+        squares = self._ranks * self._files
+        limit = max(self._game._foul_limit, 1)
+        for row, (kind, side, a, b) in zip(rows, events):
+            row[_PUBLIC_KINDS.index(kind)] = 1.0
+            if side is not None and kind != "game_over":
+                row[5 + side] = 1.0
+            if kind == "foul":
+                row[7] = a / limit
+            elif kind == "capture":
+                row[7] = (a + 1) / squares
+                row[8] = (_KINDS.index(b) + 1) / 14
+            elif kind == "game_over":
+                row[7] = 0.0 if side is None else (1.0 if side == sv.BLACK else -1.0)
+
+    def _public_now(self, state, events):
+        d, core = self.dict, state._core
+        if not core.is_game_over():
+            d["to_move"][core.turn] = 1.0
+        game = self._game
+        played = sum(1 for e in events if e[0] == "played")
+        d["counts"][0] = played / game._move_limit
+        for kind, side, a, _ in events:
+            if kind == "foul":
+                d["counts"][1 + side] = a / max(game._foul_limit, 1)
+        last = max((i for i, e in enumerate(events) if e[0] == "played"), default=-1)
+        for k, kind in enumerate(_HAND_KINDS):
+            d["material"][:, k] = 0.5 if game._totals[kind] else 0.0
+        mover = None
+        for i, (kind, side, a, b) in enumerate(events):
+            if kind == "played":
+                mover = side
+            elif kind == "capture":
+                k = _HAND_KINDS.index(b.lstrip("+"))
+                share = 0.5 / game._totals[_HAND_KINDS[k]]
+                d["material"][mover, k] += share
+                d["material"][1 - mover, k] -= share
+                if i > last:
+                    file, rank = a // self._ranks + 1, a % self._ranks
+                    d["last_capture"][rank, self._files - file] = 1.0
+                    d["last_capture_kind"][_KINDS.index(b)] = 1.0
+            elif kind == "check" and i > last:
+                d["last_check"][0] = 1.0
+            elif kind == "game_over":
+                d["outcome"][2 if side is None else side] = 1.0
+
+    def _private_history(self, state, owner, rows):
+        cap = self._game._capacity
+        actions = self._game.num_distinct_actions()
+        view = state._core.view(owner)
+        public = 0
+        i = -1
+        for event, item in _split(view.information_state, owner, self._announced):
+            if event is not None:
+                public += 1
+            elif item[0] == "attempted":
+                i += 1
+                rows[i, 0] = (view.action(item[1]) + 1) / actions
+                rows[i, 1] = (public + 1) / (cap + 1)
+            else:  # a foul the opponent is not told of
+                rows[i, 2] = 1.0
+
+    def string_from(self, state, player):
+        """``player``'s string of ``state``."""
+        if self._whole:
+            return state._info_string(player) if self._recall else state._observation_string(player)
+        parts = []
+        if self._public:
+            events = state._public_events()
+            if self._recall:
+                parts.append(";".join(_event_text(e) for e in events))
+            else:
+                core = state._core
+                played = sum(1 for e in events if e[0] == "played")
+                last = max((i for i, e in enumerate(events) if e[0] == "played"), default=-1)
+                fouls = {side: a for kind, side, a, _ in events if kind == "foul"}
+                turn = "over" if core.is_game_over() else _SIDES[core.turn]
+                news = ";".join(_event_text(e) for e in events[last + 1:] if e[0] != "foul") or "-"
+                parts.append(f"to_move={turn} played={played} fouls={fouls.get(0, 0)}/{fouls.get(1, 0)}"
+                             f" last={news}")
+        for owner in self._owners(player) if self._private else []:
+            parts.append(state._private_string(owner, self._recall, self._announced))
+        return "\n".join(parts)
 
 
 def _announcement(a) -> str:
@@ -360,25 +689,28 @@ class TsuitateShogiGame(_Game):
     _TYPE = _game_type("tsuitate", "shogi_variants tsuitate shogi", _PARAMS, imperfect=True)
 
     def _build(self, params):
-        if params["move_limit"] < 1:
-            raise ValueError("move_limit must be >= 1: it bounds the game's length")
+        _base(params, "tsuitate")
+        for name in ("move_limit", "foul_limit"):
+            if params[name] < 1:
+                raise sv.SettingError(
+                    f"bad value for parameter {name!r} of {_PREFIX}tsuitate: {params[name]}; "
+                    "allowed: an integer >= 1" + (" (it bounds the game's length)"
+                                                  if name == "move_limit" else ""))
         proto = sv.TsuitateGame(**params)
         # Played moves, plus each player's fouls short of the limit, plus the losing foul.
-        length = params["move_limit"] + 2 * max(params["foul_limit"], 1) - 1
+        length = params["move_limit"] + 2 * params["foul_limit"] - 1
         # Each attempt tells a player at most five things.
         self._capacity = 5 * length
+        self._move_limit, self._foul_limit = params["move_limit"], params["foul_limit"]
+        self._info_size = proto.view(sv.BLACK).information_state_tensor(self._capacity).size
+        # Each side's pieces of a hand kind at the start (promoted ones counted as their base).
+        board = proto.true_sfen().split()[0]
+        self._totals = {k: sum(1 for c in board if c.upper() == k) // 2 for k in _HAND_KINDS}
         return proto, self._info(proto, length)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """A player's observation, or their information state (``perfect_recall``)."""
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        if iig_obs_type is not None and (
-                not iig_obs_type.public_info
-                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError(f"unsupported observation type: {iig_obs_type}")
-        view = self._proto.view(sv.BLACK)
-        shape = (view.information_state_tensor(self._capacity).size,) if recall else view.observation_shape
-        return _Observer(shape, recall, params)
+        """The observer of any observation type (see the module docstring)."""
+        return _TsuitateObserver(self, iig_obs_type, params)
 
 
 GAMES = {

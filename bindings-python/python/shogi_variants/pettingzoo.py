@@ -85,9 +85,14 @@ Infos
     count and, for the agent that last attempted, ``"verdict"``. Nothing in
     ``infos`` reveals hidden information.
 Render
-    ``render_mode="ansi"``: the board as text (``str(Board)``). For Card
-    shogi the card in play follows; for Tsuitate it is the referee's board
-    (the full position), for a spectator: observations stay private.
+    ``render_mode="ansi"``: ``render()`` returns the board as text
+    (``str(Board)``). For Card shogi the card in play follows; for Tsuitate
+    it is the referee's board (the full position), for a spectator:
+    observations stay private. ``render_mode="human"``: the same text is
+    printed to stdout, by ``render()`` (which then returns ``None``) and, as
+    PettingZoo's board games do for their human mode, after every ``reset``
+    and ``step``. No ``rgb_array``: the package draws no images (the games'
+    ``_repr_svg_`` is there for notebooks).
 """
 
 from __future__ import annotations
@@ -136,7 +141,7 @@ class raw_env(AECEnv, EzPickle):
     """A game of ``shogi_variants`` as a two-agent AEC environment (see the module docstring)."""
 
     metadata = {
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "name": "shogi_variants_standard_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -155,8 +160,10 @@ class raw_env(AECEnv, EzPickle):
         super().__init__()
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; expected one of {GAMES}")
-        if render_mode is not None and render_mode not in ("ansi",):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be None or one of {self.metadata['render_modes']}, not {render_mode!r}"
+            )
         if max_plies is not None and max_plies < 1:
             raise ValueError("max_plies must be a positive integer or None")
         self.game_name = game
@@ -288,6 +295,8 @@ class raw_env(AECEnv, EzPickle):
         self._check_end()
         self._accumulate_rewards()
         self._update_infos()
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent):
         color = self._color(agent)
@@ -348,11 +357,21 @@ class raw_env(AECEnv, EzPickle):
             self.agent_selection = self.possible_agents[self.game.turn]
         self._accumulate_rewards()
         self._update_infos()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self):
         if self.render_mode is None:
             gymnasium.logger.warn("You are calling render method without specifying any render mode.")
             return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        """The board as ``render`` shows it."""
         game = self.game
         if self.game_name == "card":
             text = str(game.board())

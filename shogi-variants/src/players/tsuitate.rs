@@ -41,8 +41,6 @@ use shogi_core::{
 
 /// Particles kept by default by a [`BeliefPlayer`].
 const DEFAULT_PARTICLES: usize = 32;
-/// The foul limit assumed by default (the rules' default; the view does not carry it).
-const DEFAULT_FOUL_LIMIT: u32 = 10;
 /// What a foul costs at first, in the evaluation's centipawns.
 const FOUL_COST: i32 = 300;
 /// How much more each foul already made adds to that.
@@ -1148,8 +1146,9 @@ fn weigh(particles: &[Position]) -> Vec<(Position, u32)> {
 /// a mate seen in a few particles does not buy fouls in the others); where
 /// it is a foul, the score of the best single move over the particles where
 /// it is a foul (what the player would do next, knowing it), less the foul's
-/// cost: 300, plus 100 per foul made, prohibitive when the next foul would
-/// lose. A move refused since the last played move is not tried again unless
+/// cost: 300, plus 100 per foul made, 600 more for the last foul but one,
+/// prohibitive when the next foul would lose (the game's foul limit, read
+/// from the view). A move refused since the last played move is not tried again unless
 /// nothing else is possible.
 ///
 /// ```
@@ -1170,13 +1169,13 @@ fn weigh(particles: &[Position]) -> Vec<(Position, u32)> {
 pub struct BeliefPlayer {
     seed: u64,
     particles: usize,
-    foul_limit: u32,
     checkpoint: Option<Checkpoint>,
 }
 
 impl BeliefPlayer {
-    /// A belief player with this seed, 32 particles, assuming the default
-    /// foul limit (10).
+    /// A belief player with this seed and 32 particles. It prices fouls
+    /// against the game's own foul limit, which every view carries
+    /// ([`PlayerView::foul_limit`]).
     ///
     /// ```
     /// use shogi_variants::players::{BeliefPlayer, Player};
@@ -1188,7 +1187,6 @@ impl BeliefPlayer {
         BeliefPlayer {
             seed,
             particles: DEFAULT_PARTICLES,
-            foul_limit: DEFAULT_FOUL_LIMIT,
             checkpoint: None,
         }
     }
@@ -1204,18 +1202,6 @@ impl BeliefPlayer {
     pub fn with_particles(mut self, n: usize) -> BeliefPlayer {
         self.particles = n.clamp(1, MAX_PARTICLES);
         self.checkpoint = None;
-        self
-    }
-
-    /// The same player assuming that the foul numbered `limit` loses (the
-    /// view does not say; the rules' default is 10).
-    ///
-    /// ```
-    /// use shogi_variants::players::BeliefPlayer;
-    /// assert_eq!(BeliefPlayer::new(1).with_foul_limit(20).foul_limit(), 20);
-    /// ```
-    pub fn with_foul_limit(mut self, limit: u32) -> BeliefPlayer {
-        self.foul_limit = limit.max(1);
         self
     }
 
@@ -1235,15 +1221,6 @@ impl BeliefPlayer {
     /// ```
     pub fn particles(&self) -> usize {
         self.particles
-    }
-
-    /// The foul limit it assumes.
-    ///
-    /// ```
-    /// assert_eq!(shogi_variants::players::BeliefPlayer::new(9).foul_limit(), 10);
-    /// ```
-    pub fn foul_limit(&self) -> u32 {
-        self.foul_limit
     }
 
     /// The player's belief for `view`: hypothetical true positions (with
@@ -1399,7 +1376,7 @@ impl Player for BeliefPlayer {
         }
         let worlds = weigh(&self.belief(view));
         let avoid = fouls_this_turn(&view.information_state);
-        let penalty = foul_penalty(view.fouls, self.foul_limit);
+        let penalty = foul_penalty(view.fouls, view.foul_limit);
         let mut rng = rng_for(
             self.seed,
             u64::from(view.moves_played),
@@ -1483,7 +1460,7 @@ impl Player for NaivePlayer {
             .into_iter()
             .collect();
         let avoid = fouls_this_turn(&view.information_state);
-        let penalty = foul_penalty(view.fouls, DEFAULT_FOUL_LIMIT);
+        let penalty = foul_penalty(view.fouls, view.foul_limit);
         let mut rng = rng_for(
             self.seed,
             u64::from(view.moves_played),
@@ -1534,5 +1511,61 @@ mod tests {
         assert!(parse_steps(&[Announcement::Played], true).is_none());
         assert_eq!(fouls_this_turn(&info), Vec::<Move>::new());
         assert_eq!(fouls_this_turn(&info[..2]), vec![mv]);
+    }
+
+    /// Replays `attempts` on a fresh minishogi referee with this foul limit.
+    fn replay(attempts: &[crate::Attempt], foul_limit: u32) -> crate::Referee {
+        let settings = crate::TsuitateSettings {
+            base: crate::Base::MINISHOGI,
+            foul_limit,
+            ..crate::TsuitateSettings::default()
+        };
+        let mut referee = crate::Referee::new(settings);
+        for a in attempts {
+            referee.attempt(a.mv).expect("a candidate");
+        }
+        referee
+    }
+
+    #[test]
+    fn fouls_are_priced_against_the_games_foul_limit() {
+        // Random minishogi games; at each turn where the player has fouled,
+        // the same game under a foul limit one above its fouls (the next foul
+        // loses) against a loose one. Somewhere the player must change its
+        // choice, and then the tight choice is a foul in fewer particles than
+        // the loose one. With a fixed limit both would agree.
+        let mut found = false;
+        'games: for seed in 0..40u64 {
+            let mut rng = rng_for(seed, 1, 2);
+            let mut referee = replay(&[], 50);
+            while referee.outcome().is_none() && referee.attempts().len() < 120 {
+                let view = referee.view(referee.side_to_move());
+                if view.fouls > 0 && referee.fouls(view.color.opponent()) <= view.fouls {
+                    let tight = replay(referee.attempts(), view.fouls + 1).view(view.color);
+                    assert_eq!(tight.foul_limit, view.fouls + 1);
+                    let pick =
+                        |v: &PlayerView| BeliefPlayer::new(seed).choose(Observation::Tsuitate(v));
+                    let (loose_mv, tight_mv) = (pick(&view), pick(&tight));
+                    if loose_mv != tight_mv {
+                        let belief = BeliefPlayer::new(seed).belief(&tight);
+                        let tight_mv = tight_mv.expect("a move");
+                        let loose_mv = loose_mv.expect("a move");
+                        let risk = |m: Move| belief.iter().filter(|p| !p.is_legal(m)).count();
+                        assert!(
+                            risk(tight_mv) < risk(loose_mv),
+                            "{} {}",
+                            risk(tight_mv),
+                            risk(loose_mv)
+                        );
+                        found = true;
+                        break 'games;
+                    }
+                }
+                let moves = view.candidate_moves();
+                let mv = moves[rng.random_range(0..moves.len())];
+                referee.attempt(mv).expect("a candidate");
+            }
+        }
+        assert!(found, "no position where the foul limit changes the choice");
     }
 }
