@@ -330,3 +330,24 @@ assert len(b.legal_moves) == 30
     assert out.returncode == 0, out.stderr
     assert out.stdout.count(" ok") == 5, out.stdout
     assert "PanicException" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    "adapter, blocked",
+    [("openspiel", "pyspiel"), ("openspiel", "numpy"), ("pettingzoo", "pettingzoo"), ("pettingzoo", "gymnasium")],
+)
+def test_an_adapter_without_its_framework_says_what_to_install(adapter, blocked):
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+sys.modules[{blocked!r}] = None
+try:
+    import shogi_variants.{adapter}
+except ImportError as e:
+    assert "pip install shogi-variants[{adapter}]" in str(e), str(e)
+    print("ok")
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stdout + out.stderr

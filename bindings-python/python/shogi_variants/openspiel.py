@@ -114,9 +114,16 @@ and clone through ``copy.deepcopy`` of the wrapped game, history included.
 
 from __future__ import annotations
 
-import numpy as np
-import pyspiel
-from open_spiel.python.observation import IIGObserverForPublicInfoGame
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.observation import IIGObserverForPublicInfoGame
+except ImportError as missing:  # say which extra brings what is missing
+    raise ImportError(
+        f"shogi_variants.openspiel needs OpenSpiel and numpy ({missing}): "
+        "pip install shogi-variants[openspiel]",
+        name=missing.name,
+    ) from missing
 
 import shogi_variants as sv
 

@@ -99,13 +99,20 @@ from __future__ import annotations
 
 import functools
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import EzPickle, seeding
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle, seeding
 
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as missing:  # say which extra brings what is missing
+    raise ImportError(
+        f"shogi_variants.pettingzoo needs PettingZoo, Gymnasium and numpy ({missing}): "
+        "pip install shogi-variants[pettingzoo]",
+        name=missing.name,
+    ) from missing
 
 import shogi_variants as sv
 
