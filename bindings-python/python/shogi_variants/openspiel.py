@@ -118,12 +118,12 @@ try:
     import numpy as np
     import pyspiel
     from open_spiel.python.observation import IIGObserverForPublicInfoGame
-except ImportError as missing:  # say which extra brings what is missing
+except ImportError as _missing:  # say which extra brings what is missing
     raise ImportError(
-        f"shogi_variants.openspiel needs OpenSpiel and numpy ({missing}): "
+        f"shogi_variants.openspiel needs OpenSpiel and numpy ({_missing}): "
         "pip install shogi-variants[openspiel]",
-        name=missing.name,
-    ) from missing
+        name=_missing.name,
+    ) from _missing
 
 import shogi_variants as sv
 

@@ -107,12 +107,12 @@ try:
 
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as missing:  # say which extra brings what is missing
+except ImportError as _missing:  # say which extra brings what is missing
     raise ImportError(
-        f"shogi_variants.pettingzoo needs PettingZoo, Gymnasium and numpy ({missing}): "
+        f"shogi_variants.pettingzoo needs PettingZoo, Gymnasium and numpy ({_missing}): "
         "pip install shogi-variants[pettingzoo]",
-        name=missing.name,
-    ) from missing
+        name=_missing.name,
+    ) from _missing
 
 import shogi_variants as sv
 
@@ -147,8 +147,9 @@ def _returns(outcome) -> tuple[float, float]:
 class raw_env(AECEnv, EzPickle):
     """A game of ``shogi_variants`` as a two-agent AEC environment (see the module docstring)."""
 
+    RENDER_MODES = ("human", "ansi")
     metadata = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "shogi_variants_standard_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -167,10 +168,8 @@ class raw_env(AECEnv, EzPickle):
         super().__init__()
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; expected one of {GAMES}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode must be None or one of {self.metadata['render_modes']}, not {render_mode!r}"
-            )
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {self.RENDER_MODES}, not {render_mode!r}")
         if max_plies is not None and max_plies < 1:
             raise ValueError("max_plies must be a positive integer or None")
         self.game_name = game
