@@ -147,7 +147,8 @@ fn must_capture_rows(reps: usize) {
                 best_mc = best_mc.max(mn as f64 / ms / 1e6);
             }
             println!(
-                "| {base:?} start, depth {depth}, may_flee_from_check={flee} | {best_base:.1} | {n} | {best_mc:.1} | {:.2}x |",
+                "| {} start, depth {depth}, may_flee_from_check={flee} | {best_base:.1} | {n} | {best_mc:.1} | {:.2}x |",
+                base.name(),
                 best_mc / best_base
             );
         }
