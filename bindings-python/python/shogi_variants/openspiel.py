@@ -411,12 +411,7 @@ class TsuitateState(_State):
                 else:
                     items.append(f"foul:{item[1]}")
             return f"{side}|" + ";".join(items)
-        files = _FILES[self._core.settings["base"]]
-        rows = []
-        for rank in "abcdefghi"[:files]:
-            cells = (view.piece_at(f"{file}{rank}") or "." for file in range(files, 0, -1))
-            rows.append(" ".join(f"{c:>2}" for c in cells))
-        hand = " ".join(f"{k}{n}" for k, n in sorted(view.hand().items())) or "-"
+        rows, hand = _own_board_text(view, _FILES[self._core.settings["base"]])
         told = view.information_state
         last = max((i for i, a in enumerate(told) if a.kind == "played"
                     or a.kind == "opponent_moved"), default=-1)
@@ -436,12 +431,7 @@ class TsuitateState(_State):
         """The player's own pieces, hand, counts and what they were told since
         their last attempt; nothing hidden."""
         view = self._core.view(player)
-        files = _FILES[self._core.settings["base"]]
-        rows = []
-        for rank in "abcdefghi"[:files]:
-            cells = (view.piece_at(f"{file}{rank}") or "." for file in range(files, 0, -1))
-            rows.append(" ".join(f"{c:>2}" for c in cells))
-        hand = " ".join(f"{k}{n}" for k, n in sorted(view.hand().items())) or "-"
+        rows, hand = _own_board_text(view, _FILES[self._core.settings["base"]])
         told = view.information_state
         last = max((i for i, a in enumerate(told) if a.kind == "attempted"), default=-1)
         news = " ".join(_announcement(a) for a in told[last + 1:]) or "-"
@@ -677,6 +667,17 @@ class _TsuitateObserver:
         for owner in self._owners(player) if self._private else []:
             parts.append(state._private_string(owner, self._recall, self._announced))
         return "\n".join(parts)
+
+
+def _own_board_text(view, files: int) -> tuple[list[str], str]:
+    """A player's own board, one text row per rank (``.`` where nothing of
+    theirs stands), and their hand: what their observation strings show."""
+    rows = []
+    for rank in "abcdefghi"[:files]:
+        cells = (view.piece_at(f"{file}{rank}") or "." for file in range(files, 0, -1))
+        rows.append(" ".join(f"{c:>2}" for c in cells))
+    hand = " ".join(f"{k}{n}" for k, n in sorted(view.hand().items())) or "-"
+    return rows, hand
 
 
 def _announcement(a) -> str:
