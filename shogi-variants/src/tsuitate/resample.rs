@@ -520,6 +520,56 @@ mod tests {
     }
 
     #[test]
+    fn a_retaken_capture_asks_for_the_kind_the_player_took() {
+        // The opponent captures a gold on 5e and the player takes back a
+        // promoted lance there: the opponent's lance must get to 5e, so the
+        // lance on 5a (its file) stands better than the one on 1a, even
+        // though a pawn next to 5e could make the first capture alone.
+        let settings = TsuitateSettings::default();
+        let told = [
+            Announcement::OpponentMoved,
+            Announcement::Capture {
+                square: "5e".parse().unwrap(),
+                kind: PieceKind::Gold,
+            },
+            Announcement::Attempted("5i4h".parse().unwrap()),
+            Announcement::Played,
+            Announcement::Capture {
+                square: "5e".parse().unwrap(),
+                kind: PieceKind::ProLance,
+            },
+        ];
+        let referee = Referee::new(settings.clone());
+        let search = Search {
+            referee: &referee,
+            color: Color::Black,
+            expected: &told,
+        };
+        let distance = |sfen: &str| {
+            let start = Referee::from_sfen(settings.clone(), sfen).unwrap();
+            let table = Table::new(
+                &settings,
+                referee.variant(),
+                start.start_position().clone(),
+                &mut Default::default(),
+            );
+            search.distance(&Candidate {
+                table,
+                told: 0,
+                trail: None,
+            })
+        };
+        let on_file = distance("k3l4/9/9/4p4/9/9/9/9/4K4 w - 1");
+        let off_file = distance("k7l/9/9/4p4/9/9/9/9/4K4 w - 1");
+        assert!(on_file < off_file, "{on_file} vs {off_file}");
+        // With the lance on 1a (three moves from 5e), both captures wait
+        // for it: the first 4 * (3 * 3 - 1), the retake 4 * (3 * 4 - 1) / 2
+        // (one move more to promote). Were the pawn on 5d counted for the
+        // first, it would weigh only 4 * (3 * 1 - 1).
+        assert_eq!(off_file, 32 + 22);
+    }
+
+    #[test]
     fn samples_vary_the_hidden_moves() {
         let settings = TsuitateSettings {
             base: Base::MINISHOGI,
