@@ -13,7 +13,8 @@
 //! opponent's earlier choices. The candidates are kept as a beam (equal
 //! true positions merged): all the survivors when they are few; when more
 //! than `width`, three quarters the best placed for what comes (opponent
-//! pieces able to reach the squares of the captures to come in time, out of
+//! pieces able to reach the squares of the captures to come in time, of the
+//! kind the player's recapture on the same square then names, out of
 //! the way of the player's next played moves, in the way of the refused
 //! ones), a few at most from each parent, and the rest at random. A beam that dies out is tried again wider. The steering only
 //! orders the search; it never admits a game. Every step is judged by the referee's own rules
@@ -200,7 +201,8 @@ impl Search<'_> {
         let mut events = 0;
         // Opponent moves until the event (the capturing one included).
         let mut moves = 0u32;
-        for a in &self.expected[c.told..] {
+        let rest = &self.expected[c.told..];
+        for (i, a) in rest.iter().enumerate() {
             let (square, kind) = match *a {
                 Announcement::OpponentMoved => {
                     by_them = true;
@@ -239,11 +241,28 @@ impl Search<'_> {
                     _ => d,
                 }
             };
+            // A capture by the opponent that the player takes back on the
+            // same square names the capturing piece: it needs a piece of
+            // that kind (or one promoting to it).
+            let retaken = if by_them {
+                rest[i + 1..]
+                    .iter()
+                    .take_while(|a| !matches!(a, Announcement::OpponentMoved))
+                    .find_map(|a| match *a {
+                        Announcement::Capture { square: s, kind: k } if s == square => Some(k),
+                        _ => None,
+                    })
+            } else {
+                None
+            };
             let best = pos
                 .pieces(them)
                 .into_iter()
                 .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p.kind)))
-                .filter(|&(_, k)| by_them || k == kind || k.promote() == Some(kind))
+                .filter(|&(_, k)| match retaken {
+                    Some(r) => k == r || k.promote() == Some(r),
+                    None => by_them || k == kind || k.promote() == Some(kind),
+                })
                 .map(|(sq, k)| steps(sq, k) + u32::from(!by_them && k != kind))
                 .chain((!by_them && pos.hand(them).count(kind) > 0).then_some(1))
                 .min()
@@ -498,6 +517,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_retaken_capture_asks_for_the_kind_the_player_took() {
+        // The opponent captures a gold on 5e and the player takes back a
+        // promoted lance there: the opponent's lance must get to 5e, so the
+        // lance on 5a (its file) stands better than the one on 1a, even
+        // though a pawn next to 5e could make the first capture alone.
+        let settings = TsuitateSettings::default();
+        let told = [
+            Announcement::OpponentMoved,
+            Announcement::Capture {
+                square: "5e".parse().unwrap(),
+                kind: PieceKind::Gold,
+            },
+            Announcement::Attempted("5i4h".parse().unwrap()),
+            Announcement::Played,
+            Announcement::Capture {
+                square: "5e".parse().unwrap(),
+                kind: PieceKind::ProLance,
+            },
+        ];
+        let referee = Referee::new(settings.clone());
+        let search = Search {
+            referee: &referee,
+            color: Color::Black,
+            expected: &told,
+        };
+        let distance = |sfen: &str| {
+            let start = Referee::from_sfen(settings.clone(), sfen).unwrap();
+            let table = Table::new(
+                &settings,
+                referee.variant(),
+                start.start_position().clone(),
+                &mut Default::default(),
+            );
+            search.distance(&Candidate {
+                table,
+                told: 0,
+                trail: None,
+            })
+        };
+        let on_file = distance("k3l4/9/9/4p4/9/9/9/9/4K4 w - 1");
+        let off_file = distance("k7l/9/9/4p4/9/9/9/9/4K4 w - 1");
+        assert!(on_file < off_file, "{on_file} vs {off_file}");
+        // With the lance on 1a (three moves from 5e), both captures wait
+        // for it: the first 4 * (3 * 3 - 1), the retake 4 * (3 * 4 - 1) / 2
+        // (one move more to promote). Were the pawn on 5d counted for the
+        // first, it would weigh only 4 * (3 * 1 - 1).
+        assert_eq!(off_file, 32 + 22);
     }
 
     #[test]
