@@ -356,20 +356,16 @@ impl Record {
     /// move, every move checked; and the foul move, checked to be one the
     /// formats can name.
     pub(crate) fn positions_to_write(&self) -> Result<Vec<Position>, WriteError> {
-        let mut pos = self
+        let start = self
             .start_position()
             .map_err(|e| WriteError::Start(e.kind))?;
-        let mut all = vec![pos.clone()];
-        for (index, m) in self.moves.iter().enumerate() {
-            if !pos.is_legal(m.mv) {
-                return Err(WriteError::IllegalMove {
-                    index,
-                    text: m.mv.to_string(),
-                    sfen: pos.to_sfen(),
-                });
-            }
-            pos.play_unchecked(m.mv);
-            all.push(pos.clone());
+        let (all, pos, illegal) = self.replay(start);
+        if let Some(index) = illegal {
+            return Err(WriteError::IllegalMove {
+                index,
+                text: self.moves[index].mv.to_string(),
+                sfen: pos.to_sfen(),
+            });
         }
         if let Some(end) = &self.end {
             if let Some(foul) = &end.foul {
@@ -572,22 +568,34 @@ impl Record {
     /// against the rules (of the board's standard rules). A foul move
     /// ([`RecordEnd::foul`]) is not among the moves and has no position.
     pub fn positions(&self) -> Result<Vec<Position>, RecordError> {
-        let mut pos = self.start_position()?;
+        let (all, pos, illegal) = self.replay(self.start_position()?);
+        match illegal {
+            Some(index) => Err(RecordError::new(
+                0,
+                RecordErrorKind::IllegalMove {
+                    text: self.moves[index].mv.to_string(),
+                    sfen: pos.to_sfen(),
+                },
+            )),
+            None => Ok(all),
+        }
+    }
+
+    /// The moves played from `start`, each checked: `start` and the
+    /// position after each legal move up to the first illegal one; the
+    /// position reached (where that move was tried); and the illegal move's
+    /// index (`None` when every move is legal).
+    fn replay(&self, start: Position) -> (Vec<Position>, Position, Option<usize>) {
+        let mut pos = start;
         let mut all = vec![pos.clone()];
-        for m in &self.moves {
+        for (index, m) in self.moves.iter().enumerate() {
             if !pos.is_legal(m.mv) {
-                return Err(RecordError::new(
-                    0,
-                    RecordErrorKind::IllegalMove {
-                        text: m.mv.to_string(),
-                        sfen: pos.to_sfen(),
-                    },
-                ));
+                return (all, pos, Some(index));
             }
             pos.play_unchecked(m.mv);
             all.push(pos.clone());
         }
-        Ok(all)
+        (all, pos, None)
     }
 
     /// The record as a game of `variant` that can be continued. The special
