@@ -995,14 +995,16 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// ```
 pub fn write(record: &Record) -> Result<String, WriteError> {
     let positions = record.positions_to_write()?;
-    if let Some(end) = &record.end {
-        if end_name(end.kind).is_none() {
-            return Err(WriteError::Unsupported {
+    let end_line = match &record.end {
+        Some(end) => Some((
+            end,
+            end_name(end.kind).ok_or_else(|| WriteError::Unsupported {
                 format: "KIF",
                 what: format!("the end {:?}", end.kind),
-            });
-        }
-    }
+            })?,
+        )),
+        None => None,
+    };
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
     write_preamble(record, "KIF", &mut out)?;
     out.push_str("手数----指手---------消費時間--\n");
@@ -1024,9 +1026,8 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         write_comments(&m.comments, &mut out);
         last_to = Some(m.mv.to());
     }
-    if let Some(end) = &record.end {
+    if let Some((end, mut name)) = end_line {
         let mut number = first_number + record.moves.len() as u64;
-        let mut name = end_name(end.kind).unwrap_or("中断");
         if let (Some(foul), Some(pos)) = (&end.foul, positions.last()) {
             let text = japanese::format_move(pos, foul.mv, last_to, Style::Kif);
             line(&mut out, number, &text, foul.time);
