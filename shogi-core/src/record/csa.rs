@@ -839,9 +839,10 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     Ok(reader.record)
 }
 
-/// The CSA word for `kind`, the end made by `side` (the side to move).
-fn end_word(kind: EndKind, side: Color) -> &'static str {
-    match kind {
+/// The CSA word for `kind`, the end made by `side` (the side to move), if
+/// CSA has one (it has none for a win or loss by default).
+fn end_word(kind: EndKind, side: Color) -> Option<&'static str> {
+    Some(match kind {
         EndKind::Resign => "%TORYO",
         EndKind::Repetition => "%SENNICHITE",
         EndKind::Checkmate => "%TSUMI",
@@ -858,8 +859,8 @@ fn end_word(kind: EndKind, side: Color) -> &'static str {
         EndKind::MaxMoves => "%MAX_MOVES",
         EndKind::Draw => "%HIKIWAKE",
         EndKind::NoMate => "%FUZUMI",
-        EndKind::WinByDefault | EndKind::LossByDefault => "%CHUDAN",
-    }
+        EndKind::WinByDefault | EndKind::LossByDefault => return None,
+    })
 }
 
 fn unsupported(message: impl Into<String>) -> WriteError {
@@ -946,11 +947,19 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         )));
     }
     let positions = record.positions_to_write()?;
-    if let Some(kind @ (EndKind::WinByDefault | EndKind::LossByDefault)) =
-        record.end.as_ref().map(|e| e.kind)
-    {
-        return Err(unsupported(format!("the end {kind:?}")));
-    }
+    let end_line = match &record.end {
+        // The player of a foul move is named.
+        Some(end) => Some((
+            end,
+            match (&end.foul, record.end_side()) {
+                (Some(_), Color::Black) => "%+ILLEGAL_ACTION",
+                (Some(_), Color::White) => "%-ILLEGAL_ACTION",
+                (None, side) => end_word(end.kind, side)
+                    .ok_or_else(|| unsupported(format!("the end {:?}", end.kind)))?,
+            },
+        )),
+        None => None,
+    };
     let mut out = String::with_capacity(256 + 16 * record.moves.len());
     if record.end.as_ref().map(|e| e.kind) == Some(EndKind::MaxMoves) {
         out.push_str("'CSA encoding=UTF-8\nV3.0\n");
@@ -1025,13 +1034,7 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         push_time(&mut out, m.time);
         push_comments(&mut out, &m.comments);
     }
-    if let Some(end) = &record.end {
-        let word = match (&end.foul, record.end_side()) {
-            // The player of the foul move is named.
-            (Some(_), Color::Black) => "%+ILLEGAL_ACTION",
-            (Some(_), Color::White) => "%-ILLEGAL_ACTION",
-            (None, side) => end_word(end.kind, side),
-        };
+    if let Some((end, word)) = end_line {
         out.push_str(word);
         out.push('\n');
         push_time(&mut out, end.time);
