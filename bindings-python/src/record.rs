@@ -10,48 +10,17 @@ use shogi_core::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteErro
 use shogi_core::{Game, Move};
 use shogi_variants::AnyVariant;
 
-/// The Python name of a record's end.
+/// The Python name of a record's end: Rust's [`EndKind::name`].
 fn end_name(kind: EndKind) -> &'static str {
-    match kind {
-        EndKind::Resign => "resign",
-        EndKind::Repetition => "repetition",
-        EndKind::Checkmate => "checkmate",
-        EndKind::ImpasseDeclaration => "impasse_declaration",
-        EndKind::Jishogi => "jishogi",
-        EndKind::Timeout => "timeout",
-        EndKind::IllegalMoveWin => "illegal_move_win",
-        EndKind::IllegalMove => "illegal_move",
-        EndKind::Interrupted => "interrupted",
-        EndKind::MaxMoves => "max_moves",
-        EndKind::Draw => "draw",
-        EndKind::NoMate => "no_mate",
-        EndKind::WinByDefault => "win_by_default",
-        EndKind::LossByDefault => "loss_by_default",
-        _ => "other",
-    }
+    kind.name()
 }
 
 fn end_of(name: &str) -> PyResult<EndKind> {
-    Ok(match name {
-        "resign" => EndKind::Resign,
-        "repetition" => EndKind::Repetition,
-        "checkmate" => EndKind::Checkmate,
-        "impasse_declaration" => EndKind::ImpasseDeclaration,
-        "jishogi" => EndKind::Jishogi,
-        "timeout" => EndKind::Timeout,
-        "illegal_move_win" => EndKind::IllegalMoveWin,
-        "illegal_move" => EndKind::IllegalMove,
-        "interrupted" => EndKind::Interrupted,
-        "max_moves" => EndKind::MaxMoves,
-        "draw" => EndKind::Draw,
-        "no_mate" => EndKind::NoMate,
-        "win_by_default" => EndKind::WinByDefault,
-        "loss_by_default" => EndKind::LossByDefault,
-        other => {
-            return Err(SettingError::new_err(format!(
-                "'{other}' is not a record end"
-            )))
-        }
+    EndKind::from_name(name).ok_or_else(|| {
+        SettingError::new_err(format!(
+            "'{name}' is not a record end ({})",
+            EndKind::ALL.map(EndKind::name).join(", ")
+        ))
     })
 }
 

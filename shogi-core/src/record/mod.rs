@@ -253,6 +253,58 @@ pub enum EndKind {
     LossByDefault,
 }
 
+impl EndKind {
+    /// Every end, in declaration order.
+    pub const ALL: [EndKind; 14] = [
+        EndKind::Resign,
+        EndKind::Repetition,
+        EndKind::Checkmate,
+        EndKind::ImpasseDeclaration,
+        EndKind::Jishogi,
+        EndKind::Timeout,
+        EndKind::IllegalMoveWin,
+        EndKind::IllegalMove,
+        EndKind::Interrupted,
+        EndKind::MaxMoves,
+        EndKind::Draw,
+        EndKind::NoMate,
+        EndKind::WinByDefault,
+        EndKind::LossByDefault,
+    ];
+
+    /// The end as an identifier, the same in Rust and Python: `"resign"`,
+    /// `"illegal_move"`, `"win_by_default"`...
+    ///
+    /// ```
+    /// use shogi_core::record::EndKind;
+    /// assert_eq!(EndKind::MaxMoves.name(), "max_moves");
+    /// assert!(EndKind::ALL.iter().all(|&k| EndKind::from_name(k.name()) == Some(k)));
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndKind::Resign => "resign",
+            EndKind::Repetition => "repetition",
+            EndKind::Checkmate => "checkmate",
+            EndKind::ImpasseDeclaration => "impasse_declaration",
+            EndKind::Jishogi => "jishogi",
+            EndKind::Timeout => "timeout",
+            EndKind::IllegalMoveWin => "illegal_move_win",
+            EndKind::IllegalMove => "illegal_move",
+            EndKind::Interrupted => "interrupted",
+            EndKind::MaxMoves => "max_moves",
+            EndKind::Draw => "draw",
+            EndKind::NoMate => "no_mate",
+            EndKind::WinByDefault => "win_by_default",
+            EndKind::LossByDefault => "loss_by_default",
+        }
+    }
+
+    /// The end of this [`EndKind::name`], if any.
+    pub fn from_name(name: &str) -> Option<EndKind> {
+        EndKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
 /// A record that cannot be read or replayed: where, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {kind}")]
