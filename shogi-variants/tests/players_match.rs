@@ -254,27 +254,23 @@ fn the_match_ply_cap_is_not_the_rules_move_limit() {
         max_plies: 4,
         ..MatchSettings::default()
     };
-    let r = play_match(
-        "minishogi",
-        &[],
-        &mut RandomPlayer::new(1),
-        &mut RandomPlayer::new(2),
-        &capped,
-    )
-    .unwrap();
+    let random_match = |overrides: &[(&str, &str)]| {
+        play_match(
+            "minishogi",
+            overrides,
+            &mut RandomPlayer::new(1),
+            &mut RandomPlayer::new(2),
+            &capped,
+        )
+        .unwrap()
+    };
+    let r = random_match(&[]);
     assert!(r.games.iter().all(|g| g.truncated));
     assert_eq!(
         r.reasons().into_iter().collect::<Vec<_>>(),
         [("max_plies".to_string(), 2)]
     );
-    let r = play_match(
-        "minishogi",
-        &[("move_limit", "2")],
-        &mut RandomPlayer::new(1),
-        &mut RandomPlayer::new(2),
-        &capped,
-    )
-    .unwrap();
+    let r = random_match(&[("move_limit", "2")]);
     assert!(r.games.iter().all(|g| !g.truncated));
     assert_eq!(
         r.reasons().into_iter().collect::<Vec<_>>(),
