@@ -114,7 +114,16 @@ pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
     variant: &str,
     overrides: &[(&str, &str)],
 ) -> Result<S, VariantError> {
-    let mut map = match serde_json::to_value(S::default()) {
+    settings_from(variant, S::default(), overrides)
+}
+
+/// [`settings_with`] starting from `start` instead of the defaults.
+fn settings_from<S: Serialize + DeserializeOwned>(
+    variant: &str,
+    start: S,
+    overrides: &[(&str, &str)],
+) -> Result<S, VariantError> {
+    let mut map = match serde_json::to_value(start) {
         Ok(Value::Object(map)) => map,
         _ => Map::new(),
     };
@@ -153,13 +162,10 @@ pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
             .unwrap_or_default();
         let pairs: Vec<(&str, &str)> = for_base.iter().map(|&&pair| pair).collect();
         let own_keys = || map.keys().cloned().collect::<Vec<_>>().join(", ");
+        // The base's own settings so far (an object given for `base`), with these on top.
         let with_base = match base {
-            Base::Standard(_) => {
-                settings_with::<StandardSettings>(base.name(), &pairs).map(Base::Standard)
-            }
-            Base::Minishogi(_) => {
-                settings_with::<MinishogiSettings>(base.name(), &pairs).map(Base::Minishogi)
-            }
+            Base::Standard(s) => settings_from(base.name(), s, &pairs).map(Base::Standard),
+            Base::Minishogi(s) => settings_from(base.name(), s, &pairs).map(Base::Minishogi),
         }
         .map_err(|e| match e {
             VariantError::UnknownSetting { key, known, .. } => VariantError::UnknownSetting {

@@ -209,3 +209,20 @@ fn a_zero_move_limit_built_in_rust_draws_at_the_start_in_every_game() {
         Some(Outcome::draw(EndReason::MoveLimit))
     );
 }
+
+#[test]
+fn a_base_given_with_settings_keeps_them_under_more_base_keys() {
+    let s: MustCaptureSettings = settings_with(
+        "must-capture",
+        &[
+            ("base", r#"{"variant": "minishogi", "stalemate": "Draw"}"#),
+            ("repetition", "Draw"),
+        ],
+    )
+    .unwrap();
+    let Base::Minishogi(m) = s.base else {
+        panic!("{s:?}")
+    };
+    assert_eq!(m.repetition, MinishogiRepetition::Draw);
+    assert_eq!(m.stalemate, shogi_variants::Stalemate::Draw);
+}
