@@ -830,9 +830,21 @@ fn check_card(game: &CardGame, deck_size: u32) {
     match game.phase() {
         Phase::Draw => {
             assert!(!outcomes.is_empty(), "nothing to draw");
-            assert!(outcomes.iter().all(|&(_, p)| p > 0.0 && p <= 1.0));
-            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-            assert!((total - 1.0).abs() < 1e-9, "chance outcomes sum to {total}");
+            assert!(outcomes.iter().all(|&(_, p)| p.numerator() > 0));
+            // Exactly one: add the fractions in lowest terms.
+            let gcd = |mut a: u64, mut b: u64| {
+                while b != 0 {
+                    (a, b) = (b, a % b);
+                }
+                a
+            };
+            let (n, d) = outcomes.iter().fold((0u64, 1u64), |(n, d), &(_, p)| {
+                let (pn, pd) = (u64::from(p.numerator()), u64::from(p.denominator()));
+                let (n, d) = (n * pd + pn * d, d * pd);
+                let g = gcd(n, d);
+                (n / g, d / g)
+            });
+            assert_eq!((n, d), (1, 1), "chance outcomes sum to {n}/{d}");
             assert!(allowed.is_empty(), "moves allowed in the draw phase");
             assert_eq!(game.current_card(), None);
         }

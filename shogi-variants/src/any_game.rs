@@ -1,22 +1,36 @@
 //! Every game of the library by name, including those that are not a plain
 //! [`Variant`](shogi_core::Variant): Card shogi has chance steps and Tsuitate
-//! shogi a referee.
+//! shogi a referee. [`AnyGame`] drives them all through [`GameState`].
 
+use crate::state::{illegal, Action, Observation, PlayError, Probability, Seen, ToMove, Verdict};
 use crate::{
-    settings_with, AnyVariant, CardGame, CardSettings, Referee, TsuitateSettings, VariantError,
+    settings_with, AnyVariant, CardGame, CardSettings, GameKind, GameState, Referee,
+    TsuitateSettings, VariantError,
 };
-use shogi_core::{Game, Outcome};
+use rand::Rng;
+use serde_json::Value;
+use shogi_core::{
+    Bitboard, Color, Game, GameError, Geometry, Move, MoveList, Outcome, PieceKind, Square,
+    Variant,
+};
 
-/// The names [`AnyGame::new`] knows: the perfect-information variants of
-/// [`AnyVariant`] and the two games with hidden or random elements.
-pub const GAME_NAMES: [&str; 5] = ["standard", "minishogi", "must-capture", "card", "tsuitate"];
+/// The names [`AnyGame::new`] knows: [`GameKind::names`].
+pub const GAME_NAMES: [&str; 5] = [
+    GameKind::Standard.name(),
+    GameKind::Minishogi.name(),
+    GameKind::MustCapture.name(),
+    GameKind::Card.name(),
+    GameKind::Tsuitate.name(),
+];
 
-/// A game of any kind, chosen at run time.
+/// A game of any kind, chosen at run time; it implements [`GameState`] by
+/// dispatch (the only `match` on the kind of game).
 ///
 /// ```
-/// use shogi_variants::AnyGame;
+/// use shogi_variants::{AnyGame, GameKind, GameState, ToMove};
 /// let g = AnyGame::new("card", &[("jokers", "true")], 7).unwrap();
-/// assert!(matches!(g, AnyGame::Card(_)));
+/// assert_eq!(g.kind(), GameKind::Card);
+/// assert_eq!(g.to_move(), ToMove::Chance);
 /// assert!(AnyGame::new("tsuitate", &[("foul_limit", "20")], 0).is_ok());
 /// assert!(AnyGame::new("go", &[], 0).is_err());
 /// ```
@@ -30,12 +44,37 @@ pub enum AnyGame {
     Tsuitate(Box<Referee>),
 }
 
+/// Calls `$body` with `$g` bound to the game inside, whatever its kind.
+macro_rules! dispatch {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Board($g) => $body,
+            AnyGame::Card($g) => $body,
+            AnyGame::Tsuitate($g) => $body,
+        }
+    };
+}
+
 impl AnyGame {
     /// A new game of the named kind with settings overridden by name; `seed`
     /// feeds Card shogi's deck (the others have no randomness).
     pub fn new(name: &str, overrides: &[(&str, &str)], seed: u64) -> Result<AnyGame, VariantError> {
-        match name {
-            "card" => {
+        let kind = GameKind::from_name(name).ok_or_else(|| VariantError::UnknownVariant {
+            name: name.to_owned(),
+            known: GAME_NAMES.join(", "),
+        })?;
+        AnyGame::of_kind(kind, overrides, seed)
+    }
+
+    /// A new game of `kind` with settings overridden by name.
+    pub fn of_kind(
+        kind: GameKind,
+        overrides: &[(&str, &str)],
+        seed: u64,
+    ) -> Result<AnyGame, VariantError> {
+        let name = kind.name();
+        match kind {
+            GameKind::Card => {
                 let settings: CardSettings = settings_with(name, overrides)?;
                 CardGame::new(settings, seed)
                     .map(|g| AnyGame::Card(Box::new(g)))
@@ -45,28 +84,157 @@ impl AnyGame {
                         message: e.to_string(),
                     })
             }
-            "tsuitate" => {
+            GameKind::Tsuitate => {
                 let settings: TsuitateSettings = settings_with(name, overrides)?;
                 Ok(AnyGame::Tsuitate(Box::new(Referee::new(settings))))
             }
-            _ => AnyVariant::with_named_settings(name, overrides)
-                .map(|v| AnyGame::Board(Box::new(Game::new(v))))
-                .map_err(|e| match e {
-                    VariantError::UnknownVariant { name, .. } => VariantError::UnknownVariant {
-                        name,
-                        known: GAME_NAMES.join(", "),
-                    },
-                    other => other,
-                }),
+            GameKind::Standard | GameKind::Minishogi | GameKind::MustCapture => {
+                AnyVariant::with_named_settings(name, overrides)
+                    .map(|v| AnyGame::Board(Box::new(Game::new(v))))
+            }
         }
     }
 
-    /// The outcome, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
+    /// The kind of game.
+    pub fn kind(&self) -> GameKind {
         match self {
-            AnyGame::Board(g) => g.outcome(),
-            AnyGame::Card(g) => g.outcome(),
-            AnyGame::Tsuitate(r) => r.outcome(),
+            AnyGame::Board(g) => match g.variant() {
+                AnyVariant::Standard(_) => GameKind::Standard,
+                AnyVariant::Minishogi(_) => GameKind::Minishogi,
+                AnyVariant::MustCapture(_) => GameKind::MustCapture,
+            },
+            AnyGame::Card(_) => GameKind::Card,
+            AnyGame::Tsuitate(_) => GameKind::Tsuitate,
         }
+    }
+}
+
+impl GameState for AnyGame {
+    fn name(&self) -> &str {
+        dispatch!(self, g => g.name())
+    }
+    fn settings_value(&self) -> Value {
+        dispatch!(self, g => g.settings_value())
+    }
+    fn geometry(&self) -> &'static Geometry {
+        dispatch!(self, g => GameState::geometry(&**g))
+    }
+    fn start_sfen(&self) -> String {
+        dispatch!(self, g => GameState::start_sfen(&**g))
+    }
+    fn to_move(&self) -> ToMove {
+        dispatch!(self, g => g.to_move())
+    }
+    fn legal_moves(&self) -> MoveList {
+        dispatch!(self, g => GameState::legal_moves(&**g))
+    }
+    fn play(&mut self, mv: Move) -> Result<Verdict, PlayError> {
+        dispatch!(self, g => GameState::play(&mut **g, mv))
+    }
+    fn play_unchecked(&mut self, mv: Move) {
+        dispatch!(self, g => GameState::play_unchecked(&mut **g, mv))
+    }
+    fn is_chance_node(&self) -> bool {
+        dispatch!(self, g => g.is_chance_node())
+    }
+    fn chance_outcomes(&self) -> Vec<(u16, Probability)> {
+        dispatch!(self, g => GameState::chance_outcomes(&**g))
+    }
+    fn apply_chance(&mut self, id: u16) -> Result<(), PlayError> {
+        dispatch!(self, g => g.apply_chance(id))
+    }
+    fn sample_chance(&mut self, rng: &mut dyn Rng) -> Result<u16, PlayError> {
+        dispatch!(self, g => g.sample_chance(rng))
+    }
+    fn chance_step(&mut self) -> Result<u16, PlayError> {
+        dispatch!(self, g => g.chance_step())
+    }
+    fn undo(&mut self) -> Result<Move, PlayError> {
+        dispatch!(self, g => GameState::undo(&mut **g))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => GameState::outcome(&**g))
+    }
+    fn side_to_move(&self) -> Color {
+        dispatch!(self, g => GameState::side_to_move(&**g))
+    }
+    fn seen(&self, seat: Color) -> Seen<'_> {
+        dispatch!(self, g => g.seen(seat))
+    }
+    fn observation(&self, seat: Color) -> Observation<'_> {
+        dispatch!(self, g => g.observation(seat))
+    }
+    fn history(&self) -> Vec<Action> {
+        dispatch!(self, g => g.history())
+    }
+    fn legal_destinations(&self, from: Square) -> Bitboard {
+        dispatch!(self, g => GameState::legal_destinations(&**g, from))
+    }
+    fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
+        dispatch!(self, g => GameState::legal_drop_squares(&**g, kind))
+    }
+}
+
+/// Standard shogi, minishogi and must-capture: perfect information, no chance.
+impl GameState for Game<AnyVariant> {
+    fn name(&self) -> &str {
+        self.variant().name()
+    }
+    fn settings_value(&self) -> Value {
+        crate::saved::settings_value(&self.variant().settings())
+    }
+    fn geometry(&self) -> &'static Geometry {
+        self.position().geometry()
+    }
+    fn start_sfen(&self) -> String {
+        self.start_position().to_sfen()
+    }
+    fn to_move(&self) -> ToMove {
+        match self.outcome() {
+            Some(o) => ToMove::Over(o),
+            None => ToMove::Player(self.position().side_to_move()),
+        }
+    }
+    fn legal_moves(&self) -> MoveList {
+        Game::legal_moves(self)
+    }
+    fn play(&mut self, mv: Move) -> Result<Verdict, PlayError> {
+        match Game::play(self, mv) {
+            Ok(()) => Ok(Verdict::Played),
+            Err(GameError::GameOver(o)) => Err(PlayError::GameOver(o)),
+            Err(e) => Err(illegal(mv, e)),
+        }
+    }
+    fn play_unchecked(&mut self, mv: Move) {
+        Game::play_unchecked(self, mv)
+    }
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+    fn undo(&mut self) -> Result<Move, PlayError> {
+        if self.ended_by_act() {
+            return Err(PlayError::NotUndoable(
+                "a resignation or declaration is final",
+            ));
+        }
+        Game::undo(self).ok_or(PlayError::NothingToUndo)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn side_to_move(&self) -> Color {
+        self.position().side_to_move()
+    }
+    fn seen(&self, _seat: Color) -> Seen<'_> {
+        Seen::Board(self)
+    }
+    fn history(&self) -> Vec<Action> {
+        self.moves().iter().map(|&m| Action::Move(m)).collect()
+    }
+    fn legal_destinations(&self, from: Square) -> Bitboard {
+        Game::legal_destinations(self, from)
+    }
+    fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
+        Game::legal_drop_squares(self, kind)
     }
 }

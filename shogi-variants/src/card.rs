@@ -14,6 +14,8 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use shogi_core::{EndReason, Game, GameError, Move, MoveList, Outcome, Position, Variant};
+use crate::state::{illegal, Action, PlayError, Probability, Seen, ToMove, Verdict};
+use crate::{GameKind, GameState};
 use std::fmt;
 
 /// A playing card: a rank naming a file, or a joker (any move).
@@ -26,6 +28,30 @@ pub enum Card {
 }
 
 impl Card {
+    /// The card's id, its chance outcome in [`GameState`](crate::GameState)
+    /// and in OpenSpiel: 0 for the joker, the rank otherwise.
+    ///
+    /// ```
+    /// use shogi_variants::Card;
+    /// assert_eq!((Card::Joker.id(), Card::Rank(7).id()), (0, 7));
+    /// assert_eq!((Card::from_id(7), Card::from_id(0), Card::from_id(10)), (Some(Card::Rank(7)), Some(Card::Joker), None));
+    /// ```
+    pub fn id(self) -> u16 {
+        match self {
+            Card::Joker => 0,
+            Card::Rank(r) => u16::from(r),
+        }
+    }
+
+    /// The card of this id (0..=9).
+    pub fn from_id(id: u16) -> Option<Card> {
+        match id {
+            0 => Some(Card::Joker),
+            1..=9 => Some(Card::Rank(id as u8)),
+            _ => None,
+        }
+    }
+
     /// Index in a deck's count table: 0 for the joker, the rank otherwise;
     /// `None` for a rank outside 1..=9, which no deck holds.
     fn index(self) -> Option<usize> {
@@ -161,7 +187,7 @@ impl Default for CardSettings {
 /// assert_eq!(deck.size(), 72);
 /// let odds = deck.outcomes();
 /// assert_eq!(odds.len(), 9);
-/// assert!((odds[0].1 - 1.0 / 9.0).abs() < 1e-12);
+/// assert_eq!(odds[0].1.to_string(), "1/9");
 /// deck.take(Card::Rank(3)).unwrap();
 /// assert_eq!((deck.left(Card::Rank(3)), deck.left_total(), deck.discarded_total()), (7, 71, 1));
 /// ```
@@ -257,12 +283,12 @@ impl Deck {
 
     /// Every card the next draw can give, with its exact probability
     /// (remaining cards of that kind / cards left), jokers first, then ranks.
-    pub fn outcomes(&self) -> Vec<(Card, f64)> {
+    pub fn outcomes(&self) -> Vec<(Card, Probability)> {
         let counts = self.drawable();
         let total: u32 = counts.iter().map(|&n| n as u32).sum();
         (0..10)
             .filter(|&i| counts[i] > 0)
-            .map(|i| (Card::from_index(i), counts[i] as f64 / total as f64))
+            .filter_map(|i| Some((Card::from_index(i), Probability::new(counts[i].into(), total)?)))
             .collect()
     }
 
@@ -525,7 +551,7 @@ impl CardGame {
 
     /// The chance step's outcomes with their exact probabilities (empty when
     /// no card is to be drawn).
-    pub fn chance_outcomes(&self) -> Vec<(Card, f64)> {
+    pub fn chance_outcomes(&self) -> Vec<(Card, Probability)> {
         if self.phase == Phase::Draw {
             self.deck.outcomes()
         } else {
@@ -628,5 +654,104 @@ impl CardGame {
         }
         self.begin_turn();
         Ok(())
+    }
+}
+
+/// Card shogi on the contract: each draw is a chance step whose outcome ids
+/// are card ids ([`Card::id`]); a move must suit the drawn card.
+impl GameState for CardGame {
+    fn name(&self) -> &str {
+        GameKind::Card.name()
+    }
+    fn settings_value(&self) -> serde_json::Value {
+        crate::saved::settings_value(&self.settings)
+    }
+    fn geometry(&self) -> &'static shogi_core::Geometry {
+        self.position().geometry()
+    }
+    fn start_sfen(&self) -> String {
+        self.game.start_position().to_sfen()
+    }
+    fn to_move(&self) -> ToMove {
+        match (self.phase, self.outcome) {
+            (_, Some(o)) => ToMove::Over(o),
+            (Phase::Draw, None) => ToMove::Chance,
+            _ => ToMove::Player(self.position().side_to_move()),
+        }
+    }
+    fn legal_moves(&self) -> MoveList {
+        self.allowed_moves()
+    }
+    fn play(&mut self, mv: Move) -> Result<Verdict, PlayError> {
+        match (self.to_move(), CardGame::play(self, mv)) {
+            (_, Ok(())) => Ok(Verdict::Played),
+            (ToMove::Over(o), Err(_)) => Err(PlayError::GameOver(o)),
+            (ToMove::Chance, Err(_)) => Err(PlayError::ChanceToMove),
+            (ToMove::Player(_), Err(e)) => Err(illegal(mv, e)),
+        }
+    }
+    fn is_chance_node(&self) -> bool {
+        self.phase == Phase::Draw
+    }
+    fn chance_outcomes(&self) -> Vec<(u16, Probability)> {
+        CardGame::chance_outcomes(self)
+            .into_iter()
+            .map(|(card, p)| (card.id(), p))
+            .collect()
+    }
+    fn apply_chance(&mut self, id: u16) -> Result<(), PlayError> {
+        match self.to_move() {
+            ToMove::Over(o) => return Err(PlayError::GameOver(o)),
+            ToMove::Player(c) => return Err(PlayError::NotChance(c)),
+            ToMove::Chance => {}
+        }
+        let card = Card::from_id(id).ok_or(PlayError::BadChanceOutcome(id))?;
+        self.apply_draw(card)
+            .map_err(|_| PlayError::BadChanceOutcome(id))
+    }
+    fn sample_chance(&mut self, rng: &mut dyn Rng) -> Result<u16, PlayError> {
+        match self.to_move() {
+            ToMove::Over(o) => Err(PlayError::GameOver(o)),
+            ToMove::Player(c) => Err(PlayError::NotChance(c)),
+            ToMove::Chance => self
+                .draw_with(rng)
+                .map(Card::id)
+                .map_err(|_| PlayError::BadChanceOutcome(0)),
+        }
+    }
+    fn chance_step(&mut self) -> Result<u16, PlayError> {
+        match self.to_move() {
+            ToMove::Over(o) => Err(PlayError::GameOver(o)),
+            ToMove::Player(c) => Err(PlayError::NotChance(c)),
+            ToMove::Chance => self
+                .draw()
+                .map(Card::id)
+                .map_err(|_| PlayError::BadChanceOutcome(0)),
+        }
+    }
+    fn undo(&mut self) -> Result<Move, PlayError> {
+        Err(PlayError::NotUndoable(
+            "a card drawn from the deck is not put back",
+        ))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    fn side_to_move(&self) -> shogi_core::Color {
+        self.position().side_to_move()
+    }
+    fn seen(&self, _seat: shogi_core::Color) -> Seen<'_> {
+        Seen::Card(self)
+    }
+    fn history(&self) -> Vec<Action> {
+        self.turns
+            .iter()
+            .flat_map(|t| {
+                t.cards
+                    .iter()
+                    .map(|c| Action::Chance(c.id()))
+                    .chain(t.mv.map(Action::Move))
+            })
+            .collect()
     }
 }

@@ -30,6 +30,7 @@
 
 mod any;
 mod any_game;
+mod kind;
 mod base;
 mod card;
 mod diagram;
@@ -40,10 +41,15 @@ pub mod players;
 pub mod research;
 mod saved;
 mod standard;
+pub mod state;
 mod tsuitate;
 
 pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
 pub use any_game::{AnyGame, GAME_NAMES};
+pub use kind::{GameKind, UnknownGame};
+pub use state::{
+    Action, GameState, Observation, PlayError, Probability, Seen, ToMove, Verdict,
+};
 pub use base::Base;
 pub use card::{Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn};
 pub use diagram::Diagram;
@@ -56,7 +62,7 @@ pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use tsuitate::{
     Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError,
-    TsuitateSettings, Verdict,
+    TsuitateSettings,
 };
 
 /// The README's code, compiled and run as a doctest so that it stays true.

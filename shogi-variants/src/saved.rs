@@ -163,7 +163,9 @@ fn replay_error(what: &'static str, index: usize, text: &str, reason: impl ToStr
     }
 }
 
-fn settings_value<S: Serialize>(settings: &S) -> Value {
+/// Settings by their serde names, without the variant tag (the document's
+/// `game` field names it).
+pub(crate) fn settings_value<S: Serialize>(settings: &S) -> Value {
     let mut v = serde_json::to_value(settings).unwrap_or(Value::Null);
     if let Value::Object(o) = &mut v {
         o.remove("variant");

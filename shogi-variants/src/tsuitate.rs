@@ -9,7 +9,10 @@
 
 mod resample;
 
-use crate::{AnyVariant, Base};
+use crate::state::{illegal, Action, PlayError, Seen, ToMove};
+pub use crate::state::Verdict;
+use crate::{AnyVariant, Base, GameKind, GameState};
+use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use shogi_core::{
     attacks, Color, EndReason, Move, MoveKind, MoveList, Outcome, OwnBoard, PieceKind, Position,
@@ -102,15 +105,6 @@ pub enum Announcement {
     Check,
     /// The game ended.
     GameOver(Outcome),
-}
-
-/// The referee's verdict on an attempt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Verdict {
-    /// The move was legal on the true board and was played.
-    Played,
-    /// The move was a foul: nothing changed, the same player moves again.
-    Foul,
 }
 
 /// Why an attempt was a foul. Known to the referee only; revealed at the end.
@@ -548,5 +542,64 @@ impl Referee {
             Verdict::Played
         };
         Ok(Ruling { verdict, told })
+    }
+}
+
+/// Tsuitate shogi on the contract: the player to move offers candidate
+/// attempts (legal on their own board); a foul is [`Verdict::Foul`] and the
+/// same player acts again. A player's observation is their [`PlayerView`]
+/// only.
+impl GameState for Referee {
+    fn name(&self) -> &str {
+        GameKind::Tsuitate.name()
+    }
+    fn settings_value(&self) -> serde_json::Value {
+        crate::saved::settings_value(&self.settings)
+    }
+    fn geometry(&self) -> &'static shogi_core::Geometry {
+        self.start.geometry()
+    }
+    fn start_sfen(&self) -> String {
+        self.start.to_sfen()
+    }
+    fn to_move(&self) -> ToMove {
+        match self.table.outcome {
+            Some(o) => ToMove::Over(o),
+            None => ToMove::Player(self.side_to_move()),
+        }
+    }
+    /// The mover's candidates: they depend on the mover's own pieces only.
+    fn legal_moves(&self) -> MoveList {
+        if self.table.outcome.is_some() {
+            return MoveList::new();
+        }
+        OwnBoard::of(&self.table.position, self.side_to_move()).moves()
+    }
+    fn play(&mut self, mv: Move) -> Result<crate::Verdict, PlayError> {
+        match self.attempt(mv) {
+            Ok(ruling) => Ok(ruling.verdict),
+            Err(TsuitateError::GameOver(o)) => Err(PlayError::GameOver(o)),
+            Err(e) => Err(illegal(mv, e)),
+        }
+    }
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+    fn undo(&mut self) -> Result<Move, PlayError> {
+        Err(PlayError::NotUndoable(
+            "what the referee announced cannot be taken back",
+        ))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome
+    }
+    fn side_to_move(&self) -> Color {
+        Referee::side_to_move(self)
+    }
+    fn seen(&self, seat: Color) -> Seen<'_> {
+        Seen::Tsuitate(Cow::Owned(self.view(seat)))
+    }
+    fn history(&self) -> Vec<Action> {
+        self.attempts.iter().map(|a| Action::Move(a.mv)).collect()
     }
 }

@@ -2,7 +2,7 @@
 
 use shogi_core::{EndReason, Move, Outcome};
 use shogi_variants::{
-    Base, Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase,
+    Base, Card, Probability, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase,
 };
 
 fn usi(moves: &[Move]) -> Vec<String> {
@@ -41,15 +41,13 @@ fn chance_outcomes_are_remaining_over_left() {
         deck.take(Card::Rank(1)).unwrap();
     }
     let odds = deck.outcomes();
-    let p = |c: Card| {
-        odds.iter()
-            .find(|(k, _)| *k == c)
-            .map(|(_, p)| *p)
-            .unwrap_or(0.0)
-    };
-    assert!((p(Card::Rank(1)) - 5.0 / 71.0).abs() < 1e-12);
-    assert!((p(Card::Joker) - 2.0 / 71.0).abs() < 1e-12);
-    assert!((odds.iter().map(|(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-12);
+    let p = |c: Card| odds.iter().find(|(k, _)| *k == c).map(|(_, p)| *p);
+    // Exact: the cards of that kind left over the cards left.
+    assert_eq!(p(Card::Rank(1)), Probability::new(5, 71));
+    assert_eq!(p(Card::Joker), Probability::new(2, 71));
+    assert_eq!(p(Card::Rank(2)), Probability::new(8, 71));
+    assert!(odds.iter().all(|(_, p)| p.denominator() == 71));
+    assert_eq!(odds.iter().map(|(_, p)| p.numerator()).sum::<u32>(), 71);
 }
 
 #[test]
@@ -91,7 +89,7 @@ fn draw_frequencies_match_the_deck() {
     let chi2: f64 = odds
         .iter()
         .map(|&(card, p)| {
-            let expected = p * trials as f64;
+            let expected = p.to_f64() * trials as f64;
             let got = *seen.get(&card).unwrap_or(&0) as f64;
             (got - expected).powi(2) / expected
         })

@@ -17,13 +17,13 @@ fn chooses_an_allowed_move_and_is_deterministic() {
                     game.draw().unwrap();
                 }
                 Phase::Move { .. } => {
-                    let a = CardExpectimaxPlayer::new().choose(Observation::Card(&game));
-                    let b = CardExpectimaxPlayer::new().choose(Observation::Card(&game));
+                    let a = CardExpectimaxPlayer::new().choose(Observation::card(&game));
+                    let b = CardExpectimaxPlayer::new().choose(Observation::card(&game));
                     assert_eq!(a, b);
                     let mv = a.unwrap();
                     assert!(game.allowed_moves().contains(&mv));
                     // Alternate with random moves to reach varied positions.
-                    let mv = random.choose(Observation::Card(&game)).unwrap_or(mv);
+                    let mv = random.choose(Observation::card(&game)).unwrap_or(mv);
                     game.play(mv).unwrap();
                 }
             }
@@ -43,7 +43,7 @@ fn takes_a_free_piece_its_card_allows() {
     .unwrap();
     game.apply_draw(shogi_variants::Card::Rank(2)).unwrap();
     let mv = CardExpectimaxPlayer::new()
-        .choose(Observation::Card(&game))
+        .choose(Observation::card(&game))
         .unwrap();
     assert_eq!(mv.to().to_string(), "2c", "{mv}");
 }

@@ -104,7 +104,7 @@ fn sees_its_own_mate() {
     assert_eq!(r.best, None);
     assert_eq!(r.mate_in(), Some(0));
     assert_eq!(
-        SearchPlayer::new(Budget::Depth(3)).choose(Observation::Board(&game)),
+        SearchPlayer::new(Budget::Depth(3)).choose(Observation::board(&game)),
         None
     );
 }
@@ -143,7 +143,7 @@ fn search_is_legal_on_5x5() {
             } else {
                 &mut random
             };
-            let Some(mv) = mover.choose(Observation::Board(&game)) else {
+            let Some(mv) = mover.choose(Observation::board(&game)) else {
                 break;
             };
             assert!(game.legal_moves().contains(&mv), "{name} ply {ply}: {mv}");
@@ -193,7 +193,7 @@ fn respects_must_capture() {
                 } else {
                     &mut random
                 };
-                let Some(mv) = mover.choose(Observation::Board(&game)) else {
+                let Some(mv) = mover.choose(Observation::board(&game)) else {
                     break;
                 };
                 assert!(legal.contains(&mv), "{settings:?} ply {ply}: {mv}");
@@ -325,7 +325,7 @@ fn versus_random(
                 search_nodes += r.nodes;
                 r.best
             } else {
-                random.choose(Observation::Board(&game))
+                random.choose(Observation::board(&game))
             };
             game.play(mv.unwrap()).unwrap();
         }
@@ -407,7 +407,7 @@ fn other_observations() {
                 break;
             }
             let allowed = game.allowed_moves();
-            let choice = player.choose(Observation::Card(&game));
+            let choice = player.choose(Observation::card(&game));
             match choice {
                 Some(mv) => {
                     assert!(allowed.contains(&mv));
@@ -420,6 +420,6 @@ fn other_observations() {
     // Tsuitate: the first candidate move.
     let referee = Referee::new(TsuitateSettings::default());
     let view = referee.view(referee.side_to_move());
-    let mv = player.choose(Observation::Tsuitate(&view));
+    let mv = player.choose(Observation::tsuitate(&view));
     assert_eq!(mv, view.candidate_moves().first().copied());
 }

@@ -35,7 +35,7 @@ fn play(referee: &mut Referee, black: &mut dyn Player, white: &mut dyn Player) -
         };
         let start = Instant::now();
         let mv = player
-            .choose(Observation::Tsuitate(&view))
+            .choose(Observation::tsuitate(&view))
             .expect("a player to move has a candidate");
         time[color.index()] += start.elapsed();
         assert!(
@@ -84,7 +84,7 @@ fn fresh_games_differing_only_in_hidden_pieces_get_the_same_move() {
     for seed in 0..8 {
         let moves: Vec<Option<Move>> = views
             .iter()
-            .map(|v| BeliefPlayer::new(seed).choose(Observation::Tsuitate(v)))
+            .map(|v| BeliefPlayer::new(seed).choose(Observation::tsuitate(v)))
             .collect();
         assert!(
             moves.iter().all(|m| *m == moves[0]),
@@ -93,7 +93,7 @@ fn fresh_games_differing_only_in_hidden_pieces_get_the_same_move() {
         // The same player asked about the different games, in turn.
         let mut player = BeliefPlayer::new(seed);
         for v in &views {
-            assert_eq!(player.choose(Observation::Tsuitate(v)), moves[0]);
+            assert_eq!(player.choose(Observation::tsuitate(v)), moves[0]);
         }
     }
 }
@@ -121,9 +121,9 @@ fn same_information_state_same_move_whatever_the_hidden_pieces() {
                 for v in &views {
                     assert_eq!(v, &views[0]);
                 }
-                let mv = black.choose(Observation::Tsuitate(&views[0])).unwrap();
+                let mv = black.choose(Observation::tsuitate(&views[0])).unwrap();
                 for v in &views[1..] {
-                    let fresh = BeliefPlayer::new(seed).choose(Observation::Tsuitate(v));
+                    let fresh = BeliefPlayer::new(seed).choose(Observation::tsuitate(v));
                     assert_eq!(fresh, Some(mv), "seed {seed}");
                 }
                 compared += 1;
@@ -140,7 +140,7 @@ fn same_information_state_same_move_whatever_the_hidden_pieces() {
                 let mut found = false;
                 for _try in 0..50 {
                     let view = games[0].view(Color::White);
-                    let mv = white.choose(Observation::Tsuitate(&view)).unwrap();
+                    let mv = white.choose(Observation::tsuitate(&view)).unwrap();
                     let mut trial = games.clone();
                     let mut told = Vec::new();
                     let mut ok = true;
@@ -193,9 +193,9 @@ fn incremental_belief_equals_belief_from_scratch() {
             let color = referee.side_to_move();
             let view = referee.view(color);
             let mv = if color == belief_color {
-                let mv = belief.choose(Observation::Tsuitate(&view)).unwrap();
+                let mv = belief.choose(Observation::tsuitate(&view)).unwrap();
                 let mut fresh = BeliefPlayer::new(seed).with_particles(16);
-                assert_eq!(fresh.choose(Observation::Tsuitate(&view)), Some(mv));
+                assert_eq!(fresh.choose(Observation::tsuitate(&view)), Some(mv));
                 for world in fresh.belief(&view) {
                     assert_eq!(OwnBoard::of(&world, color), view.board);
                     assert_eq!(world.side_to_move(), color);
@@ -203,7 +203,7 @@ fn incremental_belief_equals_belief_from_scratch() {
                 checked += 1;
                 mv
             } else {
-                random.choose(Observation::Tsuitate(&view)).unwrap()
+                random.choose(Observation::tsuitate(&view)).unwrap()
             };
             referee.attempt(mv).unwrap();
         }
@@ -243,7 +243,7 @@ fn the_player_gets_out_of_fouls() {
     let mut refused: Vec<Move> = Vec::new();
     while referee.side_to_move() == Color::Black && referee.outcome().is_none() {
         let view = referee.view(Color::Black);
-        let mv = player.choose(Observation::Tsuitate(&view)).unwrap();
+        let mv = player.choose(Observation::tsuitate(&view)).unwrap();
         assert!(!refused.contains(&mv), "{mv} was refused already");
         if referee.attempt(mv).unwrap().verdict == Verdict::Foul {
             refused.push(mv);
@@ -260,7 +260,7 @@ fn naive_player_plays_whole_games() {
     let r = play(&mut referee, &mut naive, &mut random);
     assert!(r.outcome.is_some());
     assert_eq!(
-        naive.choose(Observation::Tsuitate(&referee.view(Color::Black))),
+        naive.choose(Observation::tsuitate(&referee.view(Color::Black))),
         None,
         "nothing to choose once the game is over"
     );

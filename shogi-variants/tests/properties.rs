@@ -17,7 +17,7 @@ mod reference;
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};
 use shogi_core::{Color, Move, MoveList, Piece, PieceKind, Position, Setup, Square, Variant};
-use shogi_variants::{
+use shogi_variants::{Probability, 
     AnyVariant, Base, Card, CardError, CardGame, CardSettings, FileRule, MustCapture,
     MustCaptureSettings, NoMove, Phase, Referee, TsuitateError, TsuitateSettings, Verdict,
 };
@@ -527,19 +527,20 @@ proptest! {
             let mut drawn = None;
             while game.phase() == Phase::Draw {
                 let odds = game.chance_outcomes();
-                let total: f64 = odds.iter().map(|&(_, p)| p).sum();
+                let total: f64 = odds.iter().map(|&(_, p)| p.to_f64()).sum();
                 prop_assert!((total - 1.0).abs() < 1e-9, "probabilities sum to {total}");
                 let deck = game.deck();
                 for (i, &(card, p)) in odds.iter().enumerate() {
-                    prop_assert!(p > 0.0);
+                    prop_assert!(p.numerator() > 0);
                     prop_assert!(odds[..i].iter().all(|&(c, _)| c != card), "{card} twice");
                     match card {
                         Card::Rank(r) => prop_assert!((1..=files).contains(&r)),
                         Card::Joker => prop_assert!(settings.jokers),
                     }
                     if deck.left_total() > 0 {
-                        let exact = deck.left(card) as f64 / deck.left_total() as f64;
-                        prop_assert!((p - exact).abs() < 1e-12);
+                        // Exact: this kind's cards left over all cards left.
+                        let exact = Probability::new(deck.left(card).into(), deck.left_total());
+                        prop_assert_eq!(Some(p), exact);
                     }
                 }
                 let (card, _) = rng.pick(&odds).expect("some card can be drawn");

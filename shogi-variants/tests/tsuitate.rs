@@ -339,7 +339,7 @@ fn resample_on_belief_player_games() {
             let side = referee.side_to_move();
             let view = referee.view(side);
             let mv = players[side.index()]
-                .choose(Observation::Tsuitate(&view))
+                .choose(Observation::tsuitate(&view))
                 .expect("a move");
             referee.attempt(mv).expect("a candidate");
             attempts += 1;

@@ -87,7 +87,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 while !game.is_over() {
                     let mover = game.position().side_to_move();
                     let player = seat(mover, black.as_mut(), &mut white);
-                    let mv: Move = player.choose(Observation::Board(&game)).ok_or("no move")?;
+                    let mv: Move = player.choose(Observation::board(&game)).ok_or("no move")?;
                     let last = game.moves().last().map(|m| m.to());
                     written.push(japanese::write(game.position(), mv, last));
                     game.play(mv)?;
@@ -103,7 +103,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     } else {
                         let mover = game.position().side_to_move();
                         let player = seat(mover, black.as_mut(), &mut white);
-                        let mv = player.choose(Observation::Card(&game)).ok_or("no move")?;
+                        let mv = player.choose(Observation::card(&game)).ok_or("no move")?;
                         game.play(mv)?;
                     }
                 }
@@ -136,7 +136,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     let view = referee.view(mover);
                     let player = seat(mover, black.as_mut(), &mut white);
                     let mv = player
-                        .choose(Observation::Tsuitate(&view))
+                        .choose(Observation::tsuitate(&view))
                         .ok_or("no move")?;
                     referee.attempt(mv)?;
                 }

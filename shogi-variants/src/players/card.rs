@@ -2,7 +2,7 @@
 //! (expectimax over the chance step).
 
 use super::eval::{evaluate, MATE_SCORE};
-use super::{Observation, Player};
+use super::{Observation, Player, Seen};
 use crate::{Card, CardGame, CardSettings, NoMove};
 use shogi_core::{Move, Position, Variant};
 
@@ -18,7 +18,7 @@ use shogi_core::{Move, Position, Variant};
 /// use shogi_variants::{CardGame, CardSettings};
 /// let mut game = CardGame::new(CardSettings::default(), 1).unwrap();
 /// game.draw().unwrap();
-/// let mv = CardExpectimaxPlayer::new().choose(Observation::Card(&game)).unwrap();
+/// let mv = CardExpectimaxPlayer::new().choose(Observation::card(&game)).unwrap();
 /// assert!(game.allowed_moves().contains(&mv));
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -82,12 +82,17 @@ impl Player for CardExpectimaxPlayer {
     }
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
-        let Observation::Card(game) = observation else {
+        let Seen::Card(game) = observation.seen() else {
             return observation.choices().first().copied();
         };
         let moves = game.allowed_moves();
         // The opponent's next draw comes from the deck as it stands.
-        let odds = game.deck().outcomes();
+        let odds: Vec<(Card, f64)> = game
+            .deck()
+            .outcomes()
+            .into_iter()
+            .map(|(card, p)| (card, p.to_f64()))
+            .collect();
         let mut pos = game.position().clone();
         let mut best: Option<(f64, Move)> = None;
         for &mv in &moves {

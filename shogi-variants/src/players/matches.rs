@@ -2,22 +2,12 @@
 //! limit per move, results with reasons, and the Elo difference with its
 //! error bar.
 
-use super::{Observation, Player, RandomPlayer};
-use crate::{AnyGame, Phase, VariantError, Verdict};
-use shogi_core::{Color, EndReason, Move, Outcome};
+use super::house::{HouseRules, OverTime, Session};
+use super::Player;
+use crate::{AnyGame, GameState, ToMove, VariantError};
+use shogi_core::{Color, EndReason, Outcome};
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
-
-/// What happens when a player takes longer than the per-move limit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum OverTime {
-    /// The player loses on time (default).
-    #[default]
-    Lose,
-    /// The move is discarded and the CPU plays in the player's place (a
-    /// seeded [`RandomPlayer`], the game pages' "if you do not return").
-    CpuMoves,
-}
+use std::time::Duration;
 
 /// How a match is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,55 +190,12 @@ impl MatchResult {
     }
 }
 
-/// Asks `player` for a move, showing it only what its seat may know; also
-/// says whether it took longer than `limit`.
-fn ask(
-    player: &mut dyn Player,
-    game: &AnyGame,
-    mover: Color,
-    limit: Option<Duration>,
-) -> (Option<Move>, bool) {
-    let (mv, elapsed) = match game {
-        AnyGame::Board(g) => {
-            let start = Instant::now();
-            (player.choose(Observation::Board(g)), start.elapsed())
-        }
-        AnyGame::Card(g) => {
-            let start = Instant::now();
-            (player.choose(Observation::Card(g)), start.elapsed())
-        }
-        AnyGame::Tsuitate(r) => {
-            // The player gets the view, never the referee.
-            let view = r.view(mover);
-            let start = Instant::now();
-            (player.choose(Observation::Tsuitate(&view)), start.elapsed())
-        }
-    };
-    (mv, limit.is_some_and(|l| elapsed > l))
-}
-
-/// The outcome if the game is over, and otherwise whose turn it is.
-fn state(game: &AnyGame) -> Result<Color, Outcome> {
-    match game {
-        AnyGame::Board(g) => g.outcome().map_or(Ok(g.position().side_to_move()), Err),
-        AnyGame::Card(g) => g.outcome().map_or(Ok(g.position().side_to_move()), Err),
-        AnyGame::Tsuitate(r) => r.outcome().map_or(Ok(r.side_to_move()), Err),
-    }
-}
-
-/// Plays `mv` (attempts it, in Tsuitate); `Err` if there is none or the
-/// rules refuse it. Counts a Tsuitate foul in `fouls`.
-fn apply(game: &mut AnyGame, mv: Option<Move>, fouls: &mut u32) -> Result<(), ()> {
-    let mv = mv.ok_or(())?;
-    match game {
-        AnyGame::Board(g) => g.play(mv).map_err(|_| ()),
-        AnyGame::Card(g) => g.play(mv).map_err(|_| ()),
-        AnyGame::Tsuitate(r) => {
-            let ruling = r.attempt(mv).map_err(|_| ())?;
-            if ruling.verdict == Verdict::Foul {
-                *fouls += 1;
-            }
-            Ok(())
+impl MatchSettings {
+    /// The house rules the match's games are played under.
+    pub fn house_rules(&self) -> HouseRules {
+        HouseRules {
+            turn_time: self.move_time,
+            over_time: self.over_time,
         }
     }
 }
@@ -264,66 +211,74 @@ pub fn play_game(
     settings: &MatchSettings,
     index: u32,
 ) -> Result<GameRecord, VariantError> {
-    let mut game = AnyGame::new(
+    let game = AnyGame::new(
         name,
         overrides,
         settings.seed.wrapping_add(u64::from(index)),
     )?;
-    let mut stand_in = RandomPlayer::new(settings.seed ^ 0x5EED ^ u64::from(index));
+    Ok(play_game_of(game, a, b, a_color, settings, index))
+}
+
+/// Plays `game`, any [`GameState`], to its end between `a` and `b` under
+/// the match's house rules, A with `a_color`; `index` seeds the CPU
+/// stand-in. The one loop of every match: chance steps are the game's own,
+/// each seat is asked through its observation.
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_variants::players::{play_game_of, MatchSettings, RandomPlayer};
+/// use shogi_variants::AnyGame;
+/// let game = AnyGame::new("tsuitate", &[("base", "minishogi")], 0).unwrap();
+/// let settings = MatchSettings { max_plies: 40, ..MatchSettings::default() };
+/// let record = play_game_of(game, &mut RandomPlayer::new(1), &mut RandomPlayer::new(2), Color::Black, &settings, 0);
+/// assert!(record.plies <= 40);
+/// ```
+pub fn play_game_of<G: GameState>(
+    game: G,
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    a_color: Color,
+    settings: &MatchSettings,
+    index: u32,
+) -> GameRecord {
+    let seed = settings.seed ^ 0x5EED ^ u64::from(index);
+    let mut session = Session::new(game, settings.house_rules(), seed);
     a.new_game();
     b.new_game();
-    let mut record = GameRecord {
-        a_color,
-        outcome: Outcome::draw(EndReason::MoveLimit),
-        plies: 0,
-        fouls: [0, 0],
-        stand_ins: [0, 0],
-        truncated: false,
+    // Seat 0 is A, 1 is B.
+    let by_seat = |counts: [u32; 2]| {
+        let a_index = a_color.index();
+        [counts[a_index], counts[1 - a_index]]
     };
-    loop {
-        let mover = match state(&game) {
-            Ok(mover) => mover,
-            Err(outcome) => {
-                record.outcome = outcome;
-                return Ok(record);
-            }
-        };
-        if record.plies >= settings.max_plies {
-            record.outcome = Outcome::draw(EndReason::MoveLimit);
-            record.truncated = true;
-            return Ok(record);
-        }
-        // A chance step is no one's choice.
-        if let AnyGame::Card(g) = &mut game {
-            if g.phase() == Phase::Draw {
-                if g.draw().is_err() {
-                    return Ok(record); // no card can come: a draw
+    let mut truncated = false;
+    let outcome = loop {
+        let seat = match session.to_move() {
+            ToMove::Over(outcome) => break outcome,
+            ToMove::Player(seat) => seat,
+            // A chance step is no one's choice.
+            ToMove::Chance => {
+                if session.chance_step().is_err() {
+                    // No outcome can come (a deck with no card): a draw.
+                    break Outcome::draw(EndReason::MoveLimit);
                 }
                 continue;
             }
+        };
+        if session.plies() >= settings.max_plies {
+            truncated = true;
+            break Outcome::draw(EndReason::MoveLimit);
         }
-        // Seat 0 is A, 1 is B.
-        let who = usize::from(mover != a_color);
-        let player: &mut dyn Player = if who == 0 { &mut *a } else { &mut *b };
-        let (mut choice, over) = ask(player, &game, mover, settings.move_time);
-        if over {
-            match settings.over_time {
-                OverTime::Lose => {
-                    record.outcome = Outcome::loss(mover, EndReason::Timeout);
-                    return Ok(record);
-                }
-                OverTime::CpuMoves => {
-                    record.stand_ins[who] += 1;
-                    choice = ask(&mut stand_in, &game, mover, None).0;
-                }
-            }
-        }
-        record.plies += 1;
-        if apply(&mut game, choice, &mut record.fouls[who]).is_err() {
-            // No move, or one the rules refuse: the player forfeits.
-            record.outcome = Outcome::loss(mover, EndReason::IllegalMove);
-            return Ok(record);
-        }
+        let player: &mut dyn Player = if seat == a_color { &mut *a } else { &mut *b };
+        // Any refusal ends the game inside the session (a forfeit).
+        let _ = session.ask(seat, player);
+    };
+    GameRecord {
+        a_color,
+        outcome,
+        plies: session.plies(),
+        fouls: by_seat(session.fouls()),
+        stand_ins: by_seat(session.stand_ins()),
+        truncated,
     }
 }
 

@@ -7,10 +7,11 @@
 //! [`PlayerView`] — own pieces and information state — so a Tsuitate player
 //! cannot read the referee's hidden position: the type does not hold it.
 
-use crate::{AnyVariant, CardGame, PlayerView};
-use shogi_core::{Game, Move};
+pub use crate::state::{Observation, Seen};
+use shogi_core::Move;
 
 mod card;
+mod house;
 pub mod eval;
 mod matches;
 pub mod mate;
@@ -19,34 +20,14 @@ mod search;
 mod tsuitate;
 
 pub use card::CardExpectimaxPlayer;
-pub use matches::{play_game, play_match, GameRecord, MatchResult, MatchSettings, OverTime};
+pub use house::{HouseRules, OverTime, Session, Turn};
+pub use matches::{
+    play_game, play_game_of, play_match, GameRecord, MatchResult, MatchSettings,
+};
 pub use mate::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
 pub use random::RandomPlayer;
 pub use search::{Budget, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH, REPETITION_WIN};
 pub use tsuitate::{BeliefPlayer, NaivePlayer};
-
-/// What a player may know when it must move.
-#[derive(Clone, Copy, Debug)]
-pub enum Observation<'a> {
-    /// Standard, minishogi, must-capture: the whole game.
-    Board(&'a Game<AnyVariant>),
-    /// Card shogi at a move step: the card is drawn ([`CardGame::current_card`]).
-    Card(&'a CardGame),
-    /// Tsuitate shogi: the player's own view, nothing of the referee's.
-    Tsuitate(&'a PlayerView),
-}
-
-impl Observation<'_> {
-    /// The moves the player may choose from: the legal moves, the card's
-    /// allowed moves, or the own board's candidates (Tsuitate).
-    pub fn choices(&self) -> shogi_core::MoveList {
-        match self {
-            Observation::Board(g) => g.legal_moves(),
-            Observation::Card(g) => g.allowed_moves(),
-            Observation::Tsuitate(v) => v.candidate_moves(),
-        }
-    }
-}
 
 /// A computer player.
 ///
@@ -56,7 +37,7 @@ impl Observation<'_> {
 /// use shogi_variants::{AnyVariant, Minishogi};
 /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
 /// let mut player = RandomPlayer::new(7);
-/// let mv = player.choose(Observation::Board(&game)).unwrap();
+/// let mv = player.choose(Observation::board(&game)).unwrap();
 /// assert!(game.legal_moves().contains(&mv));
 /// ```
 pub trait Player {

@@ -24,12 +24,12 @@
 //! use shogi_variants::{AnyVariant, Minishogi};
 //! let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
 //! let mut player = SearchPlayer::new(Budget::Depth(3));
-//! let mv = player.choose(Observation::Board(&game)).unwrap();
+//! let mv = player.choose(Observation::board(&game)).unwrap();
 //! assert!(game.legal_moves().contains(&mv));
 //! ```
 
 use super::eval::{evaluate, is_mate_score, DRAW_SCORE, MATE_BOUND, MATE_SCORE, PIECE_VALUES};
-use super::{Observation, Player};
+use super::{Observation, Player, Seen};
 use crate::AnyVariant;
 use shogi_core::{
     Color, Game, Move, MoveList, Outcome, Position, Repetition, Variant, MOVE_LIST_CAPACITY,
@@ -158,11 +158,14 @@ struct TtEntry {
 
 /// A search player: alpha-beta with iterative deepening under a [`Budget`].
 ///
-/// For [`Observation::Board`] it searches the game. For
-/// [`Observation::Card`] it searches the card game's position with the root
-/// restricted to the card's allowed moves (the tree below ignores future
-/// cards: every reply is considered). For [`Observation::Tsuitate`], where
-/// the position is hidden, it plays the first candidate move.
+/// It always plays one of the observation's choices. For [`Seen::Board`] it
+/// searches the game (the root restricted to the choices when a game built
+/// over this one allows fewer). For [`Seen::Card`] it searches the card
+/// game's position with the root restricted to the card's allowed moves (the
+/// tree below ignores future cards: every reply is considered). For
+/// [`Seen::Position`] (a game whose rules it does not know) it picks the
+/// choice the evaluation likes best one ply deep. For [`Seen::Tsuitate`],
+/// where the position is hidden, it plays the first candidate move.
 ///
 /// Deterministic by default: the same calls on a new player give the same
 /// moves (the transposition table, killer moves and history persist between
@@ -547,18 +550,36 @@ impl Player for SearchPlayer {
     }
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
-        match observation {
-            Observation::Board(game) => self.search(game).best,
-            Observation::Card(card) => {
-                let allowed = card.allowed_moves();
-                if allowed.is_empty() {
-                    return None;
-                }
-                self.search_among(card.game(), &allowed)
-                    .best
-                    .or(allowed.first().copied())
+        let choices = observation.choices();
+        let first = choices.first().copied()?;
+        match observation.seen() {
+            // The contract's choices are the game's own; a game built over
+            // this one (a modifier the search does not know) may allow fewer.
+            Seen::Board(game) if game.legal_moves().len() == choices.len() => {
+                self.search(game).best
             }
-            Observation::Tsuitate(_) => observation.choices().first().copied(),
+            Seen::Board(game) => self.search_among(game, choices).best.or(Some(first)),
+            Seen::Card(card) => self
+                .search_among(card.game(), choices)
+                .best
+                .or(Some(first)),
+            // Another perfect-information game: its rules are unknown here,
+            // so the choices are judged one ply deep by the evaluation.
+            Seen::Position(pos) => {
+                let mut pos = (*pos).clone();
+                choices
+                    .iter()
+                    .map(|&mv| {
+                        let undo = pos.play_unchecked(mv);
+                        // The evaluation is the opponent's, who moves next.
+                        let score = -evaluate(&pos);
+                        pos.undo(mv, undo);
+                        (score, mv)
+                    })
+                    .max_by_key(|&(score, _)| score)
+                    .map(|(_, mv)| mv)
+            }
+            Seen::Tsuitate(_) => Some(first),
         }
     }
 

@@ -23,14 +23,14 @@
 //! for _ in 0..6 {
 //!     let view = referee.view(referee.side_to_move());
 //!     let player: &mut dyn Player = if view.color == Color::Black { &mut black } else { &mut white };
-//!     let mv = player.choose(Observation::Tsuitate(&view)).unwrap();
+//!     let mv = player.choose(Observation::tsuitate(&view)).unwrap();
 //!     assert!(view.candidate_moves().contains(&mv));
 //!     referee.attempt(mv).unwrap();
 //! }
 //! ```
 
 use super::eval::{evaluate, MATE_SCORE};
-use super::{Observation, Player};
+use super::{Observation, Player, Seen};
 use crate::{Announcement, PlayerView, MINISHOGI_START, STANDARD_START};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1160,10 +1160,10 @@ fn weigh(particles: &[Position]) -> Vec<(Position, u32)> {
 /// referee.attempt("7g7f".parse().unwrap()).unwrap();
 /// let view = referee.view(Color::White);
 /// let mut player = BeliefPlayer::new(3);
-/// let mv = player.choose(Observation::Tsuitate(&view)).unwrap();
+/// let mv = player.choose(Observation::tsuitate(&view)).unwrap();
 /// assert!(view.candidate_moves().contains(&mv));
 /// // The same view and seed give the same move, from a fresh player too.
-/// assert_eq!(BeliefPlayer::new(3).choose(Observation::Tsuitate(&view)), Some(mv));
+/// assert_eq!(BeliefPlayer::new(3).choose(Observation::tsuitate(&view)), Some(mv));
 /// ```
 #[derive(Clone, Debug)]
 pub struct BeliefPlayer {
@@ -1367,8 +1367,9 @@ impl Player for BeliefPlayer {
     }
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
-        let Observation::Tsuitate(view) = observation else {
-            return None;
+        let Seen::Tsuitate(view) = observation.seen() else {
+            // Not a Tsuitate seat: any choice the game allows.
+            return observation.choices().first().copied();
         };
         let candidates = view.candidate_moves();
         if candidates.is_empty() {
@@ -1411,7 +1412,7 @@ impl Player for BeliefPlayer {
 /// let referee = Referee::new(TsuitateSettings::default());
 /// let view = referee.view(Color::Black);
 /// let mut player = NaivePlayer::new(1);
-/// let mv = player.choose(Observation::Tsuitate(&view)).unwrap();
+/// let mv = player.choose(Observation::tsuitate(&view)).unwrap();
 /// assert!(view.candidate_moves().contains(&mv));
 /// assert_eq!(player.name(), "tsuitate-naive");
 /// ```
@@ -1446,8 +1447,9 @@ impl Player for NaivePlayer {
     }
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
-        let Observation::Tsuitate(view) = observation else {
-            return None;
+        let Seen::Tsuitate(view) = observation.seen() else {
+            // Not a Tsuitate seat: any choice the game allows.
+            return observation.choices().first().copied();
         };
         let candidates = view.candidate_moves();
         if candidates.is_empty() {
@@ -1544,7 +1546,7 @@ mod tests {
                     let tight = replay(referee.attempts(), view.fouls + 1).view(view.color);
                     assert_eq!(tight.foul_limit, view.fouls + 1);
                     let pick =
-                        |v: &PlayerView| BeliefPlayer::new(seed).choose(Observation::Tsuitate(v));
+                        |v: &PlayerView| BeliefPlayer::new(seed).choose(Observation::tsuitate(v));
                     let (loose_mv, tight_mv) = (pick(&view), pick(&tight));
                     if loose_mv != tight_mv {
                         let belief = BeliefPlayer::new(seed).belief(&tight);

@@ -268,9 +268,32 @@ pub(crate) fn write_board_on_clear<V: Variant>(
     viewer: Color,
     live: bool,
     out: &mut [f32],
+    memo: Option<&mut PlaneMemo>,
+) {
+    let occurrences = game.repetition_count();
+    write_planes_on_clear(game.position(), occurrences, viewer, live, out, memo);
+}
+
+/// The board planes of a live game known only by its position (a game
+/// whose history this module cannot read): the repetition planes are zero.
+pub(crate) fn position_planes_on_clear(
+    position: &Position,
+    viewer: Color,
+    out: &mut [f32],
+    memo: Option<&mut PlaneMemo>,
+) {
+    write_planes_on_clear(position, 1, viewer, true, out, memo);
+}
+
+/// The board planes of `position`, which has occurred `occurrences` times.
+fn write_planes_on_clear(
+    position: &Position,
+    occurrences: usize,
+    viewer: Color,
+    live: bool,
+    out: &mut [f32],
     mut memo: Option<&mut PlaneMemo>,
 ) {
-    let position = game.position();
     let shape = shape_of(position);
     let out = &mut out[..shape.len()];
     for (side, base) in [(viewer, 0), (viewer.opponent(), 14)] {
@@ -303,7 +326,7 @@ pub(crate) fn write_board_on_clear<V: Variant>(
             put(first + k, value);
         }
     }
-    let before = game.repetition_count().saturating_sub(1);
+    let before = occurrences.saturating_sub(1);
     for k in 0..3 {
         put(42 + k, flag(k < before));
     }

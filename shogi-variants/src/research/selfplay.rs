@@ -37,15 +37,15 @@
 //! ```
 
 use super::observation::{
-    card_observation_on_clear, tsuitate_observation, write_board_on_clear, ObservationShape,
-    PlaneMemo,
+    card_observation_on_clear, position_planes_on_clear, tsuitate_observation, write_board_on_clear,
+    ObservationShape, PlaneMemo,
 };
-use crate::{AnyGame, CardError, Phase, TsuitateError, VariantError};
+use crate::{AnyGame, GameState, PlayError, Seen, VariantError};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use shogi_core::action::ActionSpace;
-use shogi_core::{Color, Geometry, Move, MoveList, Outcome, OwnBoard};
+use shogi_core::{Color, Move, Outcome};
 
 /// Why a batch could not be made or stepped. Nothing changes on an error.
 #[derive(Debug, thiserror::Error)]
@@ -168,8 +168,8 @@ struct Slot<'a> {
 
 /// One game of the batch and its generator.
 #[derive(Clone, Debug)]
-struct Env {
-    game: AnyGame,
+struct Env<G> {
+    game: G,
     rng: ChaCha8Rng,
     /// Actions taken in this game.
     plies: u32,
@@ -190,9 +190,9 @@ struct Ended {
 
 /// `N` games of one kind, stepped together. See the module documentation.
 #[derive(Debug)]
-pub struct SelfPlay {
-    template: AnyGame,
-    envs: Vec<Env>,
+pub struct SelfPlay<G: GameState = AnyGame> {
+    template: G,
+    envs: Vec<Env<G>>,
     shape: ObservationShape,
     actions: ActionSpace,
     max_plies: Option<u32>,
@@ -212,7 +212,7 @@ struct Written {
     observations: Option<(usize, usize)>,
 }
 
-impl SelfPlay {
+impl SelfPlay<AnyGame> {
     /// `games` games of the named kind (one of [`crate::GAME_NAMES`]) with
     /// settings overridden by name, on `threads` threads, seeded by `seed`;
     /// `max_plies` caps the actions per game (truncation).
@@ -231,6 +231,25 @@ impl SelfPlay {
         seed: u64,
         max_plies: Option<u32>,
     ) -> Result<SelfPlay, SelfPlayError> {
+        let template = AnyGame::new(name, overrides, seed)?;
+        SelfPlay::of_game(template, games, threads, seed, max_plies)
+    }
+}
+
+impl<G: GameState> SelfPlay<G> {
+    /// `games` copies of `template`, any [`GameState`], stepped together on
+    /// `threads` threads, seeded by `seed`; `max_plies` caps the actions per
+    /// game. The observation planes follow what the game shows a seat
+    /// ([`Seen`]): a board game's, Card shogi's or Tsuitate's planes, and a
+    /// board game's (without the repetition planes' history) for a game this
+    /// module has never heard of.
+    pub fn of_game(
+        template: G,
+        games: usize,
+        threads: usize,
+        seed: u64,
+        max_plies: Option<u32>,
+    ) -> Result<SelfPlay<G>, SelfPlayError> {
         if games == 0 {
             return Err(SelfPlayError::Zero { what: "num_games" });
         }
@@ -240,7 +259,6 @@ impl SelfPlay {
         if max_plies == Some(0) {
             return Err(SelfPlayError::Zero { what: "max_plies" });
         }
-        let template = AnyGame::new(name, overrides, seed)?;
         let (shape, actions) = shape_of(&template);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -316,7 +334,7 @@ impl SelfPlay {
     }
 
     /// Game `i` as it stands (for inspection; the referee's game for Tsuitate).
-    pub fn game(&self, i: usize) -> Option<&AnyGame> {
+    pub fn game(&self, i: usize) -> Option<&G> {
         self.envs.get(i).map(|e| &e.game)
     }
 
@@ -403,7 +421,7 @@ impl SelfPlay {
     /// checked by the caller), and counts the games that ended.
     fn play_each<C>(&mut self, out: &mut OutputsMut<'_>, choose: C) -> Result<(), SelfPlayError>
     where
-        C: Fn(usize, &mut Env) -> u32 + Sync,
+        C: Fn(usize, &mut Env<G>) -> u32 + Sync,
     {
         let rules = Rules {
             template: &self.template,
@@ -461,8 +479,8 @@ impl SelfPlay {
 }
 
 /// What every game of a batch shares while stepping.
-struct Rules<'a> {
-    template: &'a AnyGame,
+struct Rules<'a, G> {
+    template: &'a G,
     space: ActionSpace,
     cap: Option<u32>,
 }
@@ -474,15 +492,15 @@ struct Rules<'a> {
 /// the buffers this batch wrote last, only the entries set then are cleared,
 /// instead of the whole (13,689 mask bytes and 28 × 81 numbers per game on
 /// 9×9): the buffers must not be written by anyone else in between.
-fn run<F>(
+fn run<G: GameState, F>(
     pool: &rayon::ThreadPool,
-    envs: &mut [Env],
+    envs: &mut [Env<G>],
     written: &mut Written,
     out: &mut OutputsMut<'_>,
     f: F,
 ) -> Result<Vec<Ended>, SelfPlayError>
 where
-    F: Fn(usize, &mut Env, Slot<'_>) -> Result<Ended, SelfPlayError> + Sync,
+    F: Fn(usize, &mut Env<G>, Slot<'_>) -> Result<Ended, SelfPlayError> + Sync,
 {
     let now = Written {
         masks: Some((out.masks.as_ptr() as usize, out.masks.len())),
@@ -533,14 +551,14 @@ where
 
 /// Runs `f` over the games and their slots, on the caller's thread for a
 /// pool of one.
-fn in_pool<F>(
+fn in_pool<G: GameState, F>(
     pool: &rayon::ThreadPool,
-    envs: &mut [Env],
+    envs: &mut [Env<G>],
     slots: Vec<Slot<'_>>,
     f: F,
 ) -> Result<Vec<Ended>, SelfPlayError>
 where
-    F: Fn(usize, &mut Env, Slot<'_>) -> Result<Ended, SelfPlayError> + Sync,
+    F: Fn(usize, &mut Env<G>, Slot<'_>) -> Result<Ended, SelfPlayError> + Sync,
 {
     let n = envs.len();
     let threads = pool.current_num_threads().max(1);
@@ -565,18 +583,9 @@ where
 }
 
 /// Squares of a game's board.
-fn board_area(game: &AnyGame) -> usize {
-    let g = geometry_of(game);
+fn board_area<G: GameState>(game: &G) -> usize {
+    let g = game.geometry();
     usize::from(g.files()) * usize::from(g.ranks())
-}
-
-/// The board a game is played on.
-fn geometry_of(game: &AnyGame) -> &'static Geometry {
-    match game {
-        AnyGame::Board(g) => g.position().geometry(),
-        AnyGame::Card(g) => g.position().geometry(),
-        AnyGame::Tsuitate(r) => r.start_position().geometry(),
-    }
 }
 
 /// Slot `i`'s generator: stream `i` of the seed.
@@ -595,21 +604,21 @@ fn returns(outcome: Outcome) -> [f32; 2] {
     }
 }
 
-/// The observation shape and action space of a game's kind.
-fn shape_of(game: &AnyGame) -> (ObservationShape, ActionSpace) {
-    let geometry = geometry_of(game);
+/// The observation shape and action space of a game: by what it shows a seat.
+fn shape_of<G: GameState>(game: &G) -> (ObservationShape, ActionSpace) {
+    let geometry = game.geometry();
     let (files, ranks) = (geometry.files(), geometry.ranks());
-    let shape = match game {
-        AnyGame::Board(_) => ObservationShape::board(files, ranks),
-        AnyGame::Card(_) => ObservationShape::card(files, ranks),
-        AnyGame::Tsuitate(_) => ObservationShape::tsuitate(files, ranks),
+    let shape = match game.seen(game.side_to_move()) {
+        Seen::Board(_) | Seen::Position(_) => ObservationShape::board(files, ranks),
+        Seen::Card(_) => ObservationShape::card(files, ranks),
+        Seen::Tsuitate(_) => ObservationShape::tsuitate(files, ranks),
     };
     (shape, ActionSpace::of(geometry))
 }
 
-impl Env {
+impl<G: GameState> Env<G> {
     /// A fresh game from the template; Card shogi's first card is drawn.
-    fn restart(&mut self, template: &AnyGame, space: &ActionSpace) -> Result<(), SelfPlayError> {
+    fn restart(&mut self, template: &G, space: &ActionSpace) -> Result<(), SelfPlayError> {
         // A Card shogi deal can end a game before its first move (no move on
         // the card's file); deal again, a bounded number of times.
         for _ in 0..64 {
@@ -627,32 +636,21 @@ impl Env {
         ))
     }
 
-    /// Draws Card shogi's cards until a move is due or the game is over.
-    fn settle(&mut self) -> Result<(), CardError> {
-        if let AnyGame::Card(g) = &mut self.game {
-            while g.phase() == Phase::Draw {
-                g.draw_with(&mut self.rng)?;
-            }
+    /// Resolves chance steps (Card shogi's draws) with the slot's generator
+    /// until a move is due or the game is over.
+    fn settle(&mut self) -> Result<(), PlayError> {
+        while self.game.is_chance_node() {
+            self.game.sample_chance(&mut self.rng)?;
         }
         Ok(())
     }
 
     fn to_move(&self) -> Color {
-        match &self.game {
-            AnyGame::Board(g) => g.position().side_to_move(),
-            AnyGame::Card(g) => g.position().side_to_move(),
-            AnyGame::Tsuitate(r) => r.side_to_move(),
-        }
+        self.game.side_to_move()
     }
 
     fn refresh_legal(&mut self, space: &ActionSpace) {
-        let moves = match &self.game {
-            AnyGame::Board(g) => g.legal_moves(),
-            AnyGame::Card(g) => g.allowed_moves(),
-            // The mover's candidates depend on their own pieces only.
-            AnyGame::Tsuitate(r) if r.outcome().is_some() => MoveList::new(),
-            AnyGame::Tsuitate(r) => OwnBoard::of(r.true_position(), r.side_to_move()).moves(),
-        };
+        let moves = self.game.legal_moves();
         self.legal.clear();
         self.legal
             .extend(moves.iter().filter_map(|&m| space.encode(m)));
@@ -662,7 +660,7 @@ impl Env {
     fn act(
         &mut self,
         action: u32,
-        rules: &Rules<'_>,
+        rules: &Rules<'_, G>,
         slot: Slot<'_>,
     ) -> Result<Ended, SelfPlayError> {
         let mv = rules
@@ -695,16 +693,11 @@ impl Env {
         Ok(ended)
     }
 
-    /// Plays one move (an attempt in Tsuitate), then any chance steps.
+    /// Plays one move (an attempt in Tsuitate), then any chance steps. The
+    /// action came from the legal list (`step` checks, `step_random` picks
+    /// from it).
     fn play(&mut self, mv: Move) -> Result<(), String> {
-        match &mut self.game {
-            // The action came from the legal list (`step` checks, `step_random` picks from it).
-            AnyGame::Board(g) => g.play_unchecked(mv),
-            AnyGame::Card(g) => g.play(mv).map_err(|e| e.to_string())?,
-            AnyGame::Tsuitate(r) => {
-                r.attempt(mv).map_err(|e: TsuitateError| e.to_string())?;
-            }
-        }
+        self.game.play_unchecked(mv);
         self.settle().map_err(|e| e.to_string())
     }
 
@@ -729,8 +722,9 @@ impl Env {
         *slot.to_play = mover.index() as u8;
         if let Some(observation) = slot.observation {
             let Env { game, planes, .. } = self;
-            if let AnyGame::Tsuitate(r) = game {
-                return tsuitate_observation(&r.view(mover), observation);
+            let seen = game.seen(mover);
+            if let Seen::Tsuitate(view) = &seen {
+                return tsuitate_observation(view, observation);
             }
             // Clear the piece planes: the entries set last time, or all.
             if slot.observations_incremental {
@@ -745,12 +739,11 @@ impl Env {
                 observation[..28 * area].fill(0.0);
                 *planes = PlaneMemo::new();
             }
-            match game {
-                AnyGame::Board(g) => {
-                    write_board_on_clear(g, mover, true, observation, Some(planes))
-                }
-                AnyGame::Card(g) => card_observation_on_clear(g, mover, observation, Some(planes)),
-                AnyGame::Tsuitate(_) => {}
+            match seen {
+                Seen::Board(g) => write_board_on_clear(g, mover, true, observation, Some(planes)),
+                Seen::Card(g) => card_observation_on_clear(g, mover, observation, Some(planes)),
+                Seen::Position(p) => position_planes_on_clear(p, mover, observation, Some(planes)),
+                Seen::Tsuitate(_) => {}
             }
         }
     }

@@ -1,0 +1,119 @@
+//! The one table of the library's games: names, aliases and facts.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A kind of game the library plays, chosen at run time by name.
+///
+/// This is the one place a game's name is written: [`AnyGame::new`](crate::AnyGame::new),
+/// saved games, settings maps, the Python module, the USI engine and the
+/// adapters read names through it.
+///
+/// ```
+/// use shogi_variants::GameKind;
+/// let kind: GameKind = "Card".parse().unwrap();
+/// assert_eq!(kind, GameKind::Card);
+/// assert_eq!(kind.name(), "card");
+/// assert!(kind.has_chance() && !kind.hidden_information());
+/// assert!(GameKind::Tsuitate.hidden_information());
+/// assert_eq!("toru-itte".parse::<GameKind>().unwrap(), GameKind::MustCapture);
+/// assert!("go".parse::<GameKind>().unwrap_err().to_string().contains("standard, minishogi"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GameKind {
+    /// Standard shogi (本将棋), 9×9.
+    Standard,
+    /// Minishogi (5五将棋), 5×5.
+    Minishogi,
+    /// Must-capture shogi (取る一手, Toru-itte) over a base.
+    MustCapture,
+    /// Card shogi over a base: a card drawn each turn names the file to play on.
+    Card,
+    /// Tsuitate shogi (衝立将棋) over a base: hidden pieces, a referee.
+    Tsuitate,
+}
+
+/// A name [`GameKind`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{0}' (known: {known})", known = GameKind::names().join(", "))]
+pub struct UnknownGame(pub String);
+
+impl GameKind {
+    /// Every kind, in this order: standard, minishogi, must-capture, card, tsuitate.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Standard,
+        GameKind::Minishogi,
+        GameKind::MustCapture,
+        GameKind::Card,
+        GameKind::Tsuitate,
+    ];
+
+    /// The kinds that are a plain [`Variant`](shogi_core::Variant) (what a
+    /// modifier or a chance game may play over, with must-capture's duty
+    /// as a setting of those that have one).
+    pub const VARIANTS: [GameKind; 3] = [GameKind::Standard, GameKind::Minishogi, GameKind::MustCapture];
+
+    /// The name, as settings, saved games and the Python module write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Standard => "standard",
+            GameKind::Minishogi => "minishogi",
+            GameKind::MustCapture => "must-capture",
+            GameKind::Card => "card",
+            GameKind::Tsuitate => "tsuitate",
+        }
+    }
+
+    /// Other names accepted when reading (case-insensitive, like the name).
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Standard => &["shogi", "hon-shogi"],
+            GameKind::Minishogi => &["mini", "5x5"],
+            GameKind::MustCapture => &["toru-itte", "must_capture", "mustcapture"],
+            GameKind::Card => &["card-shogi"],
+            GameKind::Tsuitate => &["tsuitate-shogi"],
+        }
+    }
+
+    /// Every name, in [`GameKind::ALL`] order.
+    pub fn names() -> [&'static str; 5] {
+        GameKind::ALL.map(GameKind::name)
+    }
+
+    /// The kind of this name or alias (ASCII case ignored).
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        let name = name.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name || k.aliases().contains(&name.as_str()))
+    }
+
+    /// Whether the game has chance steps (Card shogi's draws).
+    pub const fn has_chance(self) -> bool {
+        matches!(self, GameKind::Card)
+    }
+
+    /// Whether players see only part of the state (Tsuitate's hidden pieces).
+    pub const fn hidden_information(self) -> bool {
+        matches!(self, GameKind::Tsuitate)
+    }
+
+    /// Whether the game plays over a base variant with that base's settings.
+    pub const fn has_base(self) -> bool {
+        matches!(self, GameKind::MustCapture | GameKind::Card | GameKind::Tsuitate)
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::from_name(s).ok_or_else(|| UnknownGame(s.to_owned()))
+    }
+}

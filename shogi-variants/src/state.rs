@@ -1,0 +1,477 @@
+//! The game contract: one way to drive every game of the library.
+//!
+//! [`GameState`] is what a match runner, a self-play loop, an encoder or a
+//! game server needs to know about "a game", in OpenSpiel's words: who acts
+//! now ([`ToMove`]: a player, chance, or nobody because the game is over),
+//! what that actor may do ([`GameState::legal_moves`] or
+//! [`GameState::chance_outcomes`], with exact [`Probability`]s), apply one
+//! (refused with a typed [`PlayError`] and no change when it is not allowed),
+//! undo where the game allows it, the outcome, and what one seat may see
+//! ([`Observation`]: built so that it cannot reach what that seat does not
+//! know). Every game of the library implements it (standard shogi, minishogi
+//! and must-capture as [`Game<AnyVariant>`], [`CardGame`], Tsuitate's
+//! [`Referee`]) and [`AnyGame`](crate::AnyGame) by dispatch; code written
+//! against it runs on a game it has never heard of.
+//!
+//! ```
+//! use shogi_variants::{AnyGame, GameState, ToMove};
+//! use shogi_variants::players::{Player, RandomPlayer};
+//!
+//! // One loop for every game: chance steps, moves, Tsuitate attempts alike.
+//! fn play_out<G: GameState>(game: &mut G, player: &mut dyn Player) -> shogi_core::Outcome {
+//!     loop {
+//!         match game.to_move() {
+//!             ToMove::Over(outcome) => return outcome,
+//!             ToMove::Chance => { game.sample_chance(&mut rand::rng()).unwrap(); }
+//!             ToMove::Player(seat) => {
+//!                 let mv = player.choose(game.observation(seat)).unwrap();
+//!                 game.play(mv).unwrap();
+//!             }
+//!         }
+//!     }
+//! }
+//! for (name, settings) in [("minishogi", &[][..]), ("card", &[("base", "minishogi")]), ("tsuitate", &[("base", "minishogi")])] {
+//!     let mut game = AnyGame::new(name, settings, 1)?;
+//!     let outcome = play_out(&mut game, &mut RandomPlayer::new(3));
+//!     assert_eq!(game.outcome(), Some(outcome));
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::{AnyVariant, CardGame, PlayerView};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use shogi_core::{Bitboard, Color, Game, Geometry, Move, MoveList, Outcome, PieceKind, Position, Square};
+use std::borrow::Cow;
+use std::fmt;
+
+/// Who acts now (OpenSpiel's `CurrentPlayer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToMove {
+    /// This player chooses a move.
+    Player(Color),
+    /// A chance step: an outcome of [`GameState::chance_outcomes`] is due.
+    Chance,
+    /// Nobody: the game is over.
+    Over(Outcome),
+}
+
+impl ToMove {
+    /// The player to move, if a player acts now.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::ToMove;
+    /// assert_eq!(ToMove::Player(Color::White).player(), Some(Color::White));
+    /// assert_eq!(ToMove::Chance.player(), None);
+    /// ```
+    pub fn player(self) -> Option<Color> {
+        match self {
+            ToMove::Player(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            ToMove::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+/// An exact probability `numerator / denominator` (a chance outcome's odds:
+/// cards of that kind over cards left).
+///
+/// ```
+/// use shogi_variants::Probability;
+/// let p = Probability::new(8, 72).unwrap();
+/// assert_eq!((p.numerator(), p.denominator()), (1, 9)); // kept in lowest terms
+/// assert_eq!(p.to_string(), "1/9");
+/// assert!((p.to_f64() - 1.0 / 9.0).abs() < 1e-15);
+/// assert!(Probability::new(3, 2).is_none() && Probability::new(0, 0).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Probability {
+    numerator: u32,
+    denominator: u32,
+}
+
+impl Probability {
+    /// `numerator / denominator` in lowest terms; `None` unless
+    /// `numerator <= denominator` and `denominator > 0`.
+    pub fn new(numerator: u32, denominator: u32) -> Option<Probability> {
+        if denominator == 0 || numerator > denominator {
+            return None;
+        }
+        let (mut a, mut b) = (numerator, denominator);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        Some(Probability {
+            numerator: numerator / a,
+            denominator: denominator / a,
+        })
+    }
+
+    /// The numerator, in lowest terms.
+    pub fn numerator(self) -> u32 {
+        self.numerator
+    }
+
+    /// The denominator, in lowest terms.
+    pub fn denominator(self) -> u32 {
+        self.denominator
+    }
+
+    /// The probability as a float (for sampling and for tensors).
+    pub fn to_f64(self) -> f64 {
+        f64::from(self.numerator) / f64::from(self.denominator)
+    }
+}
+
+impl fmt::Display for Probability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.numerator, self.denominator)
+    }
+}
+
+/// What playing a move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verdict {
+    /// The move was played.
+    Played,
+    /// The move was a foul (Tsuitate shogi: legal on the player's own board,
+    /// illegal on the true one): nothing moved, the same player acts again.
+    Foul,
+}
+
+/// One step of a game's history: a move (an attempt in Tsuitate, fouls
+/// included) or a chance outcome (a card drawn). Replaying a game's
+/// [`GameState::history`] on a fresh game of the same kind and settings
+/// gives the same game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// A player's move.
+    Move(Move),
+    /// A chance outcome by id (Card shogi: the card id, [`crate::Card::id`]).
+    Chance(u16),
+}
+
+impl fmt::Display for Action {
+    /// A move in USI; a chance outcome as `chance:ID`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(mv) => write!(f, "{mv}"),
+            Action::Chance(id) => write!(f, "chance:{id}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Action {
+    type Err = PlayError;
+
+    /// The [`Display`](fmt::Display) form back.
+    ///
+    /// ```
+    /// use shogi_variants::Action;
+    /// assert_eq!("chance:3".parse::<Action>()?, Action::Chance(3));
+    /// assert_eq!("7g7f".parse::<Action>()?.to_string(), "7g7f");
+    /// assert!("7g7z".parse::<Action>().is_err());
+    /// # Ok::<(), shogi_variants::PlayError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Action, PlayError> {
+        let bad = || PlayError::BadAction(s.to_owned());
+        match s.strip_prefix("chance:") {
+            Some(id) => id.parse().map(Action::Chance).map_err(|_| bad()),
+            None => s.parse().map(Action::Move).map_err(|_| bad()),
+        }
+    }
+}
+
+/// Why an action was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// A chance outcome is due, not a move.
+    #[error("a chance outcome is due, not a move")]
+    ChanceToMove,
+    /// A player is to move, not chance.
+    #[error("no chance step is due: {0} is to move")]
+    NotChance(Color),
+    /// The move is not allowed now.
+    #[error("{mv} is not allowed here: {reason}")]
+    Illegal {
+        /// The move.
+        mv: Move,
+        /// Why, in words.
+        reason: String,
+    },
+    /// The chance outcome cannot happen now.
+    #[error("chance outcome {0} cannot happen here")]
+    BadChanceOutcome(u16),
+    /// Nothing to undo: no move was played.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// The game does not allow undoing (what was drawn or told stays).
+    #[error("cannot undo in this game: {0}")]
+    NotUndoable(&'static str),
+    /// Text that is not an action (`7g7f`, `P*5e`, `chance:3`).
+    #[error("'{0}' is not an action (a USI move, or chance:ID)")]
+    BadAction(String),
+}
+
+/// What one seat knows, given to a [`Player`](crate::players::Player).
+///
+/// The [`Seen`] part is built only from facts this seat knows: the whole game
+/// for perfect-information games, the card game (public deck, drawn card)
+/// for Card shogi, and only the [`PlayerView`] in Tsuitate, so a player
+/// cannot read the referee's board: the type does not hold it. The choices
+/// are what the game's contract allows the seat now, so any player plays any
+/// game legally, including games it has no model for.
+///
+/// ```
+/// use shogi_core::Game;
+/// use shogi_variants::{AnyVariant, Minishogi, Observation, Seen};
+/// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
+/// let seen = Observation::board(&game);
+/// assert_eq!(seen.choices().len(), 14);
+/// assert!(matches!(seen.seen(), Seen::Board(_)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Observation<'a> {
+    seat: Color,
+    choices: MoveList,
+    seen: Seen<'a>,
+}
+
+/// What a seat's [`Observation`] shows of the game.
+#[derive(Clone, Debug)]
+pub enum Seen<'a> {
+    /// Standard, minishogi or must-capture: the whole game, history included.
+    Board(&'a Game<AnyVariant>),
+    /// Card shogi at a move step (the drawn card, the public deck).
+    Card(&'a CardGame),
+    /// Tsuitate shogi: the player's own view, nothing of the referee's.
+    Tsuitate(Cow<'a, PlayerView>),
+    /// Another perfect-information game: its position (its rules are the
+    /// game's own; the choices say what they allow).
+    Position(&'a Position),
+}
+
+impl<'a> Observation<'a> {
+    /// An observation from its parts: the seat, what it may play now, what it sees.
+    pub fn new(seat: Color, choices: MoveList, seen: Seen<'a>) -> Observation<'a> {
+        Observation {
+            seat,
+            choices,
+            seen,
+        }
+    }
+
+    /// The side to move's observation of a perfect-information game.
+    pub fn board(game: &'a Game<AnyVariant>) -> Observation<'a> {
+        let choices = if game.is_over() {
+            MoveList::new()
+        } else {
+            game.legal_moves()
+        };
+        Observation::new(game.position().side_to_move(), choices, Seen::Board(game))
+    }
+
+    /// The side to move's observation of a Card game (choices: the moves the
+    /// drawn card allows; none at a chance step).
+    pub fn card(game: &'a CardGame) -> Observation<'a> {
+        Observation::new(
+            game.position().side_to_move(),
+            game.allowed_moves(),
+            Seen::Card(game),
+        )
+    }
+
+    /// A Tsuitate player's observation: their view (choices: their candidate
+    /// attempts, none when it is not their turn).
+    pub fn tsuitate(view: &'a PlayerView) -> Observation<'a> {
+        Observation::new(view.color, view.candidate_moves(), Seen::Tsuitate(Cow::Borrowed(view)))
+    }
+
+    /// Whose observation.
+    pub fn seat(&self) -> Color {
+        self.seat
+    }
+
+    /// The moves the seat may offer now (empty when it is not its turn).
+    pub fn choices(&self) -> &MoveList {
+        &self.choices
+    }
+
+    /// What the seat sees.
+    pub fn seen(&self) -> &Seen<'a> {
+        &self.seen
+    }
+}
+
+/// One game, driven through one contract (see the [module](self) docs).
+///
+/// A state is a value: [`Clone`] it to search or to branch. Moves come from
+/// [`GameState::legal_moves`] and are applied by [`GameState::play`]; chance
+/// outcomes from [`GameState::chance_outcomes`] by
+/// [`GameState::apply_chance`] (or [`GameState::sample_chance`]).
+pub trait GameState: Clone + fmt::Debug + Send + Sync {
+    /// The game's name, as [`GameKind::name`](crate::GameKind::name) gives it
+    /// for the library's games.
+    fn name(&self) -> &str;
+
+    /// The settings by their serde names (what a saved game records).
+    fn settings_value(&self) -> serde_json::Value;
+
+    /// The board's shape.
+    fn geometry(&self) -> &'static Geometry;
+
+    /// The start position as SFEN.
+    fn start_sfen(&self) -> String;
+
+    /// Who acts now.
+    fn to_move(&self) -> ToMove;
+
+    /// The side whose turn it is on the board, whether or not the game is
+    /// over or a chance step is due: cheap, without the end tests that
+    /// [`GameState::to_move`] runs.
+    fn side_to_move(&self) -> Color;
+
+    /// What the player to move may do now: legal moves (candidate attempts
+    /// in Tsuitate, the card's moves in Card shogi); empty at a chance step
+    /// or when the game is over.
+    fn legal_moves(&self) -> MoveList;
+
+    /// Plays `mv` for the player to move. A move not in
+    /// [`GameState::legal_moves`] is refused and nothing changes; a Tsuitate
+    /// candidate that is illegal on the true board is a [`Verdict::Foul`].
+    fn play(&mut self, mv: Move) -> Result<Verdict, PlayError>;
+
+    /// Plays a move taken from [`GameState::legal_moves`] of this state,
+    /// without checking it again (self-play's fast path). The default checks
+    /// anyway; a move not from that list leaves the state unspecified but
+    /// safe (no panic, no memory error).
+    fn play_unchecked(&mut self, mv: Move) {
+        let _ = self.play(mv);
+    }
+
+    /// Whether a chance step is due (OpenSpiel's `IsChanceNode`); cheaper
+    /// than [`GameState::to_move`] where a game overrides it.
+    fn is_chance_node(&self) -> bool {
+        self.to_move() == ToMove::Chance
+    }
+
+    /// The chance step's outcomes by id, with exact probabilities summing to
+    /// one; empty unless [`ToMove::Chance`].
+    fn chance_outcomes(&self) -> Vec<(u16, Probability)> {
+        Vec::new()
+    }
+
+    /// Applies the chance outcome `id`.
+    fn apply_chance(&mut self, id: u16) -> Result<(), PlayError> {
+        match self.to_move() {
+            ToMove::Over(o) => Err(PlayError::GameOver(o)),
+            ToMove::Player(c) => Err(PlayError::NotChance(c)),
+            ToMove::Chance => Err(PlayError::BadChanceOutcome(id)),
+        }
+    }
+
+    /// Samples a chance outcome with `rng` by its probability and applies it;
+    /// returns its id.
+    fn sample_chance(&mut self, rng: &mut dyn Rng) -> Result<u16, PlayError> {
+        let outcomes = self.chance_outcomes();
+        let Some(&(last, _)) = outcomes.last() else {
+            return Err(match self.to_move() {
+                ToMove::Over(o) => PlayError::GameOver(o),
+                ToMove::Player(c) => PlayError::NotChance(c),
+                ToMove::Chance => PlayError::BadChanceOutcome(0),
+            });
+        };
+        // Exact: a common denominator, then one uniform integer.
+        let common = outcomes
+            .iter()
+            .fold(1u64, |d, (_, p)| lcm(d, u64::from(p.denominator())));
+        let mut k = rand::RngExt::random_range(rng, 0..common);
+        let mut chosen = last;
+        for &(id, p) in &outcomes {
+            let weight = u64::from(p.numerator()) * (common / u64::from(p.denominator()));
+            if k < weight {
+                chosen = id;
+                break;
+            }
+            k -= weight;
+        }
+        self.apply_chance(chosen)?;
+        Ok(chosen)
+    }
+
+    /// Resolves a chance step with the game's own generator (Card shogi: its
+    /// seeded deck, so a game replays and a saved game resumes with the same
+    /// cards); returns the outcome's id. The default, for a game without a
+    /// generator of its own, samples with one seeded by the history's length.
+    fn chance_step(&mut self) -> Result<u16, PlayError> {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(self.history().len() as u64);
+        self.sample_chance(&mut rng)
+    }
+
+    /// Takes back the last move. Games that told or drew something that
+    /// cannot be taken back refuse with [`PlayError::NotUndoable`].
+    fn undo(&mut self) -> Result<Move, PlayError>;
+
+    /// The outcome, once the game is over.
+    fn outcome(&self) -> Option<Outcome> {
+        self.to_move().outcome()
+    }
+
+    /// What `seat` sees of the game now (cheap: without the choices).
+    fn seen(&self, seat: Color) -> Seen<'_>;
+
+    /// What `seat` may see now and may play: its choices are
+    /// [`GameState::legal_moves`] when it is to move, and empty otherwise.
+    fn observation(&self, seat: Color) -> Observation<'_> {
+        let choices = if self.to_move() == ToMove::Player(seat) {
+            self.legal_moves()
+        } else {
+            MoveList::new()
+        };
+        Observation::new(seat, choices, self.seen(seat))
+    }
+
+    /// Every action so far, in order; replaying them on a fresh game of the
+    /// same name, settings and start gives this game (see
+    /// [`SavedGame::replay_onto`](crate::SavedGame::replay_onto)).
+    fn history(&self) -> Vec<Action>;
+
+    /// "Show legal squares": where the piece on `from` may go now under the
+    /// game's rules (empty unless a player is to move).
+    fn legal_destinations(&self, from: Square) -> Bitboard {
+        shogi_core::legal_squares::destinations(&self.legal_moves(), from)
+    }
+
+    /// "Show legal squares" for a piece in hand of the player to move.
+    fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
+        shogi_core::legal_squares::drops(&self.legal_moves(), kind)
+    }
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    a / x * b
+}
+
+/// A move refused by a game: [`PlayError::Illegal`] with the game's reason.
+pub(crate) fn illegal(mv: Move, reason: impl ToString) -> PlayError {
+    PlayError::Illegal {
+        mv,
+        reason: reason.to_string(),
+    }
+}
