@@ -147,12 +147,14 @@ impl PyCardGame {
         self.game.deck().left_total()
     }
 
-    /// At a draw: each card that can come and its probability.
-    fn chance_outcomes(&self) -> Vec<(u32, f64)> {
+    /// At a draw: each card that can come and its exact probability, a
+    /// ``fractions.Fraction``.
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u32, Bound<'py, PyAny>)>> {
+        let fraction = py.import("fractions")?.getattr("Fraction")?;
         self.game
             .chance_outcomes()
             .into_iter()
-            .map(|(c, p)| (card_int(c), p))
+            .map(|(c, p)| Ok((card_int(c), fraction.call1((p.numerator(), p.denominator()))?)))
             .collect()
     }
 

@@ -13,7 +13,7 @@ use pyo3::types::PyDict;
 use shogi_core::{Color, Game, Move};
 use shogi_variants::players::{
     play_match as run_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchResult,
-    MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer, SearchPlayer,
+    MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer, SearchPlayer, Seen,
 };
 use std::time::Duration;
 
@@ -23,13 +23,13 @@ type Native = Box<dyn Player + Send + Sync>;
 /// Asks a native player for a move on a Python observation.
 fn choose_native(player: &mut Native, observation: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
     if let Ok(b) = observation.cast::<PyBoard>() {
-        return Ok(player.choose(Observation::Board(&b.borrow().game)));
+        return Ok(player.choose(Observation::board(&b.borrow().game)));
     }
     if let Ok(c) = observation.cast::<PyCardGame>() {
-        return Ok(player.choose(Observation::Card(&c.borrow().game)));
+        return Ok(player.choose(Observation::card(&c.borrow().game)));
     }
     if let Ok(v) = observation.cast::<PyPlayerView>() {
-        return Ok(player.choose(Observation::Tsuitate(&v.get().view)));
+        return Ok(player.choose(Observation::tsuitate(&v.get().view)));
     }
     Err(ShogiError::new_err(format!(
         "a player observes a Board, a CardGame at its move step, or a PlayerView, not {}",
@@ -199,16 +199,19 @@ impl Player for PythonPlayer {
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
         Python::attach(|py| {
-            let arg: PyResult<Py<PyAny>> = match observation {
-                Observation::Board(g) => {
-                    Py::new(py, PyBoard::from_game(Game::clone(g))).map(Py::into_any)
-                }
-                Observation::Card(g) => {
-                    Py::new(py, PyCardGame { game: g.clone() }).map(Py::into_any)
-                }
-                Observation::Tsuitate(v) => {
-                    Py::new(py, PyPlayerView { view: v.clone() }).map(Py::into_any)
-                }
+            let arg: PyResult<Py<PyAny>> = match observation.seen() {
+                Seen::Board(g) => Py::new(py, PyBoard::from_game(Game::clone(g))).map(Py::into_any),
+                Seen::Card(g) => Py::new(py, PyCardGame { game: (*g).clone() }).map(Py::into_any),
+                Seen::Tsuitate(v) => Py::new(
+                    py,
+                    PyPlayerView {
+                        view: v.clone().into_owned(),
+                    },
+                )
+                .map(Py::into_any),
+                Seen::Position(_) => Err(ShogiError::new_err(
+                    "a Python player observes a Board, a CardGame or a PlayerView; this game shows only a position",
+                )),
             };
             let answer = arg.and_then(|a| self.obj.bind(py).call_method1("choose", (a,)));
             match answer {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import random
 
 import pytest
@@ -73,18 +74,19 @@ def test_settings_defaults_and_round_trip():
 def test_chance_outcomes_sum_to_one_and_match_the_deck():
     g = CardGame(1, jokers=True)
     odds = g.chance_outcomes()
-    assert math.isclose(sum(p for _, p in odds), 1.0, abs_tol=1e-12)
+    # Exact, as fractions: they sum to exactly one.
+    assert sum(p for _, p in odds) == 1
     assert {c for c, _ in odds} == set(range(10))
-    assert dict(odds)[JOKER] == pytest.approx(2 / 74)
-    assert dict(odds)[5] == pytest.approx(8 / 74)
+    assert dict(odds)[JOKER] == Fraction(2, 74)
+    assert dict(odds)[5] == Fraction(8, 74)
     g.apply_draw(7)
     g.push("7g7f")
     g.apply_draw(7)
     g.push("7c7d")
     odds = dict(g.chance_outcomes())
-    assert odds[7] == pytest.approx(6 / 72)
-    assert odds[1] == pytest.approx(8 / 72)
-    assert sum(odds.values()) == pytest.approx(1.0)
+    assert odds[7] == Fraction(6, 72)
+    assert odds[1] == Fraction(8, 72)
+    assert sum(odds.values()) == 1
     assert g.cards_left() == 72
     assert g.deck()[7] == 6
 

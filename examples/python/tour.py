@@ -123,7 +123,7 @@ for _ in range(6):
         odds = cards.chance_outcomes()
         card = cards.draw()
         print(f"  {'Black' if cards.turn == BLACK else 'White'} draws {card} "
-              f"(p = {dict(odds)[card]:.3f}); allowed:", [m.usi() for m in cards.allowed_moves()])
+              f"(p = {dict(odds)[card]}, exactly); allowed:", [m.usi() for m in cards.allowed_moves()])
     if cards.phase == "move":
         move = chooser.choice(cards.allowed_moves())
         cards.push(move)

@@ -13,6 +13,7 @@
 //! | `ended` | board games | `"resign"` or `"declare"` if the game ended by that action |
 //! | `seed`, `generator_position`, `turns` | card | the deck's seed, how far its generator has run (a decimal string: a 128-bit count), and each turn's cards (`"1"`..`"9"`, `"J"`) and move |
 //! | `attempts` | tsuitate | every attempted move in order, fouls included |
+//! | `actions` | any other [`GameState`] | its [`GameState::history`]: moves in USI, chance outcomes as `chance:ID` ([`SavedGame::of_state`], [`SavedGame::replay_onto`]) |
 //!
 //! Everything else (outcomes, the deck's counts, what Tsuitate players were
 //! told) follows from these by replaying, and is checked while replaying: a
@@ -41,7 +42,8 @@
 //! ```
 
 use crate::{
-    AnyGame, AnySettings, AnyVariant, Card, CardGame, CardSettings, Referee, TsuitateSettings,
+    Action, AnyGame, AnySettings, AnyVariant, Card, CardGame, CardSettings, GameState, Referee,
+    TsuitateSettings,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -83,6 +85,9 @@ pub struct SavedGame {
     /// Tsuitate: every attempt in USI, fouls included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attempts: Option<Vec<String>>,
+    /// Any other game: its history ([`crate::Action`]s as text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<String>>,
 }
 
 /// One Card shogi turn of a saved game.
@@ -128,7 +133,7 @@ pub enum SaveError {
     /// A move, card or attempt that cannot be replayed.
     #[error("{what} {index} ('{text}') cannot be replayed: {reason}")]
     Replay {
-        /// `move`, `card` or `attempt`.
+        /// `move`, `card`, `attempt` or `action`.
         what: &'static str,
         /// Its index, from 0.
         index: usize,
@@ -187,7 +192,63 @@ impl SavedGame {
             generator_position: None,
             turns: None,
             attempts: None,
+            actions: None,
         }
+    }
+
+    /// The saved form of any game on the contract, by its history: for a
+    /// game this module does not know (the library's own games are saved by
+    /// [`SavedGame::of`], whose fields keep more, e.g. Card shogi's
+    /// generator).
+    ///
+    /// ```
+    /// use shogi_variants::{AnyGame, GameState, SavedGame};
+    /// let mut game = AnyGame::new("minishogi", &[], 0)?;
+    /// game.play("2e3d".parse()?)?;
+    /// let saved = SavedGame::of_state(&game);
+    /// assert_eq!(saved.actions.as_deref(), Some(&["2e3d".to_owned()][..]));
+    /// let again = saved.replay_onto(AnyGame::new("minishogi", &[], 0)?)?;
+    /// assert_eq!(again.history(), game.history());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of_state<G: GameState>(game: &G) -> SavedGame {
+        let mut saved = SavedGame::blank(game.name(), game.settings_value(), game.start_sfen());
+        saved.actions = Some(game.history().iter().map(Action::to_string).collect());
+        saved
+    }
+
+    /// Replays the saved `actions` onto `fresh`, a new game of the saved
+    /// kind, settings and start (checked), and returns it.
+    pub fn replay_onto<G: GameState>(&self, mut fresh: G) -> Result<G, SaveError> {
+        if fresh.name() != self.game {
+            return Err(SaveError::UnknownGame(format!(
+                "{} (the game to replay onto is {})",
+                self.game,
+                fresh.name()
+            )));
+        }
+        if fresh.settings_value() != self.settings {
+            return Err(SaveError::Settings(
+                "the game to replay onto has other settings".to_owned(),
+            ));
+        }
+        if fresh.start_sfen() != self.start || !fresh.history().is_empty() {
+            return Err(SaveError::Start(
+                "the game to replay onto is not at the saved start".to_owned(),
+            ));
+        }
+        let actions = self.actions.as_ref().ok_or_else(|| self.missing("actions"))?;
+        for (i, text) in actions.iter().enumerate() {
+            let action: Action = text
+                .parse()
+                .map_err(|e| replay_error("action", i, text, e))?;
+            match action {
+                Action::Move(mv) => fresh.play(mv).map(|_| ()),
+                Action::Chance(id) => fresh.apply_chance(id),
+            }
+            .map_err(|e| replay_error("action", i, text, e))?;
+        }
+        Ok(fresh)
     }
 
     /// The saved form of any game.

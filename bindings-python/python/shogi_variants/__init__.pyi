@@ -8,6 +8,7 @@ for promoted (``"P"``, ``"+r"``). Cards are ``1``..``9`` (the file they name)
 and ``JOKER`` (0).
 """
 
+from fractions import Fraction
 from typing import Any, Iterator, Literal, Optional, Sequence, Union
 
 from typing_extensions import Self, final
@@ -488,7 +489,7 @@ class CardGame:
     def deck(self) -> dict[int, int]:
         """Cards left in the draw pile by card (``JOKER`` = 0)."""
     def cards_left(self) -> int: ...
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         """At a draw: each card that can come and its probability."""
     def draw(self) -> int:
         """Draw with the game's seeded generator."""

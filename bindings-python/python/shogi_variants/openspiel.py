@@ -335,7 +335,8 @@ class CardState(_State):
 
     def chance_outcomes(self):
         """``[(card, probability)]`` of the next draw, exactly the deck's odds."""
-        return self._core.chance_outcomes()
+        # Exact in the library (fractions.Fraction); OpenSpiel takes floats.
+        return [(card, float(p)) for card, p in self._core.chance_outcomes()]
 
     def _apply_action(self, action):
         if self._core.is_chance_node():
