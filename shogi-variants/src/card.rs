@@ -9,7 +9,7 @@
 //! distribution ([`CardGame::chance_outcomes`]), as search and research tools
 //! that handle chance nodes themselves need.
 
-use crate::{AnyVariant, Base};
+use crate::{AnyVariant, Base, CaptureDuty};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -141,6 +141,28 @@ pub struct CardSettings {
     /// The board and end rules, with the base's settings (repetition,
     /// stalemate, impasse...). Default: standard.
     pub base: Base,
+    /// Card shogi with the must-capture duty: of the moves the card allows,
+    /// a capture must be played if there is one (the duty ranges over the
+    /// moves playable this turn; a capture on another file does not bind).
+    /// Default: none. Read as `true`/`false` or as the duty's settings
+    /// (`{"king_captures_first": true}`).
+    #[serde(deserialize_with = "duty_setting")]
+    pub capture_duty: Option<CaptureDuty>,
+}
+
+/// Reads `capture_duty`: `null`/`false` (none), `true` (the default duty) or the duty's settings.
+fn duty_setting<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<CaptureDuty>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Switch(bool),
+        Duty(CaptureDuty),
+    }
+    Ok(match Option::<Written>::deserialize(d)? {
+        None | Some(Written::Switch(false)) => None,
+        Some(Written::Switch(true)) => Some(CaptureDuty::default()),
+        Some(Written::Duty(duty)) => Some(duty),
+    })
 }
 
 impl CardSettings {
@@ -175,6 +197,7 @@ impl Default for CardSettings {
             check_exempt: true,
             move_limit: None,
             base: Base::STANDARD,
+            capture_duty: None,
         }
     }
 }
@@ -217,6 +240,9 @@ pub enum CardError {
         /// The card.
         card: Card,
     },
+    /// The card allows a capture, so the capture duty forbids this move.
+    #[error("move {0} is not a capture, and the card allows one (the capture duty)")]
+    CaptureDuty(Move),
     /// The base game refused the move or the position.
     #[error(transparent)]
     Game(#[from] GameError),
@@ -621,10 +647,15 @@ impl CardGame {
         self.settings.card_allows(card, mv)
     }
 
+    /// The moves `card` allows (the card's file, then the capture duty if
+    /// the settings have one).
     fn moves_for(&self, card: Option<Card>) -> MoveList {
         let mut moves = self.game.legal_moves();
         if let Some(card) = card {
             moves.retain(|m| self.on_card_file(*m, card));
+        }
+        if let Some(duty) = self.settings.capture_duty {
+            duty.restrict(self.position(), &mut moves);
         }
         moves
     }
@@ -647,6 +678,12 @@ impl CardGame {
             if !self.on_card_file(mv, card) {
                 return Err(CardError::NotOnCardFile { mv, card });
             }
+        }
+        if self.settings.capture_duty.is_some()
+            && self.game.is_legal(mv)
+            && !self.moves_for(card).contains(&mv)
+        {
+            return Err(CardError::CaptureDuty(mv));
         }
         self.game.play(mv)?;
         if let Some(turn) = self.turns.last_mut() {

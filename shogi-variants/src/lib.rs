@@ -57,7 +57,7 @@ pub use impasse::Impasse;
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
-pub use must_capture::{MustCapture, MustCaptureSettings};
+pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use tsuitate::{

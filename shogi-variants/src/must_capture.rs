@@ -73,19 +73,72 @@ impl Default for MustCapture {
 }
 
 impl MustCapture {
-    /// Whether the capture duty applies in `pos` (not excused by a check).
-    fn duty(&self, pos: &Position) -> bool {
-        !(pos.is_check() && self.settings.may_flee_from_check)
+    /// The capture duty these settings give.
+    pub fn duty(&self) -> CaptureDuty {
+        CaptureDuty {
+            may_flee_from_check: self.settings.may_flee_from_check,
+            king_captures_first: self.settings.king_captures_first,
+        }
+    }
+}
+
+/// The capture duty (RULES.md 3: "whenever a capture is available, a capture
+/// must be played"), the one implementation of the rule: must-capture shogi
+/// applies it to the base's legal moves, Card shogi with `capture_duty` to
+/// the moves the drawn card allows.
+///
+/// ```
+/// use shogi_core::{Geometry, PieceSet, Position};
+/// use shogi_variants::CaptureDuty;
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+/// let mut moves = pos.legal_moves();
+/// CaptureDuty::default().restrict(&pos, &mut moves);
+/// assert_eq!(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["1e1b"]);
+/// # Ok::<(), shogi_core::PositionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CaptureDuty {
+    /// In check, may the player answer without capturing? (default true)
+    pub may_flee_from_check: bool,
+    /// When the duty applies and the king can capture, only king captures
+    /// are allowed (default false).
+    pub king_captures_first: bool,
+}
+
+impl Default for CaptureDuty {
+    fn default() -> Self {
+        CaptureDuty {
+            may_flee_from_check: true,
+            king_captures_first: false,
+        }
+    }
+}
+
+impl CaptureDuty {
+    /// Whether the duty applies in `pos` (not excused by a check).
+    pub fn applies(&self, pos: &Position) -> bool {
+        !(pos.is_check() && self.may_flee_from_check)
     }
 
-    /// Keeps only king captures if there are any and the setting asks for it.
-    fn king_first(&self, pos: &Position, captures: &mut MoveList) {
-        if !self.settings.king_captures_first {
+    /// Keeps, of `moves` (the moves the player may otherwise play in `pos`),
+    /// only what the duty allows: the captures if there are any (only the
+    /// king's, with `king_captures_first`, if it has one), else all.
+    pub fn restrict(&self, pos: &Position, moves: &mut MoveList) {
+        if !self.applies(pos) {
             return;
         }
-        let king = pos.king(pos.side_to_move());
-        if captures.iter().any(|m| m.from() == king) {
-            captures.retain(|m| m.from() == king);
+        let is_capture =
+            |m: &shogi_core::Move| m.from().is_some() && pos.piece_at(m.to()).is_some();
+        if !moves.iter().any(is_capture) {
+            return;
+        }
+        moves.retain(|m| is_capture(m));
+        if self.king_captures_first {
+            let king = pos.king(pos.side_to_move());
+            if moves.iter().any(|m| m.from() == king) {
+                moves.retain(|m| m.from() == king);
+            }
         }
     }
 }
@@ -125,15 +178,7 @@ impl Variant for MustCapture {
     /// The rule applied to a full list of legal moves. Counting is overridden
     /// with a one-pass count of moves and captures.
     fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
-        if !self.duty(pos) {
-            return;
-        }
-        let is_capture =
-            |m: &shogi_core::Move| m.from().is_some() && pos.piece_at(m.to()).is_some();
-        if moves.iter().any(is_capture) {
-            moves.retain(|m| is_capture(m));
-            self.king_first(pos, moves);
-        }
+        self.duty().restrict(pos, moves);
     }
 
     fn legal_moves(&self, pos: &Position) -> MoveList {
@@ -143,7 +188,7 @@ impl Variant for MustCapture {
     }
 
     fn count_legal_moves(&self, pos: &Position) -> usize {
-        if !self.duty(pos) {
+        if !self.duty().applies(pos) {
             return pos.count_legal_moves();
         }
         if self.settings.king_captures_first {
