@@ -23,9 +23,9 @@ use shogi_core::{
     PositionCommandError, Setup, Square, Variant, MAX_LEGAL_MOVES,
 };
 use shogi_variants::{
-    Announcement, AnyGame, AnyVariant, Base, Card, CardGame, CardSettings, FileRule, Impasse,
-    Minishogi, MinishogiRepetition, MinishogiSettings, MustCapture, MustCaptureSettings, NoMove,
-    Phase, Referee, SavedGame, Stalemate, Standard, StandardSettings, TsuitateError,
+    Announcement, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame, CardSettings, FileRule,
+    Impasse, Minishogi, MinishogiRepetition, MinishogiSettings, MustCapture, MustCaptureSettings,
+    NoMove, Phase, Referee, SavedGame, Stalemate, Standard, StandardSettings, TsuitateError,
     TsuitateSettings, VariantError, Verdict, GAME_NAMES, VARIANT_NAMES,
 };
 use std::sync::OnceLock;
@@ -645,6 +645,7 @@ pub fn play(data: &[u8]) {
                 check_exempt: flags & 16 != 0,
                 move_limit: r.move_limit(),
                 base: base(flags & 32 != 0),
+                capture_duty: (flags & 64 != 0).then(CaptureDuty::default),
             };
             let seed = u64::from(r.byte());
             match CardGame::new(settings.clone(), seed) {
@@ -865,7 +866,21 @@ fn check_card(game: &CardGame, deck_size: u32) {
                         assert_eq!(sq.file(), file, "{m} is not on the card's file {file}");
                     }
                 }
-                _ => assert_eq!(allowed.len(), legal.len(), "an unconstrained move phase"),
+                _ if game.settings().capture_duty.is_none() => {
+                    assert_eq!(allowed.len(), legal.len(), "an unconstrained move phase")
+                }
+                _ => {}
+            }
+            // With the capture duty: if a capture is allowed, only captures are.
+            if let Some(duty) = game.settings().capture_duty {
+                let pos = game.position();
+                let is_capture = |m: &Move| m.from().is_some() && pos.piece_at(m.to()).is_some();
+                if duty.applies(pos) && allowed.iter().any(is_capture) {
+                    assert!(
+                        allowed.iter().all(is_capture),
+                        "a quiet move allowed beside a capture"
+                    );
+                }
             }
         }
         Phase::Over => {
@@ -1210,7 +1225,7 @@ pub fn records(s: &str) {
 /// steps of every kind, arbitrary actions included. A refused call changes
 /// nothing; after every accepted one the outputs describe the games.
 pub fn selfplay(data: &[u8]) {
-    use shogi_variants::research::selfplay::{Outputs, SelfPlay, SelfPlayError};
+    use shogi_research::selfplay::{Outputs, SelfPlay, SelfPlayError};
     let mut r = Bytes::new(data);
     let name = GAME_NAMES[r.index(GAME_NAMES.len())];
     let mini = r.byte() % 2 == 1 && name != "standard" && name != "minishogi";

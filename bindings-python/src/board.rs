@@ -8,9 +8,9 @@ use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use shogi_core::action::ActionSpace;
 use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
-use shogi_variants::research::observation::{board_observation, ObservationShape};
+use shogi_research::action::ActionSpace;
+use shogi_research::observation::{board_observation, ObservationShape};
 use shogi_variants::{AnySettings, AnyVariant, Diagram, SavedGame};
 
 /// A game of a perfect-information variant: position, history, outcome.
@@ -443,7 +443,7 @@ impl PyBoard {
     }
 
     /// The number of actions of this board's fixed action space (13,689 on
-    /// 9×9, 1,425 on 5×5; layout in ``shogi_core::action``).
+    /// 9×9, 1,425 on 5×5; layout in ``shogi_research::action``).
     #[getter]
     fn num_actions(&self) -> u32 {
         ActionSpace::of(self.position().geometry()).size()

@@ -9,9 +9,9 @@ use crate::moves::{PyMove, PyOutcome};
 use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
-use shogi_core::action::ActionSpace;
 use shogi_core::{GameError, Variant};
-use shogi_variants::research::observation::{card_observation, ObservationShape};
+use shogi_research::action::ActionSpace;
+use shogi_research::observation::{card_observation, ObservationShape};
 use shogi_variants::{
     settings_with, Card, CardError, CardGame, CardSettings, Diagram, Phase, SavedGame,
 };
@@ -154,7 +154,12 @@ impl PyCardGame {
         self.game
             .chance_outcomes()
             .into_iter()
-            .map(|(c, p)| Ok((card_int(c), fraction.call1((p.numerator(), p.denominator()))?)))
+            .map(|(c, p)| {
+                Ok((
+                    card_int(c),
+                    fraction.call1((p.numerator(), p.denominator()))?,
+                ))
+            })
             .collect()
     }
 

@@ -11,7 +11,7 @@ use crate::tsuitate::PyPlayerView;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use shogi_core::{Color, Game, Move};
-use shogi_variants::players::{
+use shogi_players::{
     play_match as run_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchResult,
     MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer, SearchPlayer, Seen,
 };

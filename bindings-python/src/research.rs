@@ -10,10 +10,10 @@ use crate::moves::{move_object, PyMove};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use shogi_core::action::ActionSpace;
 use shogi_core::{Color, Move};
-use shogi_variants::research::observation::ObservationShape;
-use shogi_variants::research::selfplay::{OutputsMut, SelfPlay, SelfPlayError};
+use shogi_research::action::ActionSpace;
+use shogi_research::observation::ObservationShape;
+use shogi_research::selfplay::{OutputsMut, SelfPlay, SelfPlayError};
 
 /// The action of `mv` on `geometry`'s board, or `InvalidMoveError`.
 pub fn action_of(space: ActionSpace, mv: &Bound<'_, PyAny>) -> PyResult<u32> {

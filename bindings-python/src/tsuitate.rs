@@ -8,9 +8,9 @@ use crate::moves::{PyMove, PyOutcome};
 use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
-use shogi_core::action::ActionSpace;
 use shogi_core::{Color, Piece};
-use shogi_variants::research::observation::{
+use shogi_research::action::ActionSpace;
+use shogi_research::observation::{
     tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
     ObservationShape, ANNOUNCEMENT_WIDTH,
 };

@@ -23,7 +23,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod action;
 pub mod attacks;
 mod bitboard;
 mod color;

@@ -10,8 +10,7 @@ use crate::{
 use rand::Rng;
 use serde_json::Value;
 use shogi_core::{
-    Bitboard, Color, Game, GameError, Geometry, Move, MoveList, Outcome, PieceKind, Square,
-    Variant,
+    Bitboard, Color, Game, GameError, Geometry, Move, MoveList, Outcome, PieceKind, Square, Variant,
 };
 
 /// The names [`AnyGame::new`] knows: [`GameKind::names`].

@@ -9,13 +9,13 @@
 //! distribution ([`CardGame::chance_outcomes`]), as search and research tools
 //! that handle chance nodes themselves need.
 
+use crate::state::{illegal, Action, PlayError, Probability, Seen, ToMove, Verdict};
 use crate::{AnyVariant, Base, CaptureDuty};
+use crate::{GameKind, GameState};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use shogi_core::{EndReason, Game, GameError, Move, MoveList, Outcome, Position, Variant};
-use crate::state::{illegal, Action, PlayError, Probability, Seen, ToMove, Verdict};
-use crate::{GameKind, GameState};
 use std::fmt;
 
 /// A playing card: a rank naming a file, or a joker (any move).
@@ -314,7 +314,12 @@ impl Deck {
         let total: u32 = counts.iter().map(|&n| n as u32).sum();
         (0..10)
             .filter(|&i| counts[i] > 0)
-            .filter_map(|i| Some((Card::from_index(i), Probability::new(counts[i].into(), total)?)))
+            .filter_map(|i| {
+                Some((
+                    Card::from_index(i),
+                    Probability::new(counts[i].into(), total)?,
+                ))
+            })
             .collect()
     }
 

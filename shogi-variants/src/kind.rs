@@ -51,7 +51,11 @@ impl GameKind {
     /// The kinds that are a plain [`Variant`](shogi_core::Variant) (what a
     /// modifier or a chance game may play over, with must-capture's duty
     /// as a setting of those that have one).
-    pub const VARIANTS: [GameKind; 3] = [GameKind::Standard, GameKind::Minishogi, GameKind::MustCapture];
+    pub const VARIANTS: [GameKind; 3] = [
+        GameKind::Standard,
+        GameKind::Minishogi,
+        GameKind::MustCapture,
+    ];
 
     /// The name, as settings, saved games and the Python module write it.
     pub const fn name(self) -> &'static str {
@@ -100,7 +104,10 @@ impl GameKind {
 
     /// Whether the game plays over a base variant with that base's settings.
     pub const fn has_base(self) -> bool {
-        matches!(self, GameKind::MustCapture | GameKind::Card | GameKind::Tsuitate)
+        matches!(
+            self,
+            GameKind::MustCapture | GameKind::Card | GameKind::Tsuitate
+        )
     }
 }
 

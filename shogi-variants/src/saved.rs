@@ -237,7 +237,10 @@ impl SavedGame {
                 "the game to replay onto is not at the saved start".to_owned(),
             ));
         }
-        let actions = self.actions.as_ref().ok_or_else(|| self.missing("actions"))?;
+        let actions = self
+            .actions
+            .as_ref()
+            .ok_or_else(|| self.missing("actions"))?;
         for (i, text) in actions.iter().enumerate() {
             let action: Action = text
                 .parse()

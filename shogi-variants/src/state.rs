@@ -10,29 +10,29 @@
 //! ([`Observation`]: built so that it cannot reach what that seat does not
 //! know). Every game of the library implements it (standard shogi, minishogi
 //! and must-capture as [`Game<AnyVariant>`], [`CardGame`], Tsuitate's
-//! [`Referee`]) and [`AnyGame`](crate::AnyGame) by dispatch; code written
+//! [`Referee`](crate::Referee)) and [`AnyGame`](crate::AnyGame) by dispatch; code written
 //! against it runs on a game it has never heard of.
 //!
 //! ```
 //! use shogi_variants::{AnyGame, GameState, ToMove};
-//! use shogi_variants::players::{Player, RandomPlayer};
 //!
 //! // One loop for every game: chance steps, moves, Tsuitate attempts alike.
-//! fn play_out<G: GameState>(game: &mut G, player: &mut dyn Player) -> shogi_core::Outcome {
+//! fn play_out<G: GameState>(game: &mut G) -> shogi_core::Outcome {
 //!     loop {
 //!         match game.to_move() {
 //!             ToMove::Over(outcome) => return outcome,
 //!             ToMove::Chance => { game.sample_chance(&mut rand::rng()).unwrap(); }
 //!             ToMove::Player(seat) => {
-//!                 let mv = player.choose(game.observation(seat)).unwrap();
-//!                 game.play(mv).unwrap();
+//!                 // A player would choose among the seat's observation's choices.
+//!                 let choices = game.observation(seat).choices().clone();
+//!                 game.play(choices[choices.len() / 2]).unwrap();
 //!             }
 //!         }
 //!     }
 //! }
 //! for (name, settings) in [("minishogi", &[][..]), ("card", &[("base", "minishogi")]), ("tsuitate", &[("base", "minishogi")])] {
 //!     let mut game = AnyGame::new(name, settings, 1)?;
-//!     let outcome = play_out(&mut game, &mut RandomPlayer::new(3));
+//!     let outcome = play_out(&mut game);
 //!     assert_eq!(game.outcome(), Some(outcome));
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -41,7 +41,9 @@
 use crate::{AnyVariant, CardGame, PlayerView};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use shogi_core::{Bitboard, Color, Game, Geometry, Move, MoveList, Outcome, PieceKind, Position, Square};
+use shogi_core::{
+    Bitboard, Color, Game, Geometry, Move, MoveList, Outcome, PieceKind, Position, Square,
+};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -225,7 +227,7 @@ pub enum PlayError {
     BadAction(String),
 }
 
-/// What one seat knows, given to a [`Player`](crate::players::Player).
+/// What one seat knows, given to a player (`shogi_players::Player`).
 ///
 /// The [`Seen`] part is built only from facts this seat knows: the whole game
 /// for perfect-information games, the card game (public deck, drawn card)
@@ -296,7 +298,11 @@ impl<'a> Observation<'a> {
     /// A Tsuitate player's observation: their view (choices: their candidate
     /// attempts, none when it is not their turn).
     pub fn tsuitate(view: &'a PlayerView) -> Observation<'a> {
-        Observation::new(view.color, view.candidate_moves(), Seen::Tsuitate(Cow::Borrowed(view)))
+        Observation::new(
+            view.color,
+            view.candidate_moves(),
+            Seen::Tsuitate(Cow::Borrowed(view)),
+        )
     }
 
     /// Whose observation.
@@ -416,7 +422,9 @@ pub trait GameState: Clone + fmt::Debug + Send + Sync {
     /// cards); returns the outcome's id. The default, for a game without a
     /// generator of its own, samples with one seeded by the history's length.
     fn chance_step(&mut self) -> Result<u16, PlayError> {
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(self.history().len() as u64);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(
+            self.history().len() as u64,
+        );
         self.sample_chance(&mut rng)
     }
 

@@ -9,15 +9,15 @@
 
 mod resample;
 
-use crate::state::{illegal, Action, PlayError, Seen, ToMove};
 pub use crate::state::Verdict;
+use crate::state::{illegal, Action, PlayError, Seen, ToMove};
 use crate::{AnyVariant, Base, GameKind, GameState};
-use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use shogi_core::{
     attacks, Color, EndReason, Move, MoveKind, MoveList, Outcome, OwnBoard, PieceKind, Position,
     PositionError, Square, Variant,
 };
+use std::borrow::Cow;
 
 /// Settings of Tsuitate shogi.
 ///

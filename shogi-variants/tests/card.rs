@@ -2,7 +2,7 @@
 
 use shogi_core::{EndReason, Move, Outcome};
 use shogi_variants::{
-    Base, Card, Probability, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase,
+    Base, Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Probability,
 };
 
 fn usi(moves: &[Move]) -> Vec<String> {

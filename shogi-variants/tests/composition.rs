@@ -3,7 +3,6 @@
 //! the same random games replayed in both).
 
 use shogi_core::{EndReason, Game, MoveList, Variant};
-use shogi_variants::players::{Player, RandomPlayer};
 use shogi_variants::{
     settings_with, AnyGame, AnyVariant, CardGame, CardSettings, GameState, Referee, ToMove,
     TsuitateSettings,
@@ -16,7 +15,10 @@ fn variant(name: &str, settings: &[(&str, &str)]) -> AnyVariant {
 /// Plays `game` with random moves to its end or `plies`, calling `check`
 /// before every decision.
 fn random_game<G: GameState>(mut game: G, seed: u64, plies: usize, mut check: impl FnMut(&G)) -> G {
-    let mut player = RandomPlayer::new(seed);
+    // A small seeded chooser (a linear congruential step per move).
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     for _ in 0..plies {
         match game.to_move() {
             ToMove::Over(_) => break,
@@ -25,7 +27,11 @@ fn random_game<G: GameState>(mut game: G, seed: u64, plies: usize, mut check: im
             }
             ToMove::Player(seat) => {
                 check(&game);
-                let mv = player.choose(game.observation(seat)).unwrap();
+                let choices = game.observation(seat).choices().clone();
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mv = choices[(state >> 33) as usize % choices.len()];
                 game.play(mv).unwrap();
             }
         }
@@ -36,10 +42,16 @@ fn random_game<G: GameState>(mut game: G, seed: u64, plies: usize, mut check: im
 #[test]
 fn must_capture_minishogi_drawn_by_repetition_counts_as_must_capture_minishogi() {
     let plain = variant("must-capture", &[("base", "minishogi")]);
-    let drawn = variant("must-capture", &[("base", "minishogi"), ("repetition", "Draw")]);
+    let drawn = variant(
+        "must-capture",
+        &[("base", "minishogi"), ("repetition", "Draw")],
+    );
     let (mut p, mut d) = (plain.start_position(), drawn.start_position());
     for depth in 1..=4 {
-        assert_eq!(plain.perft(&mut p, depth, true), drawn.perft(&mut d, depth, true));
+        assert_eq!(
+            plain.perft(&mut p, depth, true),
+            drawn.perft(&mut d, depth, true)
+        );
     }
     // From the start the rook on 1e must take the pawn on 1b: one move.
     assert_eq!(drawn.perft(&mut d, 1, true), 1);
@@ -52,7 +64,10 @@ fn must_capture_minishogi_with_repetition_draw_ends_a_repetition_in_a_draw() {
     let cycle = ["4d4c", "2b2c", "4c4d", "2c2b"];
     let mut outcomes = Vec::new();
     for repetition in ["FirstPlayerLoses", "Draw"] {
-        let v = variant("must-capture", &[("base", "minishogi"), ("repetition", repetition)]);
+        let v = variant(
+            "must-capture",
+            &[("base", "minishogi"), ("repetition", repetition)],
+        );
         let mut game = Game::from_sfen(v, sfen).unwrap();
         'play: for _ in 0..4 {
             for mv in cycle {
@@ -76,7 +91,12 @@ fn card_shogi_with_only_jokers_plays_exactly_its_base() {
     // minishogi is minishogi, with a chance step before each move.
     let settings: CardSettings = settings_with(
         "card",
-        &[("base", "minishogi"), ("copies_per_rank", "0"), ("jokers", "true"), ("check_exempt", "false")],
+        &[
+            ("base", "minishogi"),
+            ("copies_per_rank", "0"),
+            ("jokers", "true"),
+            ("check_exempt", "false"),
+        ],
     )
     .unwrap();
     for seed in 0..20 {
@@ -98,7 +118,12 @@ fn card_shogi_with_only_jokers_plays_exactly_its_base() {
 fn card_shogi_with_the_capture_duty_and_only_jokers_is_must_capture() {
     let settings: CardSettings = settings_with(
         "card",
-        &[("base", "minishogi"), ("copies_per_rank", "0"), ("jokers", "true"), ("capture_duty", "true")],
+        &[
+            ("base", "minishogi"),
+            ("copies_per_rank", "0"),
+            ("jokers", "true"),
+            ("capture_duty", "true"),
+        ],
     )
     .unwrap();
     let must = variant("must-capture", &[("base", "minishogi")]);
@@ -107,7 +132,12 @@ fn card_shogi_with_the_capture_duty_and_only_jokers_is_must_capture() {
         let card = CardGame::new(settings.clone(), seed).unwrap();
         random_game(card, seed, 300, |g| {
             let expected: MoveList = must.legal_moves(g.position());
-            assert_eq!(GameState::legal_moves(g), expected, "{}", g.position().to_sfen());
+            assert_eq!(
+                GameState::legal_moves(g),
+                expected,
+                "{}",
+                g.position().to_sfen()
+            );
             compared += 1;
         });
     }
@@ -118,11 +148,16 @@ fn card_shogi_with_the_capture_duty_and_only_jokers_is_must_capture() {
 fn the_capture_duty_in_card_shogi_binds_only_the_moves_the_card_allows() {
     // Black's rook on 1e can take the pawn on 1b (file 1); the other moves
     // of the start are on other files.
-    let settings: CardSettings = settings_with("card", &[("base", "minishogi"), ("capture_duty", "true")]).unwrap();
+    let settings: CardSettings =
+        settings_with("card", &[("base", "minishogi"), ("capture_duty", "true")]).unwrap();
     let mut game = CardGame::new(settings.clone(), 0).unwrap();
     game.apply_draw(shogi_variants::Card::Rank(1)).unwrap();
     let allowed: Vec<String> = game.allowed_moves().iter().map(|m| m.to_string()).collect();
-    assert_eq!(allowed, ["1e1b"], "on the card's file the capture is a duty");
+    assert_eq!(
+        allowed,
+        ["1e1b"],
+        "on the card's file the capture is a duty"
+    );
     // A quiet move on file 1 is refused, saying why, and nothing changes.
     let err = game.play("1e1d".parse().unwrap()).unwrap_err();
     assert!(err.to_string().contains("capture duty"), "{err}");
@@ -133,7 +168,11 @@ fn the_capture_duty_in_card_shogi_binds_only_the_moves_the_card_allows() {
     let allowed: Vec<String> = game.allowed_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(allowed, ["3e2d"]);
     // By name and in JSON, the duty is a switch or its own settings.
-    let s: CardSettings = settings_with("card", &[("capture_duty", r#"{"king_captures_first":true}"#)]).unwrap();
+    let s: CardSettings = settings_with(
+        "card",
+        &[("capture_duty", r#"{"king_captures_first":true}"#)],
+    )
+    .unwrap();
     assert!(s.capture_duty.unwrap().king_captures_first);
     let none: CardSettings = settings_with("card", &[("capture_duty", "false")]).unwrap();
     assert_eq!(none.capture_duty, None);
@@ -144,7 +183,8 @@ fn tsuitate_over_minishogi_plays_the_moves_minishogi_allows() {
     // Every played attempt is a legal minishogi move, and the true game,
     // replayed in minishogi, ends the same way (fouls aside).
     for seed in 0..10 {
-        let settings: TsuitateSettings = settings_with("tsuitate", &[("base", "minishogi"), ("move_limit", "200")]).unwrap();
+        let settings: TsuitateSettings =
+            settings_with("tsuitate", &[("base", "minishogi"), ("move_limit", "200")]).unwrap();
         let referee = Referee::new(settings);
         let end = random_game(referee, seed, 600, |_| {});
         let mut plain = Game::new(variant("minishogi", &[("move_limit", "200")]));
@@ -163,7 +203,8 @@ fn tsuitate_over_minishogi_plays_the_moves_minishogi_allows() {
 #[test]
 fn tsuitate_with_the_capture_duty_is_refused_with_the_reason() {
     // A duty the player cannot see would make fouls of honest moves: refused.
-    let err = settings_with::<TsuitateSettings>("tsuitate", &[("capture_duty", "true")]).unwrap_err();
+    let err =
+        settings_with::<TsuitateSettings>("tsuitate", &[("capture_duty", "true")]).unwrap_err();
     assert!(err.to_string().contains("capture_duty"), "{err}");
     let err = AnyGame::new("tsuitate", &[("base", "must-capture")], 0).unwrap_err();
     assert!(err.to_string().contains("standard, minishogi"), "{err}");

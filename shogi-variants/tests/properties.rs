@@ -17,9 +17,10 @@ mod reference;
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};
 use shogi_core::{Color, Move, MoveList, Piece, PieceKind, Position, Setup, Square, Variant};
-use shogi_variants::{Probability, 
+use shogi_variants::{
     AnyVariant, Base, Card, CardError, CardGame, CardSettings, FileRule, MustCapture,
-    MustCaptureSettings, NoMove, Phase, Referee, TsuitateError, TsuitateSettings, Verdict,
+    MustCaptureSettings, NoMove, Phase, Probability, Referee, TsuitateError, TsuitateSettings,
+    Verdict,
 };
 
 /// A fixed-seed configuration: `cases` cases, the same ones on every run.

@@ -10,7 +10,7 @@
 
 use shogi_core::notation::japanese;
 use shogi_core::{Color, Move};
-use shogi_variants::players::{
+use shogi_players::{
     play_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchSettings, Observation, Player,
     RandomPlayer, SearchPlayer,
 };

@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p shogi-examples --bin selfplay -- [--games N] [--seconds S] [--no-observations] [--only GAME]`
 
-use shogi_variants::research::selfplay::{Outputs, SelfPlay};
+use shogi_research::selfplay::{Outputs, SelfPlay};
 use std::time::{Duration, Instant};
 
 fn value(args: &[String], key: &str, default: f64) -> Result<f64, String> {

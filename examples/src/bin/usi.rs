@@ -60,7 +60,7 @@
 //!   engine carries on.
 
 use shogi_core::{Color, Game, Move, PositionCommand};
-use shogi_variants::players::{
+use shogi_players::{
     find_mate, Budget, MateLimits, MateResult, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH,
 };
 use shogi_variants::{AnyVariant, Minishogi, MustCapture, Standard};

@@ -9,8 +9,8 @@
 //! [`play_match`](super::play_match) and a game server use the same pieces.
 
 use super::{Player, RandomPlayer};
-use crate::{GameState, PlayError, ToMove, Verdict};
 use shogi_core::{Color, EndReason, Move, Outcome};
+use shogi_variants::{GameState, PlayError, ToMove, Verdict};
 use std::time::{Duration, Instant};
 
 /// What happens when a player takes longer than the turn time limit.
@@ -27,7 +27,7 @@ pub enum OverTime {
 /// The house rules a game is played under.
 ///
 /// ```
-/// use shogi_variants::players::{HouseRules, OverTime};
+/// use shogi_players::{HouseRules, OverTime};
 /// use std::time::Duration;
 /// let rules = HouseRules { turn_time: HouseRules::TURN_TIMES[1], over_time: OverTime::CpuMoves };
 /// assert_eq!(rules.turn_time, Some(Duration::from_secs(30)));
@@ -67,7 +67,7 @@ pub enum Turn {
 /// resignation, forfeit) and the counts a match reports.
 ///
 /// ```
-/// use shogi_variants::players::{HouseRules, OverTime, RandomPlayer, Session, Turn};
+/// use shogi_players::{HouseRules, OverTime, RandomPlayer, Session, Turn};
 /// use shogi_variants::{AnyGame, GameState, ToMove};
 /// use shogi_core::{Color, EndReason};
 /// use std::time::Duration;

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use shogi_core::Variant;
-//! use shogi_variants::players::eval::evaluate;
+//! use shogi_players::eval::evaluate;
 //! use shogi_variants::Standard;
 //! let start = Standard::default().start_position();
 //! // The start position is symmetric: close to zero for the side to move.
@@ -20,7 +20,7 @@ use shogi_core::{attacks, Bitboard, Color, PieceKind, Position};
 /// (negated: `-MATE_SCORE`). A mate in `n` plies scores `MATE_SCORE - n`.
 ///
 /// ```
-/// use shogi_variants::players::eval::{MATE_SCORE, MATE_BOUND};
+/// use shogi_players::eval::{MATE_SCORE, MATE_BOUND};
 /// assert!(MATE_SCORE > MATE_BOUND);
 /// ```
 pub const MATE_SCORE: i32 = 30_000;
@@ -29,7 +29,7 @@ pub const MATE_SCORE: i32 = 30_000;
 /// win or loss within `MATE_SCORE - MATE_BOUND` plies).
 ///
 /// ```
-/// use shogi_variants::players::eval::{is_mate_score, MATE_SCORE};
+/// use shogi_players::eval::{is_mate_score, MATE_SCORE};
 /// assert!(is_mate_score(MATE_SCORE - 3));
 /// assert!(!is_mate_score(1_500));
 /// ```
@@ -38,14 +38,14 @@ pub const MATE_BOUND: i32 = MATE_SCORE - 1_000;
 /// The score of a draw.
 ///
 /// ```
-/// assert_eq!(shogi_variants::players::eval::DRAW_SCORE, 0);
+/// assert_eq!(shogi_players::eval::DRAW_SCORE, 0);
 /// ```
 pub const DRAW_SCORE: i32 = 0;
 
 /// Whether `score` announces a forced mate (for either side).
 ///
 /// ```
-/// use shogi_variants::players::eval::{is_mate_score, MATE_SCORE};
+/// use shogi_players::eval::{is_mate_score, MATE_SCORE};
 /// assert!(is_mate_score(-(MATE_SCORE - 1)));
 /// assert!(!is_mate_score(0));
 /// ```
@@ -59,7 +59,7 @@ pub fn is_mate_score(score: i32) -> bool {
 ///
 /// ```
 /// use shogi_core::PieceKind;
-/// use shogi_variants::players::eval::PIECE_VALUES;
+/// use shogi_players::eval::PIECE_VALUES;
 /// assert_eq!(PIECE_VALUES[PieceKind::Pawn.index()], 100);
 /// assert!(PIECE_VALUES[PieceKind::Dragon.index()] > PIECE_VALUES[PieceKind::Rook.index()]);
 /// ```
@@ -85,7 +85,7 @@ pub const PIECE_VALUES: [i32; 14] = [
 ///
 /// ```
 /// use shogi_core::PieceKind;
-/// use shogi_variants::players::eval::{HAND_VALUES, PIECE_VALUES};
+/// use shogi_players::eval::{HAND_VALUES, PIECE_VALUES};
 /// for kind in PieceKind::HAND {
 ///     assert!(HAND_VALUES[kind.index()] > PIECE_VALUES[kind.index()]);
 /// }
@@ -104,7 +104,7 @@ pub const HAND_VALUES: [i32; 7] = [
 /// (pseudo-mobility: attacks, not legal moves).
 ///
 /// ```
-/// assert!(shogi_variants::players::eval::MOBILITY_WEIGHT > 0);
+/// assert!(shogi_players::eval::MOBILITY_WEIGHT > 0);
 /// ```
 pub const MOBILITY_WEIGHT: i32 = 3;
 
@@ -112,7 +112,7 @@ pub const MOBILITY_WEIGHT: i32 = 3;
 /// under) one's king.
 ///
 /// ```
-/// assert!(shogi_variants::players::eval::KING_ATTACK_WEIGHT > 0);
+/// assert!(shogi_players::eval::KING_ATTACK_WEIGHT > 0);
 /// ```
 pub const KING_ATTACK_WEIGHT: i32 = 12;
 
@@ -120,7 +120,7 @@ pub const KING_ATTACK_WEIGHT: i32 = 12;
 /// one's king.
 ///
 /// ```
-/// assert!(shogi_variants::players::eval::KING_SHELTER_WEIGHT > 0);
+/// assert!(shogi_players::eval::KING_SHELTER_WEIGHT > 0);
 /// ```
 pub const KING_SHELTER_WEIGHT: i32 = 10;
 
@@ -129,7 +129,7 @@ pub const KING_SHELTER_WEIGHT: i32 = 10;
 ///
 /// ```
 /// use shogi_core::{Color, Variant};
-/// use shogi_variants::players::eval::material;
+/// use shogi_players::eval::material;
 /// use shogi_variants::Minishogi;
 /// let pos = Minishogi::default().start_position();
 /// assert_eq!(material(&pos, Color::Black), material(&pos, Color::White));
@@ -153,7 +153,7 @@ pub fn material(pos: &Position, color: Color) -> i32 {
 ///
 /// ```
 /// use shogi_core::{Geometry, PieceSet, Position};
-/// use shogi_variants::players::eval::evaluate;
+/// use shogi_players::eval::evaluate;
 /// // Black has an extra rook in hand.
 /// let pos = Position::from_sfen("4k/5/5/5/K4 b R 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
 /// assert!(evaluate(&pos) > 900);

@@ -1,10 +1,9 @@
 //! The action space: every legal move has one action and back, on both boards.
 
-use shogi_core::action::ActionSpace;
 use shogi_core::{Geometry, PieceSet, Position};
+use shogi_research::action::ActionSpace;
 
-mod common;
-use common::{XorShift, MINISHOGI_START, STANDARD_START};
+use shogi_variants::{MINISHOGI_START, STANDARD_START};
 
 fn positions(
     sfen: &str,
@@ -14,7 +13,8 @@ fn positions(
 ) -> Vec<Position> {
     let mut all = Vec::new();
     for g in 0..games {
-        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15 ^ (g + 1));
+        // A seeded linear congruential chooser, one step per move.
+        let mut state = 0x9E37_79B9_7F4A_7C15 ^ (g + 1);
         let mut pos = Position::from_sfen(sfen, geometry, pieces).unwrap();
         for _ in 0..120 {
             let moves = pos.legal_moves();
@@ -22,7 +22,10 @@ fn positions(
             if moves.is_empty() {
                 break;
             }
-            pos.play_unchecked(moves[rng.below(moves.len())]);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
         }
     }
     all

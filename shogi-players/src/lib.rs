@@ -4,15 +4,18 @@
 //! seat may know. For a perfect-information game it is the game itself; for
 //! Card shogi the card game at its move step (position, history, the drawn
 //! card, the deck counts); for Tsuitate shogi only the player's
-//! [`PlayerView`] — own pieces and information state — so a Tsuitate player
+//! [`PlayerView`](shogi_variants::PlayerView) — own pieces and information state — so a Tsuitate player
 //! cannot read the referee's hidden position: the type does not hold it.
 
-pub use crate::state::{Observation, Seen};
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 use shogi_core::Move;
+pub use shogi_variants::{Observation, Seen};
 
 mod card;
-mod house;
 pub mod eval;
+mod house;
 mod matches;
 pub mod mate;
 mod random;
@@ -21,9 +24,7 @@ mod tsuitate;
 
 pub use card::CardExpectimaxPlayer;
 pub use house::{HouseRules, OverTime, Session, Turn};
-pub use matches::{
-    play_game, play_game_of, play_match, GameRecord, MatchResult, MatchSettings,
-};
+pub use matches::{play_game, play_game_of, play_match, GameRecord, MatchResult, MatchSettings};
 pub use mate::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
 pub use random::RandomPlayer;
 pub use search::{Budget, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH, REPETITION_WIN};
@@ -33,7 +34,7 @@ pub use tsuitate::{BeliefPlayer, NaivePlayer};
 ///
 /// ```
 /// use shogi_core::Game;
-/// use shogi_variants::players::{Observation, Player, RandomPlayer};
+/// use shogi_players::{Observation, Player, RandomPlayer};
 /// use shogi_variants::{AnyVariant, Minishogi};
 /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
 /// let mut player = RandomPlayer::new(7);

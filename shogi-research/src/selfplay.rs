@@ -12,7 +12,7 @@
 //!   generator: the caller only ever sees decisions, the drawn card being
 //!   part of the observation.
 //! - **Tsuitate** takes an attempt: a foul leaves the same player to move.
-//!   The observation is the mover's [`PlayerView`](crate::PlayerView) only.
+//!   The observation is the mover's [`PlayerView`](shogi_variants::PlayerView) only.
 //! - **Ends.** A rule ending (mate, repetition, a rule's move limit, the
 //!   foul limit…) sets `terminated`; the caller's `max_plies` cap (actions
 //!   taken, fouls included) sets `truncated` instead, with zero rewards.
@@ -22,7 +22,7 @@
 //!   so results do not depend on the number of threads.
 //!
 //! ```
-//! use shogi_variants::research::selfplay::{Outputs, SelfPlay};
+//! use shogi_research::selfplay::{Outputs, SelfPlay};
 //! let mut batch = SelfPlay::new("minishogi", &[], 4, 1, 7, Some(40))?;
 //! let (n, obs, actions) = (batch.len(), batch.shape().len(), batch.actions().size() as usize);
 //! let mut out = Outputs::buffers(n, obs, actions);
@@ -37,15 +37,15 @@
 //! ```
 
 use super::observation::{
-    card_observation_on_clear, position_planes_on_clear, tsuitate_observation, write_board_on_clear,
-    ObservationShape, PlaneMemo,
+    card_observation_on_clear, position_planes_on_clear, tsuitate_observation,
+    write_board_on_clear, ObservationShape, PlaneMemo,
 };
-use crate::{AnyGame, GameState, PlayError, Seen, VariantError};
+use crate::action::ActionSpace;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use shogi_core::action::ActionSpace;
 use shogi_core::{Color, Move, Outcome};
+use shogi_variants::{AnyGame, GameState, PlayError, Seen, VariantError};
 
 /// Why a batch could not be made or stepped. Nothing changes on an error.
 #[derive(Debug, thiserror::Error)]
@@ -213,12 +213,12 @@ struct Written {
 }
 
 impl SelfPlay<AnyGame> {
-    /// `games` games of the named kind (one of [`crate::GAME_NAMES`]) with
+    /// `games` games of the named kind (one of [`shogi_variants::GAME_NAMES`]) with
     /// settings overridden by name, on `threads` threads, seeded by `seed`;
     /// `max_plies` caps the actions per game (truncation).
     ///
     /// ```
-    /// use shogi_variants::research::selfplay::SelfPlay;
+    /// use shogi_research::selfplay::SelfPlay;
     /// assert!(SelfPlay::new("card", &[("base", "minishogi")], 8, 2, 0, None).is_ok());
     /// assert!(SelfPlay::new("chess", &[], 8, 1, 0, None).is_err());
     /// assert!(SelfPlay::new("standard", &[], 0, 1, 0, None).is_err());

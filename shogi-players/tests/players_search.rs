@@ -2,7 +2,7 @@
 //! and strength against the random player.
 
 use shogi_core::{Color, Game, Move, Position, Variant};
-use shogi_variants::players::{Budget, Observation, Player, RandomPlayer, SearchPlayer};
+use shogi_players::{Budget, Observation, Player, RandomPlayer, SearchPlayer};
 use shogi_variants::{
     AnyVariant, Base, Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings, Stalemate,
 };

@@ -3,8 +3,8 @@
 
 use super::eval::{evaluate, MATE_SCORE};
 use super::{Observation, Player, Seen};
-use crate::{Card, CardGame, CardSettings, NoMove};
 use shogi_core::{Move, Position, Variant};
+use shogi_variants::{Card, CardGame, CardSettings, NoMove};
 
 /// Chooses, among the moves its card allows, the one with the best expected
 /// value: for every card the opponent may draw next (with its exact
@@ -14,7 +14,7 @@ use shogi_core::{Move, Position, Variant};
 /// and a mate as a win. Deterministic: ties go to the first move listed.
 ///
 /// ```
-/// use shogi_variants::players::{CardExpectimaxPlayer, Observation, Player};
+/// use shogi_players::{CardExpectimaxPlayer, Observation, Player};
 /// use shogi_variants::{CardGame, CardSettings};
 /// let mut game = CardGame::new(CardSettings::default(), 1).unwrap();
 /// game.draw().unwrap();

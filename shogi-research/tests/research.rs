@@ -3,12 +3,12 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shogi_core::action::ActionSpace;
 use shogi_core::{Color, Game, Move, MoveList, PieceSet, Position};
-use shogi_variants::research::observation::{
+use shogi_research::action::ActionSpace;
+use shogi_research::observation::{
     board_observation, card_observation, tsuitate_observation, ObservationShape,
 };
-use shogi_variants::research::selfplay::{Outputs, SelfPlay, SelfPlayError};
+use shogi_research::selfplay::{Outputs, SelfPlay, SelfPlayError};
 use shogi_variants::{
     Announcement, AnyGame, AnyVariant, Base, CardGame, CardSettings, Phase, Referee,
     TsuitateSettings,
@@ -574,7 +574,7 @@ fn outputs_are_right_whichever_buffers_a_step_writes() {
 /// player knows now) is the same; and the capacity bound holds in play.
 #[test]
 fn tsuitate_information_state_tensors_have_perfect_recall() {
-    use shogi_variants::research::observation::{
+    use shogi_research::observation::{
         tsuitate_information_capacity, tsuitate_information_state, ANNOUNCEMENT_WIDTH,
     };
     let settings = TsuitateSettings::default();

@@ -4,14 +4,14 @@
 //! the library's own games answer the contract consistently.
 
 use shogi_core::{Color, Game, Geometry, Move, MoveList, Outcome, Variant};
-use shogi_variants::players::{
+use shogi_players::{
     play_game_of, BeliefPlayer, Budget, CardExpectimaxPlayer, HouseRules, MatchSettings,
     NaivePlayer, OverTime, Player, RandomPlayer, SearchPlayer, Session, Turn,
 };
-use shogi_variants::research::selfplay::{Outputs, SelfPlay};
+use shogi_research::selfplay::{Outputs, SelfPlay};
 use shogi_variants::{
-    Action, AnyGame, AnyVariant, GameKind, GameState, Minishogi, PlayError, Probability,
-    SavedGame, Seen, ToMove, Verdict,
+    Action, AnyGame, AnyVariant, GameKind, GameState, Minishogi, PlayError, Probability, SavedGame,
+    Seen, ToMove, Verdict,
 };
 use std::time::Duration;
 
@@ -139,7 +139,11 @@ fn the_match_runner_plays_the_new_game_to_its_end_and_never_drops() {
 #[test]
 fn self_play_steps_the_new_game_with_board_planes_and_drop_free_masks() {
     let mut batch = SelfPlay::of_game(NoDrops::new(), 4, 1, 9, Some(60)).unwrap();
-    let (n, obs, actions) = (batch.len(), batch.shape().len(), batch.actions().size() as usize);
+    let (n, obs, actions) = (
+        batch.len(),
+        batch.shape().len(),
+        batch.actions().size() as usize,
+    );
     assert_eq!(batch.shape().planes, 48);
     let mut out = Outputs::buffers(n, obs, actions);
     batch.reset(&mut out.view()).unwrap();
@@ -154,7 +158,10 @@ fn self_play_steps_the_new_game_with_board_planes_and_drop_free_masks() {
                 .filter_map(|&m| batch.actions().encode(m))
                 .collect();
             assert_eq!(legal.len(), expected.len());
-            assert!(game.history().iter().all(|a| matches!(a, Action::Move(m) if m.from().is_some())));
+            assert!(game
+                .history()
+                .iter()
+                .all(|a| matches!(a, Action::Move(m) if m.from().is_some())));
         }
     }
     assert!(batch.games_finished() > 0);
@@ -165,12 +172,17 @@ fn a_saved_new_game_replays_onto_a_fresh_one() {
     let mut game = NoDrops::new();
     let mut player = RandomPlayer::new(11);
     for _ in 0..30 {
-        let ToMove::Player(seat) = game.to_move() else { break };
+        let ToMove::Player(seat) = game.to_move() else {
+            break;
+        };
         let mv = player.choose(game.observation(seat)).unwrap();
         game.play(mv).unwrap();
     }
     let json = SavedGame::of_state(&game).to_json();
-    let back = SavedGame::from_json(&json).unwrap().replay_onto(NoDrops::new()).unwrap();
+    let back = SavedGame::from_json(&json)
+        .unwrap()
+        .replay_onto(NoDrops::new())
+        .unwrap();
     assert_eq!(back.history(), game.history());
     assert_eq!(back.0.position(), game.0.position());
     // A document of another game is refused, saying so.
@@ -218,12 +230,17 @@ fn every_library_game_answers_the_contract_consistently() {
                     });
                     let total: u64 = outcomes
                         .iter()
-                        .map(|(_, p)| u64::from(p.numerator()) * (common / u64::from(p.denominator())))
+                        .map(|(_, p)| {
+                            u64::from(p.numerator()) * (common / u64::from(p.denominator()))
+                        })
                         .sum();
                     assert_eq!(total, common, "{name}: {outcomes:?}");
                     // A move at a chance step is refused, and nothing changes.
                     let before = game.history();
-                    assert_eq!(game.play("1e1d".parse().unwrap()), Err(PlayError::ChanceToMove));
+                    assert_eq!(
+                        game.play("1e1d".parse().unwrap()),
+                        Err(PlayError::ChanceToMove)
+                    );
                     assert_eq!(game.history(), before);
                     game.chance_step().unwrap();
                 }
@@ -247,7 +264,11 @@ fn every_library_game_answers_the_contract_consistently() {
                     let before = game.history();
                     let bogus = "9a9i".parse().unwrap();
                     assert!(game.play(bogus).is_err());
-                    assert_eq!(game.history(), before, "{name}: a refused move changed the game");
+                    assert_eq!(
+                        game.history(),
+                        before,
+                        "{name}: a refused move changed the game"
+                    );
                     game.play(mv).unwrap();
                 }
             }
@@ -284,7 +305,10 @@ fn chance_outcomes_are_exact_and_ids_are_card_ids() {
     assert_eq!(card.apply_chance(9), Err(PlayError::BadChanceOutcome(9)));
     card.apply_chance(3).unwrap();
     assert_eq!(card.history(), [Action::Chance(3)]);
-    assert!(matches!(card.apply_chance(3), Err(PlayError::NotChance(Color::Black))));
+    assert!(matches!(
+        card.apply_chance(3),
+        Err(PlayError::NotChance(Color::Black))
+    ));
 }
 
 #[test]
@@ -296,9 +320,15 @@ fn house_rules_lose_on_time_or_let_the_cpu_move() {
     };
     let mut session = Session::new(game.clone(), rules, 0);
     let mv = "2e3d".parse().unwrap();
-    assert_eq!(session.submit(Color::Black, mv, Duration::from_secs(31)), Ok(Turn::LostOnTime));
+    assert_eq!(
+        session.submit(Color::Black, mv, Duration::from_secs(31)),
+        Ok(Turn::LostOnTime)
+    );
     let o = session.outcome().unwrap();
-    assert_eq!((o.winner, o.reason), (Some(Color::White), shogi_core::EndReason::Timeout));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::White), shogi_core::EndReason::Timeout)
+    );
     // In time, the move is played; the wrong seat is refused and nothing changes.
     let mut session = Session::new(game, rules, 0);
     assert!(session.submit(Color::White, mv, Duration::ZERO).is_err());
@@ -315,10 +345,16 @@ fn house_rules_lose_on_time_or_let_the_cpu_move() {
 #[test]
 fn the_kind_table_names_every_game_once() {
     let names = GameKind::names();
-    assert_eq!(names, ["standard", "minishogi", "must-capture", "card", "tsuitate"]);
+    assert_eq!(
+        names,
+        ["standard", "minishogi", "must-capture", "card", "tsuitate"]
+    );
     for kind in GameKind::ALL {
         assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));
-        assert_eq!(kind.to_string().to_uppercase().parse::<GameKind>(), Ok(kind));
+        assert_eq!(
+            kind.to_string().to_uppercase().parse::<GameKind>(),
+            Ok(kind)
+        );
         let game = AnyGame::of_kind(kind, &[], 0).unwrap();
         assert_eq!(game.kind(), kind);
         assert_eq!(game.is_chance_node(), kind.has_chance());

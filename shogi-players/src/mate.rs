@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use shogi_core::Variant;
-//! use shogi_variants::players::{find_mate, MateLimits, MateResult};
+//! use shogi_players::{find_mate, MateLimits, MateResult};
 //! use shogi_variants::Standard;
 //! let v = Standard::default();
 //! // Black drops the gold on 5b, guarded by the pawn on 5c.
@@ -50,7 +50,7 @@ use std::time::{Duration, Instant};
 /// larger value counts as this).
 ///
 /// ```
-/// use shogi_variants::players::{MateLimits, MAX_MATE_PLIES};
+/// use shogi_players::{MateLimits, MAX_MATE_PLIES};
 /// assert_eq!(MateLimits::default().max_plies, MAX_MATE_PLIES);
 /// assert_eq!(MAX_MATE_PLIES % 2, 1);
 /// ```
@@ -63,7 +63,7 @@ const CHECK_EVERY: u64 = 256;
 ///
 /// ```
 /// use std::time::Duration;
-/// use shogi_variants::players::MateLimits;
+/// use shogi_players::MateLimits;
 /// let limits = MateLimits { time: Some(Duration::from_millis(500)), ..MateLimits::default() };
 /// assert_eq!(limits.nodes, None);
 /// ```
@@ -96,7 +96,7 @@ impl Default for MateLimits {
 /// The answer of [`find_mate`].
 ///
 /// ```
-/// use shogi_variants::players::MateResult;
+/// use shogi_players::MateResult;
 /// let r = MateResult::Timeout;
 /// assert!(r.mate().is_none());
 /// ```
@@ -118,7 +118,7 @@ impl MateResult {
     /// The mating line, if a mate was found.
     ///
     /// ```
-    /// use shogi_variants::players::MateResult;
+    /// use shogi_players::MateResult;
     /// assert_eq!(MateResult::NoMate.mate(), None);
     /// ```
     pub fn mate(&self) -> Option<&[Move]> {
@@ -135,7 +135,7 @@ impl MateResult {
 ///
 /// ```
 /// use shogi_core::Variant;
-/// use shogi_variants::players::{find_mate, MateLimits, MateResult};
+/// use shogi_players::{find_mate, MateLimits, MateResult};
 /// use shogi_variants::Minishogi;
 /// let v = Minishogi::default();
 /// // Minishogi: the gold drop on 1b, guarded by the silver, mates.
@@ -331,7 +331,7 @@ impl<V: Variant> MateSearch<'_, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Minishogi, MustCapture, Standard};
+    use shogi_variants::{Minishogi, MustCapture, Standard};
 
     /// `line` is a forced mate of `plies` from `sfen`: legal moves, every
     /// attacker move a check, the defender checkmated at the end, and no

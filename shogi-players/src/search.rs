@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use shogi_core::Game;
-//! use shogi_variants::players::{Budget, Observation, Player, SearchPlayer};
+//! use shogi_players::{Budget, Observation, Player, SearchPlayer};
 //! use shogi_variants::{AnyVariant, Minishogi};
 //! let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
 //! let mut player = SearchPlayer::new(Budget::Depth(3));
@@ -30,10 +30,10 @@
 
 use super::eval::{evaluate, is_mate_score, DRAW_SCORE, MATE_BOUND, MATE_SCORE, PIECE_VALUES};
 use super::{Observation, Player, Seen};
-use crate::AnyVariant;
 use shogi_core::{
     Color, Game, Move, MoveList, Outcome, Position, Repetition, Variant, MOVE_LIST_CAPACITY,
 };
+use shogi_variants::AnyVariant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 /// The deepest iteration the search starts (and the longest line it follows).
 ///
 /// ```
-/// assert!(shogi_variants::players::MAX_SEARCH_DEPTH >= 32);
+/// assert!(shogi_players::MAX_SEARCH_DEPTH >= 32);
 /// ```
 pub const MAX_SEARCH_DEPTH: u32 = 64;
 
@@ -51,7 +51,7 @@ pub const MAX_SEARCH_DEPTH: u32 = 64;
 /// sees the second occurrence, not the fourth.
 ///
 /// ```
-/// use shogi_variants::players::{eval::MATE_BOUND, REPETITION_WIN};
+/// use shogi_players::{eval::MATE_BOUND, REPETITION_WIN};
 /// assert!(REPETITION_WIN < MATE_BOUND);
 /// ```
 pub const REPETITION_WIN: i32 = 20_000;
@@ -70,7 +70,7 @@ const DEFAULT_TT_ENTRIES: usize = 1 << 18;
 ///
 /// ```
 /// use std::time::Duration;
-/// use shogi_variants::players::Budget;
+/// use shogi_players::Budget;
 /// let budgets = [Budget::Depth(4), Budget::Nodes(20_000), Budget::Time(Duration::from_millis(50))];
 /// assert_eq!(budgets[1], Budget::Nodes(20_000));
 /// ```
@@ -92,7 +92,7 @@ pub enum Budget {
 ///
 /// ```
 /// use shogi_core::Game;
-/// use shogi_variants::players::{Budget, SearchPlayer};
+/// use shogi_players::{Budget, SearchPlayer};
 /// use shogi_variants::{AnyVariant, Minishogi};
 /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
 /// let result = SearchPlayer::new(Budget::Depth(2)).search(&game);
@@ -121,8 +121,8 @@ impl SearchResult {
     /// when the side to move mates, negative when it is mated.
     ///
     /// ```
-    /// use shogi_variants::players::SearchResult;
-    /// use shogi_variants::players::eval::MATE_SCORE;
+    /// use shogi_players::SearchResult;
+    /// use shogi_players::eval::MATE_SCORE;
     /// let r = SearchResult { best: None, score: MATE_SCORE - 3, depth: 3, nodes: 1, pv: vec![] };
     /// assert_eq!(r.mate_in(), Some(3));
     /// let r = SearchResult { score: 120, ..r };
@@ -176,7 +176,7 @@ struct TtEntry {
 ///
 /// ```
 /// use shogi_core::{Game, Variant};
-/// use shogi_variants::players::{Budget, SearchPlayer};
+/// use shogi_players::{Budget, SearchPlayer};
 /// use shogi_variants::{AnyVariant, Standard};
 /// // Black to move mates with G*5b.
 /// let v = AnyVariant::Standard(Standard::default());
@@ -201,7 +201,7 @@ impl SearchPlayer {
     /// A search player with this budget and a 4 MiB transposition table.
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, Player, SearchPlayer};
+    /// use shogi_players::{Budget, Player, SearchPlayer};
     /// let p = SearchPlayer::new(Budget::Nodes(20_000));
     /// assert_eq!(p.budget(), Budget::Nodes(20_000));
     /// assert_eq!(p.name(), "search(nodes 20000)");
@@ -223,7 +223,7 @@ impl SearchPlayer {
     /// seed (and identically for the same seed).
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// let p = SearchPlayer::new(Budget::Depth(2)).with_seed(7);
     /// assert_eq!(p.seed(), Some(7));
     /// ```
@@ -236,7 +236,7 @@ impl SearchPlayer {
     /// (rounded down to a power of two entries, at least 1024 entries).
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// let p = SearchPlayer::new(Budget::Depth(2)).with_hash_mb(16);
     /// assert_eq!(p.hash_entries(), 1 << 20);
     /// ```
@@ -253,7 +253,7 @@ impl SearchPlayer {
     /// The number of transposition table entries.
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// assert!(SearchPlayer::new(Budget::Depth(1)).hash_entries().is_power_of_two());
     /// ```
     pub fn hash_entries(&self) -> usize {
@@ -263,7 +263,7 @@ impl SearchPlayer {
     /// The budget of each search.
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// assert_eq!(SearchPlayer::new(Budget::Depth(3)).budget(), Budget::Depth(3));
     /// ```
     pub fn budget(&self) -> Budget {
@@ -273,7 +273,7 @@ impl SearchPlayer {
     /// Changes the budget of the following searches.
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// let mut p = SearchPlayer::new(Budget::Depth(3));
     /// p.set_budget(Budget::Nodes(500));
     /// assert_eq!(p.budget(), Budget::Nodes(500));
@@ -285,7 +285,7 @@ impl SearchPlayer {
     /// The tie-breaking seed, if any.
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// assert_eq!(SearchPlayer::new(Budget::Depth(3)).seed(), None);
     /// ```
     pub fn seed(&self) -> Option<u64> {
@@ -299,7 +299,7 @@ impl SearchPlayer {
     /// ```
     /// use std::sync::{Arc, atomic::AtomicBool};
     /// use shogi_core::Game;
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// use shogi_variants::{AnyVariant, Minishogi};
     /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
     /// let mut p = SearchPlayer::new(Budget::Depth(60));
@@ -314,7 +314,7 @@ impl SearchPlayer {
     /// Forgets the transposition table, killer moves and history.
     ///
     /// ```
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// let mut p = SearchPlayer::new(Budget::Depth(1));
     /// p.clear();
     /// ```
@@ -329,7 +329,7 @@ impl SearchPlayer {
     ///
     /// ```
     /// use shogi_core::Game;
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// use shogi_variants::{AnyVariant, Minishogi};
     /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
     /// let r = SearchPlayer::new(Budget::Nodes(5_000)).search(&game);
@@ -345,7 +345,7 @@ impl SearchPlayer {
     ///
     /// ```
     /// use shogi_core::Game;
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// use shogi_variants::{AnyVariant, Minishogi};
     /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
     /// let mut depths = Vec::new();
@@ -367,7 +367,7 @@ impl SearchPlayer {
     ///
     /// ```
     /// use shogi_core::{Game, Move};
-    /// use shogi_variants::players::{Budget, SearchPlayer};
+    /// use shogi_players::{Budget, SearchPlayer};
     /// use shogi_variants::{AnyVariant, Minishogi};
     /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
     /// let only: Move = "5e4d".parse().unwrap();
@@ -559,10 +559,7 @@ impl Player for SearchPlayer {
                 self.search(game).best
             }
             Seen::Board(game) => self.search_among(game, choices).best.or(Some(first)),
-            Seen::Card(card) => self
-                .search_among(card.game(), choices)
-                .best
-                .or(Some(first)),
+            Seen::Card(card) => self.search_among(card.game(), choices).best.or(Some(first)),
             // Another perfect-information game: its rules are unknown here,
             // so the choices are judged one ply deep by the evaluation.
             Seen::Position(pos) => {

@@ -64,7 +64,7 @@
 //!
 //! ```
 //! use shogi_core::{Color, Game};
-//! use shogi_variants::research::observation::{board_observation, ObservationShape};
+//! use shogi_research::observation::{board_observation, ObservationShape};
 //! use shogi_variants::{AnyVariant, Minishogi};
 //!
 //! let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
@@ -78,11 +78,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{Announcement, Card, CardGame, Phase, PlayerView};
-use shogi_core::action::ActionSpace;
+use crate::action::ActionSpace;
 use shogi_core::{
     Color, Game, Hand, Move, MoveKind, PieceKind, PieceSet, Position, Square, Variant,
 };
+use shogi_variants::{Announcement, Card, CardGame, Phase, PlayerView};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
@@ -104,7 +104,7 @@ impl ObservationShape {
     /// The shape for a board game (standard, minishogi, must-capture).
     ///
     /// ```
-    /// use shogi_variants::research::observation::ObservationShape;
+    /// use shogi_research::observation::ObservationShape;
     /// assert_eq!(ObservationShape::board(9, 9).len(), 48 * 81);
     /// ```
     pub fn board(files: u8, ranks: u8) -> ObservationShape {
@@ -118,7 +118,7 @@ impl ObservationShape {
     /// The shape for Card shogi on a board of `files` files.
     ///
     /// ```
-    /// use shogi_variants::research::observation::ObservationShape;
+    /// use shogi_research::observation::ObservationShape;
     /// assert_eq!(ObservationShape::card(5, 5).planes, 48 + 2 + 2 * 6);
     /// ```
     pub fn card(files: u8, ranks: u8) -> ObservationShape {
@@ -133,7 +133,7 @@ impl ObservationShape {
     /// The shape for Tsuitate shogi.
     ///
     /// ```
-    /// use shogi_variants::research::observation::ObservationShape;
+    /// use shogi_research::observation::ObservationShape;
     /// assert_eq!(ObservationShape::tsuitate(9, 9).planes, 39);
     /// ```
     pub fn tsuitate(files: u8, ranks: u8) -> ObservationShape {
@@ -147,7 +147,7 @@ impl ObservationShape {
     /// Numbers in one observation.
     ///
     /// ```
-    /// use shogi_variants::research::observation::ObservationShape;
+    /// use shogi_research::observation::ObservationShape;
     /// assert_eq!(ObservationShape::tsuitate(5, 5).len(), 39 * 25);
     /// ```
     #[allow(clippy::len_without_is_empty)]
@@ -158,7 +158,7 @@ impl ObservationShape {
     /// The flat index of `plane`, `row`, `column`.
     ///
     /// ```
-    /// use shogi_variants::research::observation::ObservationShape;
+    /// use shogi_research::observation::ObservationShape;
     /// assert_eq!(ObservationShape::board(5, 5).index(1, 2, 3), 25 + 2 * 5 + 3);
     /// ```
     pub fn index(&self, plane: usize, row: usize, column: usize) -> usize {
@@ -169,7 +169,7 @@ impl ObservationShape {
     ///
     /// ```
     /// use shogi_core::{Color, Square};
-    /// use shogi_variants::research::observation::ObservationShape;
+    /// use shogi_research::observation::ObservationShape;
     /// let shape = ObservationShape::board(9, 9);
     /// let sq = Square::new(7, 7).unwrap(); // 7g
     /// assert_eq!(shape.cell(sq, Color::Black), (6, 2));
@@ -348,7 +348,7 @@ fn flag(on: bool) -> f32 {
 ///
 /// ```
 /// use shogi_core::Color;
-/// use shogi_variants::research::observation::{card_observation, ObservationShape};
+/// use shogi_research::observation::{card_observation, ObservationShape};
 /// use shogi_variants::{Base, Card, CardGame, CardSettings};
 /// let settings = CardSettings { base: Base::MINISHOGI, ..CardSettings::default() };
 /// let mut game = CardGame::new(settings, 1)?;
@@ -441,7 +441,7 @@ fn drawable(game: &CardGame, card: Card) -> u16 {
 ///
 /// ```
 /// use shogi_core::Color;
-/// use shogi_variants::research::observation::{tsuitate_observation, ObservationShape};
+/// use shogi_research::observation::{tsuitate_observation, ObservationShape};
 /// use shogi_variants::{Referee, TsuitateSettings};
 /// let mut referee = Referee::new(TsuitateSettings::default());
 /// referee.attempt("7g7f".parse()?)?;
@@ -538,7 +538,7 @@ pub const ANNOUNCEMENT_WIDTH: usize = 10;
 /// move limit (the game has no bound).
 ///
 /// ```
-/// use shogi_variants::research::observation::tsuitate_information_capacity;
+/// use shogi_research::observation::tsuitate_information_capacity;
 /// assert_eq!(tsuitate_information_capacity(10, Some(150)), Some(5 * 169));
 /// assert_eq!(tsuitate_information_capacity(10, None), None);
 /// ```
@@ -556,7 +556,7 @@ pub fn tsuitate_information_capacity(foul_limit: u32, move_limit: Option<u32>) -
 ///
 /// ```
 /// use shogi_core::Color;
-/// use shogi_variants::research::observation::*;
+/// use shogi_research::observation::*;
 /// use shogi_variants::{Referee, TsuitateSettings};
 /// let mut referee = Referee::new(TsuitateSettings::default());
 /// referee.attempt("7g7f".parse()?)?;

@@ -6,7 +6,11 @@
 //!   observations, action masks, rewards and end flags written into
 //!   caller-owned buffers.
 //!
-//! Actions are [`shogi_core::action::ActionSpace`]'s integers, the same for
-//! every game on a board size.
+//! - [`action`]: moves as integers, [`action::ActionSpace`], the same for
+//!   every game on a board size.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod action;
 pub mod observation;
 pub mod selfplay;

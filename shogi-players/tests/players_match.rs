@@ -1,7 +1,7 @@
 //! The match runner: colours, time limits, forfeits, scoring and Elo.
 
 use shogi_core::{Color, EndReason, Move, Outcome};
-use shogi_variants::players::{
+use shogi_players::{
     play_match, GameRecord, MatchResult, MatchSettings, Observation, OverTime, Player, RandomPlayer,
 };
 use shogi_variants::GAME_NAMES;

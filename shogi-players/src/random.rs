@@ -17,7 +17,7 @@ impl RandomPlayer {
     /// A random player with this seed.
     ///
     /// ```
-    /// use shogi_variants::players::{Player, RandomPlayer};
+    /// use shogi_players::{Player, RandomPlayer};
     /// assert_eq!(RandomPlayer::new(1).name(), "random");
     /// ```
     pub fn new(seed: u64) -> RandomPlayer {

@@ -2,7 +2,7 @@
 //! offers a non-candidate, gets out of foul loops, and beats the baselines.
 
 use shogi_core::{Color, Move, Outcome, OwnBoard};
-use shogi_variants::players::{BeliefPlayer, NaivePlayer, Observation, Player, RandomPlayer};
+use shogi_players::{BeliefPlayer, NaivePlayer, Observation, Player, RandomPlayer};
 use shogi_variants::{Base, Referee, TsuitateSettings, Verdict, STANDARD_START};
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 //! The Card shogi expectimax player: legal, deterministic, and stronger than random.
 
-use shogi_variants::players::{
+use shogi_players::{
     play_match, CardExpectimaxPlayer, MatchSettings, Observation, Player, RandomPlayer,
 };
 use shogi_variants::{CardGame, CardSettings, Phase};

@@ -4,8 +4,8 @@
 
 use super::house::{HouseRules, OverTime, Session};
 use super::Player;
-use crate::{AnyGame, GameState, ToMove, VariantError};
 use shogi_core::{Color, EndReason, Outcome};
+use shogi_variants::{AnyGame, GameState, ToMove, VariantError};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -140,7 +140,7 @@ impl MatchResult {
     /// figures stay finite and a single won game still counts as a win.
     ///
     /// ```
-    /// use shogi_variants::players::{GameRecord, MatchResult};
+    /// use shogi_players::{GameRecord, MatchResult};
     /// use shogi_core::{Color, EndReason, Outcome};
     /// let game = |winner| GameRecord { a_color: Color::Black, outcome: Outcome { winner, reason: EndReason::Checkmate }, plies: 1, fouls: [0, 0], stand_ins: [0, 0], truncated: false };
     /// let even = MatchResult { a: "x".into(), b: "y".into(), games: vec![game(Some(Color::Black)), game(Some(Color::White))] };
@@ -226,7 +226,7 @@ pub fn play_game(
 ///
 /// ```
 /// use shogi_core::Color;
-/// use shogi_variants::players::{play_game_of, MatchSettings, RandomPlayer};
+/// use shogi_players::{play_game_of, MatchSettings, RandomPlayer};
 /// use shogi_variants::AnyGame;
 /// let game = AnyGame::new("tsuitate", &[("base", "minishogi")], 0).unwrap();
 /// let settings = MatchSettings { max_plies: 40, ..MatchSettings::default() };
@@ -285,7 +285,7 @@ pub fn play_game_of<G: GameState>(
 /// Plays a match of `settings.games` games of `name` between `a` and `b`.
 ///
 /// ```
-/// use shogi_variants::players::{play_match, MatchSettings, RandomPlayer};
+/// use shogi_players::{play_match, MatchSettings, RandomPlayer};
 /// let settings = MatchSettings { games: 4, max_plies: 60, ..MatchSettings::default() };
 /// let result = play_match("minishogi", &[], &mut RandomPlayer::new(1), &mut RandomPlayer::new(2), &settings).unwrap();
 /// assert_eq!(result.games.len(), 4);

@@ -15,7 +15,7 @@
 //! expects.
 //!
 //! ```
-//! use shogi_core::action::ActionSpace;
+//! use shogi_research::action::ActionSpace;
 //! use shogi_core::{Geometry, Move, PieceSet, Position};
 //! let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
 //! let space = ActionSpace::of(pos.geometry());
@@ -28,7 +28,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{Geometry, Move, PieceKind, Square};
+use shogi_core::{Geometry, Move, PieceKind, Square};
 
 /// The action space of one board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use shogi_core::Color;
-//! use shogi_variants::players::{BeliefPlayer, NaivePlayer, Observation, Player};
+//! use shogi_players::{BeliefPlayer, NaivePlayer, Observation, Player};
 //! use shogi_variants::{Referee, TsuitateSettings};
 //!
 //! let mut referee = Referee::new(TsuitateSettings::default());
@@ -31,13 +31,13 @@
 
 use super::eval::{evaluate, MATE_SCORE};
 use super::{Observation, Player, Seen};
-use crate::{Announcement, PlayerView, MINISHOGI_START, STANDARD_START};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shogi_core::{
     attacks, Bitboard, Color, Geometry, Hand, Move, MoveKind, MoveList, OwnBoard, Piece, PieceKind,
     PieceSet, Position, PositionError, Setup, Square,
 };
+use shogi_variants::{Announcement, PlayerView, MINISHOGI_START, STANDARD_START};
 
 /// Particles kept by default by a [`BeliefPlayer`].
 const DEFAULT_PARTICLES: usize = 32;
@@ -1153,7 +1153,7 @@ fn weigh(particles: &[Position]) -> Vec<(Position, u32)> {
 ///
 /// ```
 /// use shogi_core::Color;
-/// use shogi_variants::players::{BeliefPlayer, Observation, Player};
+/// use shogi_players::{BeliefPlayer, Observation, Player};
 /// use shogi_variants::{Referee, TsuitateSettings};
 ///
 /// let mut referee = Referee::new(TsuitateSettings::default());
@@ -1178,7 +1178,7 @@ impl BeliefPlayer {
     /// ([`PlayerView::foul_limit`]).
     ///
     /// ```
-    /// use shogi_variants::players::{BeliefPlayer, Player};
+    /// use shogi_players::{BeliefPlayer, Player};
     /// let player = BeliefPlayer::new(5);
     /// assert_eq!((player.seed(), player.particles()), (5, 32));
     /// assert_eq!(player.name(), "tsuitate-belief");
@@ -1195,7 +1195,7 @@ impl BeliefPlayer {
     /// a finer belief and slower.
     ///
     /// ```
-    /// use shogi_variants::players::BeliefPlayer;
+    /// use shogi_players::BeliefPlayer;
     /// assert_eq!(BeliefPlayer::new(1).with_particles(64).particles(), 64);
     /// assert_eq!(BeliefPlayer::new(1).with_particles(0).particles(), 1);
     /// ```
@@ -1208,7 +1208,7 @@ impl BeliefPlayer {
     /// The seed it was made with.
     ///
     /// ```
-    /// assert_eq!(shogi_variants::players::BeliefPlayer::new(9).seed(), 9);
+    /// assert_eq!(shogi_players::BeliefPlayer::new(9).seed(), 9);
     /// ```
     pub fn seed(&self) -> u64 {
         self.seed
@@ -1217,7 +1217,7 @@ impl BeliefPlayer {
     /// How many particles it keeps.
     ///
     /// ```
-    /// assert_eq!(shogi_variants::players::BeliefPlayer::new(9).particles(), 32);
+    /// assert_eq!(shogi_players::BeliefPlayer::new(9).particles(), 32);
     /// ```
     pub fn particles(&self) -> usize {
         self.particles
@@ -1233,7 +1233,7 @@ impl BeliefPlayer {
     ///
     /// ```
     /// use shogi_core::{Color, OwnBoard};
-    /// use shogi_variants::players::BeliefPlayer;
+    /// use shogi_players::BeliefPlayer;
     /// use shogi_variants::{Referee, TsuitateSettings};
     ///
     /// let mut referee = Referee::new(TsuitateSettings::default());
@@ -1406,7 +1406,7 @@ impl Player for BeliefPlayer {
 ///
 /// ```
 /// use shogi_core::Color;
-/// use shogi_variants::players::{NaivePlayer, Observation, Player};
+/// use shogi_players::{NaivePlayer, Observation, Player};
 /// use shogi_variants::{Referee, TsuitateSettings};
 ///
 /// let referee = Referee::new(TsuitateSettings::default());
@@ -1425,7 +1425,7 @@ impl NaivePlayer {
     /// A naive player with this seed.
     ///
     /// ```
-    /// assert_eq!(shogi_variants::players::NaivePlayer::new(4).seed(), 4);
+    /// assert_eq!(shogi_players::NaivePlayer::new(4).seed(), 4);
     /// ```
     pub fn new(seed: u64) -> NaivePlayer {
         NaivePlayer { seed }
@@ -1434,7 +1434,7 @@ impl NaivePlayer {
     /// The seed it was made with.
     ///
     /// ```
-    /// assert_eq!(shogi_variants::players::NaivePlayer::new(8).seed(), 8);
+    /// assert_eq!(shogi_players::NaivePlayer::new(8).seed(), 8);
     /// ```
     pub fn seed(&self) -> u64 {
         self.seed
@@ -1516,13 +1516,13 @@ mod tests {
     }
 
     /// Replays `attempts` on a fresh minishogi referee with this foul limit.
-    fn replay(attempts: &[crate::Attempt], foul_limit: u32) -> crate::Referee {
-        let settings = crate::TsuitateSettings {
-            base: crate::Base::MINISHOGI,
+    fn replay(attempts: &[shogi_variants::Attempt], foul_limit: u32) -> shogi_variants::Referee {
+        let settings = shogi_variants::TsuitateSettings {
+            base: shogi_variants::Base::MINISHOGI,
             foul_limit,
-            ..crate::TsuitateSettings::default()
+            ..shogi_variants::TsuitateSettings::default()
         };
-        let mut referee = crate::Referee::new(settings);
+        let mut referee = shogi_variants::Referee::new(settings);
         for a in attempts {
             referee.attempt(a.mv).expect("a candidate");
         }
