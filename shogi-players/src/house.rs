@@ -9,9 +9,15 @@
 //! [`play_match`](super::play_match) and a game server use the same pieces.
 
 use super::{Player, RandomPlayer};
-use shogi_core::{Color, EndReason, Move, Outcome};
+use shogi_core::{Color, CustomEnd, EndReason, Move, Outcome};
 use shogi_variants::{GameState, PlayError, ToMove, Verdict};
 use std::time::{Duration, Instant};
+
+/// The house's end: a player ran over the turn time limit (and loses).
+pub const TIMEOUT: CustomEnd = CustomEnd::new("timeout", "time");
+
+/// The house's end: a program offered no move, or one the rules refuse (and loses).
+pub const ILLEGAL_MOVE: CustomEnd = CustomEnd::new("illegal_move", "an illegal move");
 
 /// What happens when a player takes longer than the turn time limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -171,7 +177,7 @@ impl<G: GameState> Session<G> {
     /// program cannot be asked again (a match between programs).
     pub fn forfeit(&mut self, seat: Color) -> Result<Outcome, PlayError> {
         self.on()?;
-        let o = Outcome::loss(seat, EndReason::IllegalMove);
+        let o = Outcome::loss(seat, EndReason::Custom(ILLEGAL_MOVE));
         self.ended = Some(o);
         Ok(o)
     }
@@ -224,7 +230,7 @@ impl<G: GameState> Session<G> {
     fn over_time(&mut self, seat: Color) -> Result<Turn, PlayError> {
         match self.rules.over_time {
             OverTime::Lose => {
-                self.ended = Some(Outcome::loss(seat, EndReason::Timeout));
+                self.ended = Some(Outcome::loss(seat, EndReason::Custom(TIMEOUT)));
                 Ok(Turn::LostOnTime)
             }
             OverTime::CpuMoves => match self.stand_in.choose(self.game.observation(seat)) {

@@ -23,7 +23,7 @@ mod search;
 mod tsuitate;
 
 pub use card::CardExpectimaxPlayer;
-pub use house::{HouseRules, OverTime, Session, Turn};
+pub use house::{HouseRules, OverTime, Session, Turn, ILLEGAL_MOVE, TIMEOUT};
 pub use matches::{play_game, play_game_of, play_match, GameRecord, MatchResult, MatchSettings};
 pub use mate::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
 pub use random::RandomPlayer;

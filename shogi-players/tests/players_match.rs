@@ -123,7 +123,10 @@ fn over_the_time_limit_a_player_loses_or_the_cpu_moves() {
     )
     .unwrap();
     for g in &r.games {
-        assert_eq!(g.outcome, Outcome::loss(g.a_color, EndReason::Timeout));
+        assert_eq!(
+            g.outcome,
+            Outcome::loss(g.a_color, EndReason::Custom(shogi_players::TIMEOUT))
+        );
     }
     assert_eq!(r.wins_draws_losses(), (0, 0, 2));
 
@@ -140,7 +143,7 @@ fn over_the_time_limit_a_player_loses_or_the_cpu_moves() {
     )
     .unwrap();
     for g in &r.games {
-        assert_ne!(g.outcome.reason, EndReason::Timeout);
+        assert_ne!(g.outcome.reason, EndReason::Custom(shogi_players::TIMEOUT));
         assert!(g.stand_ins[0] >= 4, "{g:?}"); // every A move of the 10 plies
         assert_eq!(g.stand_ins[1], 0);
     }
@@ -165,7 +168,7 @@ fn an_illegal_move_forfeits() {
     for g in &r.games {
         assert_eq!(
             g.outcome,
-            Outcome::loss(g.a_color, EndReason::IllegalMove),
+            Outcome::loss(g.a_color, EndReason::Custom(shogi_players::ILLEGAL_MOVE)),
             "{g:?}"
         );
     }

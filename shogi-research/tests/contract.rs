@@ -105,7 +105,7 @@ fn every_player_plays_a_game_it_has_never_heard_of_legally() {
             // Nobody forfeits: every move offered was one of the game's.
             assert_ne!(
                 record.outcome.reason,
-                shogi_core::EndReason::IllegalMove,
+                shogi_core::EndReason::Custom(shogi_players::ILLEGAL_MOVE),
                 "{} vs {}",
                 a.name(),
                 b.name()
@@ -327,7 +327,10 @@ fn house_rules_lose_on_time_or_let_the_cpu_move() {
     let o = session.outcome().unwrap();
     assert_eq!(
         (o.winner, o.reason),
-        (Some(Color::White), shogi_core::EndReason::Timeout)
+        (
+            Some(Color::White),
+            shogi_core::EndReason::Custom(shogi_players::TIMEOUT)
+        )
     );
     // In time, the move is played; the wrong seat is refused and nothing changes.
     let mut session = Session::new(game, rules, 0);

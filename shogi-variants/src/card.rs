@@ -15,8 +15,14 @@ use crate::{GameKind, GameState};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use shogi_core::{EndReason, Game, GameError, Move, MoveList, Outcome, Position, Variant};
+use shogi_core::{
+    CustomEnd, EndReason, Game, GameError, Move, MoveList, Outcome, Position, Variant,
+};
 use std::fmt;
+
+/// Card shogi's own end: the drawn card allows no legal move (the side to move loses).
+pub const NO_MOVE_ON_CARD_FILE: CustomEnd =
+    CustomEnd::new("no_move_on_card_file", "no legal move on the card's file");
 
 /// A playing card: a rank naming a file, or a joker (any move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -629,9 +635,11 @@ impl CardGame {
         }
         let side = self.position().side_to_move();
         match self.settings.no_move {
-            NoMove::Lose => self.finish(Outcome::loss(side, EndReason::NoMoveOnCardFile)),
+            NoMove::Lose => {
+                self.finish(Outcome::loss(side, EndReason::Custom(NO_MOVE_ON_CARD_FILE)))
+            }
             NoMove::DrawAgain if draws >= self.deck.size() => {
-                self.finish(Outcome::loss(side, EndReason::NoMoveOnCardFile))
+                self.finish(Outcome::loss(side, EndReason::Custom(NO_MOVE_ON_CARD_FILE)))
             }
             NoMove::DrawAgain => {}
             NoMove::FreeMove => self.phase = Phase::Move { card: None },

@@ -45,7 +45,10 @@ mod tsuitate;
 pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
 pub use any_game::{AnyGame, GAME_NAMES};
 pub use base::Base;
-pub use card::{Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn};
+pub use card::{
+    Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,
+    NO_MOVE_ON_CARD_FILE,
+};
 pub use diagram::Diagram;
 pub use impasse::Impasse;
 pub use kind::{GameKind, UnknownGame};
@@ -57,5 +60,6 @@ pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use state::{Action, GameState, Observation, PlayError, Probability, Seen, ToMove, Verdict};
 pub use tsuitate::{
-    Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError, TsuitateSettings,
+    Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError,
+    TsuitateSettings, FOUL_LIMIT,
 };

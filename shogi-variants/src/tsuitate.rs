@@ -14,10 +14,13 @@ use crate::state::{illegal, Action, PlayError, Seen, ToMove};
 use crate::{AnyVariant, Base, GameKind, GameState};
 use serde::{Deserialize, Serialize};
 use shogi_core::{
-    attacks, Color, EndReason, Move, MoveKind, MoveList, Outcome, OwnBoard, PieceKind, Position,
-    PositionError, Square, Variant,
+    attacks, Color, CustomEnd, EndReason, Move, MoveKind, MoveList, Outcome, OwnBoard, PieceKind,
+    Position, PositionError, Square, Variant,
 };
 use std::borrow::Cow;
+
+/// Tsuitate's own end: a player's fouls reached the foul limit (that player loses).
+pub const FOUL_LIMIT: CustomEnd = CustomEnd::new("foul_limit", "foul limit");
 
 /// Settings of Tsuitate shogi.
 ///
@@ -331,7 +334,10 @@ impl Table {
                 told[o].push(Announcement::OpponentFoul { count });
             }
             if count >= settings.foul_limit {
-                self.end(Outcome::loss(mover, EndReason::FoulLimit), &mut told);
+                self.end(
+                    Outcome::loss(mover, EndReason::Custom(FOUL_LIMIT)),
+                    &mut told,
+                );
             }
         } else {
             let captured = match mv.kind() {

@@ -163,7 +163,7 @@ fn no_legal_move_on_the_card_file_loses_by_default() {
         g.outcome(),
         Some(Outcome::loss(
             shogi_core::Color::Black,
-            EndReason::NoMoveOnCardFile
+            EndReason::Custom(shogi_variants::NO_MOVE_ON_CARD_FILE)
         ))
     );
     assert_eq!(g.phase(), Phase::Over);

@@ -201,7 +201,10 @@ fn the_foul_that_reaches_the_limit_loses_and_repeated_fouls_count_again() {
     }
     assert_eq!(r.outcome(), None);
     let ruling = r.attempt(mv("5i6h")).unwrap();
-    let over = Announcement::GameOver(Outcome::loss(Color::Black, EndReason::FoulLimit));
+    let over = Announcement::GameOver(Outcome::loss(
+        Color::Black,
+        EndReason::Custom(shogi_variants::FOUL_LIMIT),
+    ));
     assert_eq!(ruling.told[B].last(), Some(&over));
     assert_eq!(ruling.told[W].last(), Some(&over));
     assert_eq!(r.fouls(Color::Black), 3);

@@ -697,8 +697,11 @@ impl Record {
                 }
                 crate::EndReason::Checkmate => EndKind::Checkmate,
                 crate::EndReason::MoveLimit => EndKind::MaxMoves,
-                crate::EndReason::Timeout => EndKind::Timeout,
-                crate::EndReason::IllegalMove => EndKind::IllegalMove,
+                // A match runner's ends, by their names (shogi-players).
+                crate::EndReason::Custom(end) if end.name() == "timeout" => EndKind::Timeout,
+                crate::EndReason::Custom(end) if end.name() == "illegal_move" => {
+                    EndKind::IllegalMove
+                }
                 _ => return None,
             };
             Some(RecordEnd::new(kind))

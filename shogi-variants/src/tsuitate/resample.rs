@@ -137,7 +137,7 @@ impl Search<'_> {
                     // Fouls kept from the player: the opponent fouls out
                     // silently, the player hearing only the end.
                     Announcement::GameOver(o)
-                        if o.reason == EndReason::FoulLimit
+                        if o.reason == EndReason::Custom(crate::FOUL_LIMIT)
                             && o.winner == Some(self.color)
                             && !self.referee.settings().announce_fouls_to_both =>
                     {
