@@ -78,6 +78,16 @@ pub struct Minishogi {
     settings: MinishogiSettings,
 }
 
+impl Minishogi {
+    /// The name records give minishogi's start: KIF's `手合割：5五将棋`
+    /// (go-go shōgi, "5×5 shogi"), as Kifu for Windows and ShogiHome write it.
+    ///
+    /// ```
+    /// assert_eq!(shogi_variants::Minishogi::START_NAME, "5五将棋");
+    /// ```
+    pub const START_NAME: &'static str = "5五将棋";
+}
+
 impl Variant for Minishogi {
     type Settings = MinishogiSettings;
 
