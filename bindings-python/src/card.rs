@@ -11,10 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 use shogi_core::action::ActionSpace;
 use shogi_core::{GameError, Variant};
+use shogi_formats::diagram::Diagram;
 use shogi_variants::research::observation::{card_observation, ObservationShape};
-use shogi_variants::{
-    settings_with, Card, CardError, CardGame, CardSettings, Diagram, Phase, SavedGame,
-};
+use shogi_variants::{settings_with, Card, CardError, CardGame, CardSettings, Phase, SavedGame};
 
 /// A card as Python sees it: its rank, 0 for the joker.
 fn card_int(card: Card) -> u32 {

@@ -10,13 +10,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 use shogi_core::action::ActionSpace;
 use shogi_core::{Color, Piece};
+use shogi_formats::diagram::Diagram;
 use shogi_variants::research::observation::{
     tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
     ObservationShape, ANNOUNCEMENT_WIDTH,
 };
 use shogi_variants::{
-    settings_with, Announcement, Diagram, FoulReason, PlayerView, Referee, SavedGame,
-    TsuitateError, TsuitateSettings, Verdict,
+    settings_with, Announcement, FoulReason, PlayerView, Referee, SavedGame, TsuitateError,
+    TsuitateSettings, Verdict,
 };
 
 /// One thing a Tsuitate player is told, or did.

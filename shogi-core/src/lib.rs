@@ -38,7 +38,6 @@ mod own_board;
 mod perft;
 mod piece;
 mod position;
-pub mod record;
 mod setup;
 mod square;
 mod usi;

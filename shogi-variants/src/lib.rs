@@ -32,7 +32,6 @@ mod any;
 mod any_game;
 mod base;
 mod card;
-mod diagram;
 pub mod impasse;
 mod minishogi;
 mod must_capture;
@@ -46,7 +45,6 @@ pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAME
 pub use any_game::{AnyGame, GAME_NAMES};
 pub use base::Base;
 pub use card::{Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn};
-pub use diagram::Diagram;
 pub use impasse::Impasse;
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
@@ -58,8 +56,3 @@ pub use tsuitate::{
     Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError,
     TsuitateSettings, Verdict,
 };
-
-/// The README's code, compiled and run as a doctest so that it stays true.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeDoctests;
