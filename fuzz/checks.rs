@@ -19,7 +19,7 @@
 //! fuzzing run can go on looking for other bugs.
 
 use shogi_core::{
-    Color, Game, GameError, Geometry, Move, PieceKind, PieceSet, Position, PositionCommand,
+    Color, Game, GameError, Move, PieceKind, PieceSet, Position, PositionCommand,
     PositionCommandError, Setup, Square, Variant, MAX_LEGAL_MOVES,
 };
 use shogi_variants::{
@@ -379,8 +379,8 @@ pub fn sfen(s: &str) {
         }
     }
     for (geometry, pieces) in [
-        (&Geometry::STANDARD, &PieceSet::STANDARD),
-        (&Geometry::MINISHOGI, &PieceSet::MINISHOGI),
+        (&Standard::GEOMETRY, &Standard::PIECES),
+        (&Minishogi::GEOMETRY, &Minishogi::PIECES),
     ] {
         let Ok(pos) = Position::from_sfen(s, geometry, pieces) else {
             continue;

@@ -178,7 +178,7 @@ pub struct PyPlayerView {
 impl PyPlayerView {
     fn space(&self) -> ActionSpace {
         ActionSpace::new(self.view.board.files(), self.view.board.ranks())
-            .unwrap_or(ActionSpace::of(&shogi_core::Geometry::STANDARD))
+            .unwrap_or(ActionSpace::of(&shogi_variants::Standard::GEOMETRY))
     }
 
     fn shape(&self) -> ObservationShape {

@@ -1,7 +1,7 @@
 //! SVG diagrams: the output is well-formed and shows what the diagram holds.
 //! Text diagrams: the exact text, on both boards.
 
-use shogi_core::{Color, Geometry, Move, OwnBoard, PieceSet, Position, Square, Variant};
+use shogi_core::{Color, Move, OwnBoard, Position, Square, Variant};
 use shogi_formats::diagram::{text, Diagram};
 use shogi_variants::{Minishogi, Standard};
 
@@ -167,7 +167,7 @@ fn squares(tags: &[&Tag]) -> Vec<String> {
 }
 
 fn standard(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD).unwrap()
+    Position::from_sfen(sfen, &Standard::GEOMETRY, &Standard::PIECES).unwrap()
 }
 
 #[test]
@@ -247,8 +247,8 @@ fn minishogi_start_has_twelve_tiles() {
     );
     let pos = Position::from_sfen(
         "rbsgk/4p/5/P4/KGSBR b - 1",
-        &Geometry::MINISHOGI,
-        &PieceSet::MINISHOGI,
+        &Minishogi::GEOMETRY,
+        &Minishogi::PIECES,
     )
     .unwrap();
     assert_eq!(Diagram::of_position(&pos).to_svg(), svg);

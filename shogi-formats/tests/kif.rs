@@ -9,11 +9,12 @@
 //! - Malformed records: a typed error on the right line; random and
 //!   mutated texts never make a reader panic.
 
-use shogi_core::{Color, Geometry, PieceKind, PieceSet, Position, PositionError, Setup};
+use shogi_core::{Color, PieceKind, Position, PositionError, Setup};
 use shogi_formats::record::{
     bod, header, ki2, kif, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind,
     RecordMove, WriteError,
 };
+use shogi_variants::Standard;
 
 mod common;
 use common::{minishogi, mv, play_random, standard, XorShift, MINISHOGI_START, STANDARD_START};
@@ -578,8 +579,7 @@ fn random_start(rng: &mut XorShift, mini: bool) -> (Position, Option<&'static st
                 "十枚落ち",
             ]);
             let setup = kif::handicap_setup(name).unwrap();
-            let pos =
-                Position::from_setup(&setup, &Geometry::STANDARD, &PieceSet::STANDARD).unwrap();
+            let pos = Position::from_setup(&setup, &Standard::GEOMETRY, &Standard::PIECES).unwrap();
             // Sometimes the handicap position without its name: a diagram is written.
             (pos, rng.chance(70).then_some(name))
         }

@@ -52,6 +52,31 @@ pub struct Standard {
 }
 
 impl Standard {
+    /// Standard shogi's board: 9×9 with a three-rank promotion zone.
+    ///
+    /// ```
+    /// use shogi_variants::Standard;
+    /// let g = &Standard::GEOMETRY;
+    /// assert_eq!((g.files(), g.ranks(), g.promotion_ranks()), (9, 9, 3));
+    /// ```
+    pub const GEOMETRY: Geometry = match Geometry::new(9, 9, 3) {
+        Ok(g) => g,
+        Err(_) => panic!("9x9 with a three-rank zone is a valid geometry"),
+    };
+
+    /// Standard shogi's 40 pieces: for both sides together 18 pawns, 4
+    /// lances, knights, silvers and golds, 2 bishops, rooks and kings.
+    ///
+    /// ```
+    /// use shogi_core::PieceKind;
+    /// use shogi_variants::Standard;
+    /// assert_eq!(Standard::PIECES.max(PieceKind::Pawn), 18);
+    /// assert_eq!(Standard::PIECES.max.iter().map(|&n| u32::from(n)).sum::<u32>(), 40);
+    /// ```
+    pub const PIECES: PieceSet = PieceSet {
+        max: [18, 4, 4, 4, 2, 2, 4, 2],
+    };
+
     /// The named starts of standard shogi, by their 手合割 (handicap
     /// setting) names as records write them: `平手` (the even game, the
     /// standard start) first, then the 15 handicaps (駒落ち) from the
@@ -153,11 +178,11 @@ impl Variant for Standard {
     }
 
     fn geometry(&self) -> &'static Geometry {
-        &Geometry::STANDARD
+        &Standard::GEOMETRY
     }
 
     fn piece_set(&self) -> PieceSet {
-        PieceSet::STANDARD
+        Standard::PIECES
     }
 
     fn start_sfen(&self) -> &'static str {

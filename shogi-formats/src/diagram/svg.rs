@@ -28,13 +28,14 @@ use std::fmt::Write;
 /// `rank-label`. Tiles and square marks also carry `data-square="7g"`.
 ///
 /// ```
-/// use shogi_core::{Geometry, Move, PieceSet, Position};
+/// use shogi_core::{Move, Position};
 /// use shogi_formats::diagram::Diagram;
+/// use shogi_variants::Standard;
 ///
 /// let pos = Position::from_sfen(
 ///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
-///     &Geometry::STANDARD,
-///     &PieceSet::STANDARD,
+///     &Standard::GEOMETRY,
+///     &Standard::PIECES,
 /// )?;
 /// let mut diagram = Diagram::of_position(&pos);
 /// diagram.last_move = Some("7g7f".parse::<Move>()?);
@@ -174,11 +175,12 @@ impl Diagram {
     /// flipped, no last move, no highlights, no caption.
     ///
     /// ```
-    /// use shogi_core::{Color, Geometry, PieceSet, Position};
+    /// use shogi_core::{Color, Position};
     /// use shogi_formats::diagram::Diagram;
+    /// use shogi_variants::Minishogi;
     ///
     /// // White's rook on 1a gives check to Black's king on 1e.
-    /// let pos = Position::from_sfen("k3r/5/5/5/4K b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+    /// let pos = Position::from_sfen("k3r/5/5/5/4K b - 1", &Minishogi::GEOMETRY, &Minishogi::PIECES)?;
     /// let d = Diagram::of_position(&pos);
     /// assert_eq!(d.check, Some("1e".parse()?));
     /// assert_eq!(d.side_to_move, Some(Color::Black));
