@@ -31,7 +31,7 @@
 
 use super::eval::{evaluate, MATE_SCORE};
 use super::{Observation, Player};
-use crate::{Announcement, PlayerView, MINISHOGI_START, STANDARD_START};
+use crate::{Announcement, Minishogi, PlayerView, Standard, MINISHOGI_START, STANDARD_START};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shogi_core::{
@@ -279,13 +279,13 @@ struct Board {
 
 impl Board {
     fn of(view: &PlayerView) -> Board {
-        let mini = view.board.files() == Geometry::MINISHOGI.files()
-            && view.board.ranks() == Geometry::MINISHOGI.ranks();
+        let mini = view.board.files() == Minishogi::GEOMETRY.files()
+            && view.board.ranks() == Minishogi::GEOMETRY.ranks();
         let (geometry, pieces, start): (&'static Geometry, &'static PieceSet, &'static str) =
             if mini {
-                (&Geometry::MINISHOGI, &PieceSet::MINISHOGI, MINISHOGI_START)
+                (&Minishogi::GEOMETRY, &Minishogi::PIECES, MINISHOGI_START)
             } else {
-                (&Geometry::STANDARD, &PieceSet::STANDARD, STANDARD_START)
+                (&Standard::GEOMETRY, &Standard::PIECES, STANDARD_START)
             };
         Board {
             us: view.color,

@@ -78,11 +78,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{Announcement, Card, CardGame, Phase, PlayerView};
+use crate::{Announcement, Card, CardGame, Minishogi, Phase, PlayerView, Standard};
 use shogi_core::action::ActionSpace;
-use shogi_core::{
-    Color, Game, Hand, Move, MoveKind, PieceKind, PieceSet, Position, Square, Variant,
-};
+use shogi_core::{Color, Game, Hand, Move, MoveKind, PieceKind, Position, Square, Variant};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
@@ -202,9 +200,9 @@ impl ObservationShape {
 /// hand counts: standard's 40 pieces on 9×9, minishogi's 12 on 5×5.
 fn hand_totals(files: usize) -> [f32; 7] {
     let set = if files == 9 {
-        PieceSet::STANDARD
+        Standard::PIECES
     } else {
-        PieceSet::MINISHOGI
+        Minishogi::PIECES
     };
     PieceKind::HAND.map(|k| f32::from(set.max(k)))
 }
