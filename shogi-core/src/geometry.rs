@@ -4,6 +4,7 @@
 //! variant picks its [`Geometry`] instead of re-implementing move generation.
 
 use crate::{Bitboard, Color, PieceKind, Square};
+use std::sync::{Mutex, PoisonError};
 
 /// The shape of a board: how many files and ranks, how deep the promotion zone
 /// is, and the squares derived from those.
@@ -19,7 +20,7 @@ use crate::{Bitboard, Color, PieceKind, Square};
 /// assert!(g.promotion_zone(Color::Black).contains(far_rank));
 /// assert!(!g.board().contains("6a".parse().unwrap()));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     files: u8,
     ranks: u8,
@@ -134,6 +135,38 @@ impl Geometry {
     /// ```
     pub fn leak(self) -> &'static Geometry {
         Box::leak(Box::new(self))
+    }
+
+    /// The one `'static` geometry of this shape that every caller shares:
+    /// built and kept the first time a shape is asked for, the same
+    /// reference after that. Fewer than 200 shapes exist (files and ranks
+    /// 3..=9, zones up to half the ranks), so unlike [`Geometry::leak`] in a
+    /// loop this never grows without bound: readers of saved boards use it.
+    ///
+    /// ```
+    /// use shogi_core::Geometry;
+    /// let a = Geometry::shared(7, 7, 2)?;
+    /// let b = Geometry::shared(7, 7, 2)?;
+    /// assert!(std::ptr::eq(a, b));
+    /// assert!(Geometry::shared(10, 9, 3).is_err());
+    /// # Ok::<(), shogi_core::GeometryError>(())
+    /// ```
+    pub fn shared(
+        files: u8,
+        ranks: u8,
+        promotion_ranks: u8,
+    ) -> Result<&'static Geometry, GeometryError> {
+        static SHARED: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+        let geometry = Geometry::new(files, ranks, promotion_ranks)?;
+        // A panic elsewhere while the lock was held leaves the list whole:
+        // it is only ever pushed to.
+        let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&known) = shared.iter().find(|&&g| *g == geometry) {
+            return Ok(known);
+        }
+        let leaked = geometry.leak();
+        shared.push(leaked);
+        Ok(leaked)
     }
 
     /// Number of files.
