@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 /// and hand. Nothing in it depends on the opponent's pieces.
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::{Color, Geometry, OwnBoard, PieceSet, Position};
-/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
 /// let mine = OwnBoard::of(&pos, Color::Black);
 /// // The rook on 1e sees no enemy pawn on 1b: it may go up to 1a.
 /// assert!(mine.moves().iter().any(|m| m.to_string() == "1e1a+"));
@@ -109,8 +110,9 @@ impl OwnBoard {
     /// Files of the board (9 or 5).
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!((OwnBoard::of(&pos, Color::White).files(), OwnBoard::of(&pos, Color::White).ranks()), (5, 5));
     /// ```
     pub fn files(&self) -> u8 {
