@@ -4,7 +4,7 @@ use shogi_core::action::ActionSpace;
 use shogi_core::{Geometry, PieceSet, Position};
 
 mod common;
-use common::{XorShift, MINISHOGI_START, STANDARD_START};
+use common::{XorShift, FIVE, FIVE_PIECES, MINISHOGI_START, NINE, NINE_PIECES, STANDARD_START};
 
 fn positions(
     sfen: &str,
@@ -30,20 +30,11 @@ fn positions(
 
 #[test]
 fn sizes_follow_the_documented_layout() {
-    assert_eq!(
-        ActionSpace::of(&Geometry::STANDARD).size(),
-        2 * 81 * 81 + 7 * 81
-    );
-    assert_eq!(
-        ActionSpace::of(&Geometry::MINISHOGI).size(),
-        2 * 25 * 25 + 7 * 25
-    );
+    assert_eq!(ActionSpace::of(&NINE).size(), 2 * 81 * 81 + 7 * 81);
+    assert_eq!(ActionSpace::of(&FIVE).size(), 2 * 25 * 25 + 7 * 25);
     assert_eq!(ActionSpace::new(0, 9), None);
-    assert_eq!(
-        ActionSpace::new(5, 5),
-        Some(ActionSpace::of(&Geometry::MINISHOGI))
-    );
-    let space = ActionSpace::of(&Geometry::STANDARD);
+    assert_eq!(ActionSpace::new(5, 5), Some(ActionSpace::of(&FIVE)));
+    let space = ActionSpace::of(&NINE);
     // 7g7f: from (7-1)*9+6 = 60 to 59, no promotion.
     assert_eq!(
         space.encode("7g7f".parse().unwrap()),
@@ -59,8 +50,8 @@ fn sizes_follow_the_documented_layout() {
 #[test]
 fn every_legal_move_round_trips_and_masks_match() {
     let boards: [(&str, &'static Geometry, PieceSet); 2] = [
-        (STANDARD_START, &Geometry::STANDARD, PieceSet::STANDARD),
-        (MINISHOGI_START, &Geometry::MINISHOGI, PieceSet::MINISHOGI),
+        (STANDARD_START, &NINE, NINE_PIECES),
+        (MINISHOGI_START, &FIVE, FIVE_PIECES),
     ];
     let mut checked = 0;
     for (sfen, geometry, pieces) in boards {

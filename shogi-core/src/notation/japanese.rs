@@ -30,10 +30,12 @@
 //! use shogi_core::notation::japanese;
 //! use shogi_core::{Geometry, Move, PieceSet, Position};
 //!
+//! let board = Geometry::new(9, 9, 3)?.leak();
+//! let pieces = PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] };
 //! let mut pos = Position::from_sfen(
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-//!     &Geometry::STANDARD,
-//!     &PieceSet::STANDARD,
+//!     board,
+//!     &pieces,
 //! )?;
 //! let mv: Move = "7g7f".parse()?;
 //! assert_eq!(japanese::write(&pos, mv, None), "▲７六歩");
@@ -48,9 +50,10 @@ use crate::{Color, Move, PieceKind, Position, Square};
 /// Why a text cannot be read as a Japanese move in a position.
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::notation::japanese::{self, JapaneseError};
 /// use shogi_core::{Geometry, PieceSet, Position};
-/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces)?;
 /// assert!(matches!(japanese::read(&pos, "７六歩", None), Err(JapaneseError::NoMatch(_))));
 /// assert!(matches!(japanese::read(&pos, "☖４四歩", None), Err(JapaneseError::WrongSide(_))));
 /// assert!(matches!(japanese::read(&pos, "歩", None), Err(JapaneseError::Syntax(_))));
@@ -554,9 +557,10 @@ fn disambiguation(pos: &Position, kind: PieceKind, from: Square, to: Square) -> 
 /// How [`format_move`] writes.
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::japanese::{format_move, Style};
 /// use shogi_core::{Geometry, PieceSet, Position};
-/// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", &Geometry::STANDARD, &PieceSet::STANDARD)?;
+/// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", nine, &nine_pieces)?;
 /// assert_eq!(format_move(&pos, "7g7f".parse()?, None, Style::Jsa), "７六歩");
 /// assert_eq!(format_move(&pos, "7g7f".parse()?, None, Style::Kif), "７六歩(77)");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -624,10 +628,11 @@ pub fn format_move(pos: &Position, mv: Move, last_to: Option<Square>, style: Sty
 /// For a move that is not legal in `pos` the text is a best effort (no panic).
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::japanese;
 /// use shogi_core::{Geometry, Move, PieceSet, Position};
 /// // Two golds can reach 5b: the one on 6c goes up from the left, the one on 4b sideways.
-/// let pos = Position::from_sfen("k8/5G3/3G5/9/9/9/9/9/4K4 b - 1", &Geometry::STANDARD, &PieceSet::STANDARD)?;
+/// let pos = Position::from_sfen("k8/5G3/3G5/9/9/9/9/9/4K4 b - 1", nine, &nine_pieces)?;
 /// assert_eq!(japanese::write(&pos, "6c5b".parse()?, None), "▲５二金上");
 /// assert_eq!(japanese::write(&pos, "4b5b".parse()?, None), "▲５二金寄");
 /// assert_eq!(japanese::write(&pos, "4b4a".parse()?, None), "▲４一金");
@@ -681,9 +686,10 @@ fn matching(pos: &Position, p: &Parsed, lenient: bool) -> Vec<Move> {
 /// quote) describes, as [`read`] finds it.
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::japanese::{parse_prefix, resolve};
 /// use shogi_core::{Geometry, PieceSet, Position};
-/// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", &Geometry::STANDARD, &PieceSet::STANDARD)?;
+/// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", nine, &nine_pieces)?;
 /// let (parsed, _) = parse_prefix("７六歩", None)?;
 /// assert_eq!(resolve(&pos, &parsed, "７六歩")?, "7g7f".parse()?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -713,10 +719,11 @@ pub fn resolve(pos: &Position, p: &Parsed, text: &str) -> Result<Move, JapaneseE
 /// true of the move.
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::japanese::{self, JapaneseError};
 /// use shogi_core::{Geometry, PieceSet, Position};
 /// // Golds on 6c, 5c and 4c can all go to 5b.
-/// let pos = Position::from_sfen("4k4/9/3GGG3/9/9/9/9/9/4K4 b - 1", &Geometry::STANDARD, &PieceSet::STANDARD)?;
+/// let pos = Position::from_sfen("4k4/9/3GGG3/9/9/9/9/9/4K4 b - 1", nine, &nine_pieces)?;
 /// assert_eq!(japanese::read(&pos, "▲５二金直", None)?, "5c5b".parse()?);
 /// assert_eq!(japanese::read(&pos, "５二金右", None)?, "4c5b".parse()?);
 /// assert_eq!(japanese::read(&pos, "52金左", None)?, "6c5b".parse()?);
@@ -737,7 +744,11 @@ mod tests {
     use crate::{Geometry, PieceSet};
 
     fn pos(sfen: &str) -> Position {
-        Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD).unwrap()
+        let board = Geometry::shared(9, 9, 3).unwrap();
+        let pieces = PieceSet {
+            max: [18, 4, 4, 4, 2, 2, 4, 2],
+        };
+        Position::from_sfen(sfen, board, &pieces).unwrap()
     }
 
     #[test]
