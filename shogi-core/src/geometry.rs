@@ -14,7 +14,7 @@ use std::sync::{Mutex, PoisonError};
 ///
 /// ```
 /// use shogi_core::{Color, Geometry, Square};
-/// let g = &Geometry::MINISHOGI;
+/// let g = Geometry::new(5, 5, 1).unwrap();
 /// assert_eq!((g.files(), g.ranks()), (5, 5));
 /// let far_rank: Square = "3a".parse().unwrap();
 /// assert!(g.promotion_zone(Color::Black).contains(far_rank));
@@ -72,18 +72,6 @@ const fn rank_band(files: u8, lo: u8, hi: u8) -> Bitboard {
 }
 
 impl Geometry {
-    /// The standard 9×9 board with a three-rank promotion zone.
-    pub const STANDARD: Geometry = match Geometry::new(9, 9, 3) {
-        Ok(g) => g,
-        Err(_) => panic!("9x9 is a valid geometry"),
-    };
-
-    /// The 5×5 minishogi board with a one-rank promotion zone.
-    pub const MINISHOGI: Geometry = match Geometry::new(5, 5, 1) {
-        Ok(g) => g,
-        Err(_) => panic!("5x5 is a valid geometry"),
-    };
-
     /// A board of `files` × `ranks` (each 3..=9) whose promotion zone is the far
     /// `promotion_ranks` ranks (1..=ranks/2) for each side.
     ///
@@ -127,7 +115,9 @@ impl Geometry {
     }
 
     /// Moves this geometry to the heap for the life of the program, so that
-    /// positions can refer to it. The built-in ones are already `'static`.
+    /// positions can refer to it. A geometry kept in a `const` is already
+    /// `'static` (`&BOARD`, as each variant keeps its own); [`Geometry::shared`]
+    /// gives one per shape.
     ///
     /// ```
     /// let g = shogi_core::Geometry::new(7, 7, 2).unwrap().leak();
@@ -221,7 +211,7 @@ impl Geometry {
     ///
     /// ```
     /// use shogi_core::{Color, Geometry, PieceKind};
-    /// let g = &Geometry::STANDARD;
+    /// let g = Geometry::new(9, 9, 3).unwrap();
     /// assert_eq!(g.dead_squares(Color::Black, PieceKind::Knight).count(), 18);
     /// assert_eq!(g.dead_squares(Color::White, PieceKind::Pawn).count(), 9);
     /// assert!(g.dead_squares(Color::Black, PieceKind::Silver).is_empty());
@@ -233,10 +223,5 @@ impl Geometry {
             PieceKind::Knight => self.last_two_ranks[color as usize],
             _ => Bitboard::EMPTY,
         }
-    }
-
-    /// Whether the board is the standard 9×9 one.
-    pub fn is_standard(&self) -> bool {
-        *self == Geometry::STANDARD
     }
 }
