@@ -18,8 +18,9 @@
 //! White's, then the piece (`・` for an empty square). The hands list the
 //! pieces with their counts in kanji (`飛　角　金二　歩十八`, or `なし`).
 //! `残りの駒` (the rest), as tsume problems give the defender's hand, is
-//! every piece of the board's material (9×9 or 5×5) that is neither on the
-//! board nor in the other hand.
+//! every piece of the board's material (that of the variant played on a board
+//! of that size, [`Base::of_board`](shogi_variants::Base::of_board)) that is
+//! neither on the board nor in the other hand.
 //! `手数＝N` says N moves were played before the position (the move number
 //! is N + 1), and `後手番` (or `上手番`) that White is to move; without it
 //! Black is. `上手の持駒`/`下手の持駒` are read as White's and Black's hands.

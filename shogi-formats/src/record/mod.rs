@@ -612,7 +612,8 @@ impl Record {
     }
 
     /// Every position of the record, the start first, each move checked
-    /// against the rules (of the board's standard rules). A foul move
+    /// against the plain rules of the board (those of [`Position`]; the
+    /// board and material are those of [`Record::base`]). A foul move
     /// ([`RecordEnd::foul`]) is not among the moves and has no position.
     pub fn positions(&self) -> Result<Vec<Position>, RecordError> {
         let (all, pos, illegal) = self.replay(self.start_position()?);
