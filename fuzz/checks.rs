@@ -1,7 +1,7 @@
 //! The checks behind the fuzz targets, shared with the corpus replay test.
 //!
 //! Each fuzz target in `fuzz_targets/` is one line that calls a function of
-//! this file, and `shogi-variants/tests/fuzz_corpus.rs` includes the same file
+//! this file, and `shogi-formats/tests/fuzz_corpus.rs` includes the same file
 //! (`#[path = "../../fuzz/checks.rs"] mod checks;`) and runs every file of
 //! `fuzz/corpus/<target>/`, `fuzz/regressions/<target>/` and
 //! `fuzz/artifacts/<target>/` through [`run`]. So an input the fuzzer found
@@ -19,7 +19,7 @@
 //! fuzzing run can go on looking for other bugs.
 
 use shogi_core::{
-    Color, Game, GameError, Geometry, Move, PieceKind, PieceSet, Position, PositionCommand,
+    Color, Game, GameError, Move, PieceKind, PieceSet, Position, PositionCommand,
     PositionCommandError, Setup, Square, Variant, MAX_LEGAL_MOVES,
 };
 use shogi_variants::{
@@ -379,8 +379,8 @@ pub fn sfen(s: &str) {
         }
     }
     for (geometry, pieces) in [
-        (&Geometry::STANDARD, &PieceSet::STANDARD),
-        (&Geometry::MINISHOGI, &PieceSet::MINISHOGI),
+        (&Standard::GEOMETRY, &Standard::PIECES),
+        (&Minishogi::GEOMETRY, &Minishogi::PIECES),
     ] {
         let Ok(pos) = Position::from_sfen(s, geometry, pieces) else {
             continue;
@@ -1157,7 +1157,7 @@ fn drive_referee(mut referee: Referee, r: &mut Bytes) {
 /// CSA keep the moves and the start; BOD the position). A saved game that
 /// restores must save to a document that restores to the same document.
 pub fn records(s: &str) {
-    use shogi_core::record::{bod, csa, ki2, kif, Record};
+    use shogi_formats::record::{bod, csa, ki2, kif, Record};
     let same_game = |a: &Record, b: &Record, what: &str| {
         let moves = |r: &Record| r.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
         assert_eq!(moves(a), moves(b), "{what}: moves of {s:?}");

@@ -9,9 +9,10 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
+use shogi_formats::diagram::{text, Diagram};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{board_observation, ObservationShape};
-use shogi_variants::{AnySettings, AnyVariant, Diagram, SavedGame};
+use shogi_variants::{AnySettings, AnyVariant, SavedGame};
 
 /// A game of a perfect-information variant: position, history, outcome.
 ///
@@ -393,7 +394,7 @@ impl PyBoard {
 
     /// A text diagram: White's side on top, hands above and below.
     fn __str__(&self) -> String {
-        diagram_text(self.position())
+        text::of_position(self.position())
     }
 
     /// The game's record (``Record``): its moves from the start, the
@@ -517,48 +518,6 @@ fn perft_depth(depth: i64) -> PyResult<u32> {
     u32::try_from(depth).map_err(|_| {
         crate::errors::ShogiError::new_err(format!("perft depth must be 0 or more, not {depth}"))
     })
-}
-
-/// A text diagram of a position: White's hand, the board (file 9 on the
-/// left), Black's hand.
-pub fn diagram_text(pos: &Position) -> String {
-    use shogi_core::{Color, Square};
-    let g = pos.geometry();
-    let hand = |c: Color| {
-        let h: Vec<String> = pos
-            .hand(c)
-            .iter()
-            .filter(|&(_, n)| n > 0)
-            .map(|(k, n)| {
-                if n > 1 {
-                    format!("{}{n}", k.base_letter())
-                } else {
-                    k.base_letter().to_string()
-                }
-            })
-            .collect();
-        if h.is_empty() {
-            "-".to_owned()
-        } else {
-            h.join(" ")
-        }
-    };
-    let mut out = format!("White's hand: {}\n", hand(Color::White));
-    for rank in 1..=g.ranks() {
-        let row: Vec<String> = (1..=g.files())
-            .rev()
-            .map(
-                |file| match Square::new(file, rank).and_then(|s| pos.piece_at(s)) {
-                    Some(p) => format!("{:>2}", p.to_string()),
-                    None => " .".to_owned(),
-                },
-            )
-            .collect();
-        out.push_str(&row.join(""));
-        out.push('\n');
-    }
-    out.push_str(&format!("Black's hand: {}", hand(Color::Black)));
-    out
 }
 
 /// The legal moves of a board, generated when used (``len``, ``in``, iteration).

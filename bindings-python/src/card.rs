@@ -10,11 +10,10 @@ use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 use shogi_core::{GameError, Variant};
+use shogi_formats::diagram::Diagram;
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{card_observation, ObservationShape};
-use shogi_variants::{
-    settings_with, Card, CardError, CardGame, CardSettings, Diagram, Phase, SavedGame,
-};
+use shogi_variants::{settings_with, Card, CardError, CardGame, CardSettings, Phase, SavedGame};
 
 /// A card as Python sees it: its rank, 0 for the joker.
 fn card_int(card: Card) -> u32 {

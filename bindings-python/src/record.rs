@@ -6,9 +6,9 @@ use crate::errors::{InvalidMoveError, InvalidSfenError, RecordWriteError, Settin
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
-use shogi_core::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteError};
 use shogi_core::{Game, Move};
-use shogi_variants::AnyVariant;
+use shogi_formats::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteError};
+use shogi_variants::{AnyVariant, Base};
 
 /// The Python name of a record's end: Rust's [`EndKind::name`].
 fn end_name(kind: EndKind) -> &'static str {
@@ -204,11 +204,9 @@ impl PyRecord {
         variant: Option<&str>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBoard> {
-        let name = variant.unwrap_or(if self.record.start.files == 5 {
-            "minishogi"
-        } else {
-            "standard"
-        });
+        // The variant played on the start's board (a board no variant has
+        // is refused below, by the standard rules' check of the start).
+        let name = variant.unwrap_or_else(|| self.record.base().map_or("standard", Base::name));
         let v: AnyVariant = crate::board::variant(name, settings)?;
         self.record
             .to_game(v)

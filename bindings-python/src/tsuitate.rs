@@ -9,14 +9,15 @@ use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
 use shogi_core::{Color, Piece};
+use shogi_formats::diagram::Diagram;
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{
     tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
     ObservationShape, ANNOUNCEMENT_WIDTH,
 };
 use shogi_variants::{
-    settings_with, Announcement, Diagram, FoulReason, PlayerView, Referee, SavedGame,
-    TsuitateError, TsuitateSettings, Verdict,
+    settings_with, Announcement, FoulReason, PlayerView, Referee, SavedGame, TsuitateError,
+    TsuitateSettings, Verdict,
 };
 
 /// One thing a Tsuitate player is told, or did.
@@ -177,7 +178,7 @@ pub struct PyPlayerView {
 impl PyPlayerView {
     fn space(&self) -> ActionSpace {
         ActionSpace::new(self.view.board.files(), self.view.board.ranks())
-            .unwrap_or(ActionSpace::of(&shogi_core::Geometry::STANDARD))
+            .unwrap_or(ActionSpace::of(&shogi_variants::Standard::GEOMETRY))
     }
 
     fn shape(&self) -> ObservationShape {

@@ -264,10 +264,10 @@ def test_a_foul_is_kept_and_marked():
 
 
 # ---------------------------------------------------------------------------
-# The corpus of real records (shogi-core/tests/data/corpus, sources in its
+# The corpus of real records (shogi-formats/tests/data/corpus, sources in its
 # SOURCES.md), against cshogi's parsers.
 
-CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "shogi-core", "tests", "data", "corpus")
+CORPUS = os.path.join(os.path.dirname(__file__), "..", "..", "shogi-formats", "tests", "data", "corpus")
 EXTENSIONS = {".kif": "kif", ".kifu": "kif", ".ki2": "ki2", ".ki2u": "ki2", ".csa": "csa"}
 
 

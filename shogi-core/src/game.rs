@@ -38,8 +38,8 @@ pub enum GameError {
 /// # #[derive(Clone, Debug, Default)] struct Mini;
 /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
 /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
-/// #   fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
-/// #   fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+/// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+/// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
 /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
 /// let mut game = Game::new(Mini);
 /// game.play_usi("2e3d").unwrap();
@@ -186,8 +186,8 @@ impl<V: Variant> Game<V> {
     /// # #[derive(Clone, Debug, Default)] struct OnlyKing;
     /// # impl Variant for OnlyKing { type Settings = (); fn name(&self) -> &'static str { "only-king" }
     /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { OnlyKing }
-    /// #   fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
-    /// #   fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
     /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
     /// #   fn filters_moves(&self) -> bool { true }
     /// #   fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
@@ -285,8 +285,8 @@ impl<V: Variant> Game<V> {
     /// # #[derive(Clone, Debug, Default)] struct Mini;
     /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
     /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
-    /// #   fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
-    /// #   fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
     /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
     /// let mut game = Game::new(Mini);
     /// game.play_usi("2e3d").unwrap();

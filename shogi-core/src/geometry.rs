@@ -4,6 +4,7 @@
 //! variant picks its [`Geometry`] instead of re-implementing move generation.
 
 use crate::{Bitboard, Color, PieceKind, Square};
+use std::sync::{Mutex, PoisonError};
 
 /// The shape of a board: how many files and ranks, how deep the promotion zone
 /// is, and the squares derived from those.
@@ -13,13 +14,13 @@ use crate::{Bitboard, Color, PieceKind, Square};
 ///
 /// ```
 /// use shogi_core::{Color, Geometry, Square};
-/// let g = &Geometry::MINISHOGI;
+/// let g = Geometry::new(5, 5, 1).unwrap();
 /// assert_eq!((g.files(), g.ranks()), (5, 5));
 /// let far_rank: Square = "3a".parse().unwrap();
 /// assert!(g.promotion_zone(Color::Black).contains(far_rank));
 /// assert!(!g.board().contains("6a".parse().unwrap()));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     files: u8,
     ranks: u8,
@@ -71,18 +72,6 @@ const fn rank_band(files: u8, lo: u8, hi: u8) -> Bitboard {
 }
 
 impl Geometry {
-    /// The standard 9×9 board with a three-rank promotion zone.
-    pub const STANDARD: Geometry = match Geometry::new(9, 9, 3) {
-        Ok(g) => g,
-        Err(_) => panic!("9x9 is a valid geometry"),
-    };
-
-    /// The 5×5 minishogi board with a one-rank promotion zone.
-    pub const MINISHOGI: Geometry = match Geometry::new(5, 5, 1) {
-        Ok(g) => g,
-        Err(_) => panic!("5x5 is a valid geometry"),
-    };
-
     /// A board of `files` × `ranks` (each 3..=9) whose promotion zone is the far
     /// `promotion_ranks` ranks (1..=ranks/2) for each side.
     ///
@@ -126,7 +115,9 @@ impl Geometry {
     }
 
     /// Moves this geometry to the heap for the life of the program, so that
-    /// positions can refer to it. The built-in ones are already `'static`.
+    /// positions can refer to it. A geometry kept in a `const` is already
+    /// `'static` (`&BOARD`, as each variant keeps its own); [`Geometry::shared`]
+    /// gives one per shape.
     ///
     /// ```
     /// let g = shogi_core::Geometry::new(7, 7, 2).unwrap().leak();
@@ -134,6 +125,38 @@ impl Geometry {
     /// ```
     pub fn leak(self) -> &'static Geometry {
         Box::leak(Box::new(self))
+    }
+
+    /// The one `'static` geometry of this shape that every caller shares:
+    /// built and kept the first time a shape is asked for, the same
+    /// reference after that. Fewer than 200 shapes exist (files and ranks
+    /// 3..=9, zones up to half the ranks), so unlike [`Geometry::leak`] in a
+    /// loop this never grows without bound: readers of saved boards use it.
+    ///
+    /// ```
+    /// use shogi_core::Geometry;
+    /// let a = Geometry::shared(7, 7, 2)?;
+    /// let b = Geometry::shared(7, 7, 2)?;
+    /// assert!(std::ptr::eq(a, b));
+    /// assert!(Geometry::shared(10, 9, 3).is_err());
+    /// # Ok::<(), shogi_core::GeometryError>(())
+    /// ```
+    pub fn shared(
+        files: u8,
+        ranks: u8,
+        promotion_ranks: u8,
+    ) -> Result<&'static Geometry, GeometryError> {
+        static SHARED: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+        let geometry = Geometry::new(files, ranks, promotion_ranks)?;
+        // A panic elsewhere while the lock was held leaves the list whole:
+        // it is only ever pushed to.
+        let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&known) = shared.iter().find(|&&g| *g == geometry) {
+            return Ok(known);
+        }
+        let leaked = geometry.leak();
+        shared.push(leaked);
+        Ok(leaked)
     }
 
     /// Number of files.
@@ -188,7 +211,7 @@ impl Geometry {
     ///
     /// ```
     /// use shogi_core::{Color, Geometry, PieceKind};
-    /// let g = &Geometry::STANDARD;
+    /// let g = Geometry::new(9, 9, 3).unwrap();
     /// assert_eq!(g.dead_squares(Color::Black, PieceKind::Knight).count(), 18);
     /// assert_eq!(g.dead_squares(Color::White, PieceKind::Pawn).count(), 9);
     /// assert!(g.dead_squares(Color::Black, PieceKind::Silver).is_empty());
@@ -200,10 +223,5 @@ impl Geometry {
             PieceKind::Knight => self.last_two_ranks[color as usize],
             _ => Bitboard::EMPTY,
         }
-    }
-
-    /// Whether the board is the standard 9×9 one.
-    pub fn is_standard(&self) -> bool {
-        *self == Geometry::STANDARD
     }
 }

@@ -9,10 +9,14 @@
 //! ```
 //! use shogi_core::{perft, Geometry, Move, PieceSet, Position};
 //!
+//! // The board and the material are data: 9×9 with a three-rank promotion
+//! // zone, and how many pieces of each kind there are (both sides together).
+//! let board = Geometry::new(9, 9, 3)?.leak();
+//! let pieces = PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] };
 //! let mut pos = Position::from_sfen(
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-//!     &Geometry::STANDARD,
-//!     &PieceSet::STANDARD,
+//!     board,
+//!     &pieces,
 //! )?;
 //! assert_eq!(pos.legal_moves().len(), 30);
 //! assert_eq!(perft(&mut pos, 2), 900);
@@ -38,7 +42,6 @@ mod own_board;
 mod perft;
 mod piece;
 mod position;
-pub mod record;
 mod setup;
 mod square;
 mod usi;

@@ -11,10 +11,12 @@ use std::str::FromStr;
 /// standard piece counts on a board of at most 9×9, so its legal moves fit.
 pub const MAX_LEGAL_MOVES: usize = 593;
 
-/// Capacity of a [`MoveList`]: [`MAX_LEGAL_MOVES`] plus a margin, so that lists
-/// of moves of a position seen by one player only (enemy pieces removed, as in
-/// Tsuitate shogi, which frees at most one more square for seven drop kinds)
-/// fit as well.
+/// Capacity of a [`MoveList`]: [`MAX_LEGAL_MOVES`] plus a margin for the
+/// pseudo-legal candidates of one side's own board on 9×9
+/// ([`OwnBoard::moves`](crate::OwnBoard::moves): the opponent's pieces
+/// unseen, so a square one of them holds looks empty, which frees at most one
+/// more square for each of the seven drop kinds), so that those lists fit as
+/// well.
 pub const MOVE_LIST_CAPACITY: usize = 600;
 
 /// A list of moves on the stack, with room for every legal move of any position.

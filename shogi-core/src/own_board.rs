@@ -11,15 +11,29 @@ use serde::{Deserialize, Serialize};
 /// and hand. Nothing in it depends on the opponent's pieces.
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::{Color, Geometry, OwnBoard, PieceSet, Position};
-/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
 /// let mine = OwnBoard::of(&pos, Color::Black);
 /// // The rook on 1e sees no enemy pawn on 1b: it may go up to 1a.
 /// assert!(mine.moves().iter().any(|m| m.to_string() == "1e1a+"));
 /// assert_eq!(mine.pieces().count(), 6);
 /// ```
+///
+/// In serde it is written with its board's shape as numbers (`files`,
+/// `ranks`, `promotion_ranks`); reading refuses a shape no board has.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "Written", try_from = "Written")]
 pub struct OwnBoard {
+    color: Color,
+    geometry: &'static Geometry,
+    kinds: [Option<PieceKind>; 81],
+    hand: Hand,
+}
+
+/// An [`OwnBoard`] as serde writes it: the geometry by its shape.
+#[derive(Serialize, Deserialize)]
+struct Written {
     color: Color,
     files: u8,
     ranks: u8,
@@ -27,6 +41,32 @@ pub struct OwnBoard {
     #[serde(with = "kinds_serde")]
     kinds: [Option<PieceKind>; 81],
     hand: Hand,
+}
+
+impl From<OwnBoard> for Written {
+    fn from(b: OwnBoard) -> Written {
+        Written {
+            color: b.color,
+            files: b.geometry.files(),
+            ranks: b.geometry.ranks(),
+            promotion_ranks: b.geometry.promotion_ranks(),
+            kinds: b.kinds,
+            hand: b.hand,
+        }
+    }
+}
+
+impl TryFrom<Written> for OwnBoard {
+    type Error = crate::GeometryError;
+
+    fn try_from(w: Written) -> Result<OwnBoard, Self::Error> {
+        Ok(OwnBoard {
+            color: w.color,
+            geometry: Geometry::shared(w.files, w.ranks, w.promotion_ranks)?,
+            kinds: w.kinds,
+            hand: w.hand,
+        })
+    }
 }
 
 mod kinds_serde {
@@ -56,9 +96,7 @@ impl OwnBoard {
         }
         OwnBoard {
             color,
-            files: g.files(),
-            ranks: g.ranks(),
-            promotion_ranks: g.promotion_ranks(),
+            geometry: g,
             kinds,
             hand: pos.hand(color),
         }
@@ -72,17 +110,18 @@ impl OwnBoard {
     /// Files of the board (9 or 5).
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!((OwnBoard::of(&pos, Color::White).files(), OwnBoard::of(&pos, Color::White).ranks()), (5, 5));
     /// ```
     pub fn files(&self) -> u8 {
-        self.files
+        self.geometry.files()
     }
 
     /// Ranks of the board (9 or 5).
     pub fn ranks(&self) -> u8 {
-        self.ranks
+        self.geometry.ranks()
     }
 
     /// The own piece on `sq`, if any.
@@ -103,15 +142,18 @@ impl OwnBoard {
         self.hand
     }
 
-    fn geometry(&self) -> Geometry {
-        let shape = (self.files, self.ranks, self.promotion_ranks);
-        for g in [&Geometry::STANDARD, &Geometry::MINISHOGI] {
-            if shape == (g.files(), g.ranks(), g.promotion_ranks()) {
-                return g.clone();
-            }
-        }
-        // Built from a valid position's geometry, so this cannot fail; fall back to 9x9.
-        Geometry::new(self.files, self.ranks, self.promotion_ranks).unwrap_or(Geometry::STANDARD)
+    /// The board's geometry: the position's it was seen in.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// let g = Geometry::new(5, 5, 1)?.leak();
+    /// let pieces = PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] };
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", g, &pieces)?;
+    /// assert_eq!(OwnBoard::of(&pos, Color::Black).geometry(), g);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
     }
 
     /// The moves the own pieces and hand allow on this board alone: own
@@ -134,7 +176,7 @@ impl OwnBoard {
                 pawns = pawns.with(from);
             }
             let dests = attacks::attacks(us, kind, from, ours) & target;
-            sink.board_moves(from, dests, kind, us, &g);
+            sink.board_moves(from, dests, kind, us, g);
         }
         let empty = g.board() & !ours;
         for kind in PieceKind::HAND {

@@ -7,8 +7,9 @@ use crate::{Move, MoveList, Position};
 /// ply is counted in bulk (the number of legal moves, without playing them).
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::{perft, Geometry, PieceSet, Position};
-/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
 /// assert_eq!(perft(&mut pos, 3), 2512);
 /// ```
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -33,8 +34,9 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 /// measures making moves as well as generating them.
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::{perft_without_bulk, Geometry, PieceSet, Position};
-/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
 /// assert_eq!(perft_without_bulk(&mut pos, 3), 2512);
 /// ```
 pub fn perft_without_bulk(pos: &mut Position, depth: u32) -> u64 {
@@ -56,8 +58,9 @@ pub fn perft_without_bulk(pos: &mut Position, depth: u32) -> u64 {
 /// move order. Handy for finding where two generators disagree.
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::{divide, Geometry, PieceSet, Position};
-/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
 /// let split = divide(&mut pos, 2);
 /// assert_eq!(split.len(), 14);
 /// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 181);

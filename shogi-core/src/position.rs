@@ -16,8 +16,11 @@ use std::fmt;
 ///
 /// ```
 /// use shogi_core::{PieceKind, PieceSet};
-/// assert_eq!(PieceSet::STANDARD.max(PieceKind::Pawn), 18);
-/// assert_eq!(PieceSet::MINISHOGI.max(PieceKind::Lance), 0);
+/// // K G S B R P for each side, as on a 5×5 board.
+/// let pieces = PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] };
+/// assert_eq!(pieces.max(PieceKind::Pawn), 2);
+/// assert_eq!(pieces.max(PieceKind::Dragon), 2); // promoted pieces count as their base kind
+/// assert_eq!(pieces.max(PieceKind::Lance), 0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PieceSet {
@@ -26,15 +29,6 @@ pub struct PieceSet {
 }
 
 impl PieceSet {
-    /// The 40 pieces of standard shogi.
-    pub const STANDARD: PieceSet = PieceSet {
-        max: [18, 4, 4, 4, 2, 2, 4, 2],
-    };
-    /// The 12 pieces of minishogi: K G S B R P for each side.
-    pub const MINISHOGI: PieceSet = PieceSet {
-        max: [2, 0, 0, 2, 2, 2, 2, 2],
-    };
-
     /// The most pieces of `kind` (its base kind) there can be.
     pub const fn max(&self, kind: PieceKind) -> u8 {
         self.max[kind.unpromote().index()]
@@ -169,9 +163,13 @@ pub struct Undo {
 ///
 /// ```
 /// use shogi_core::{Geometry, Position, PieceSet};
+/// // The board and the material, as a variant gives them: 9×9 with a
+/// // three-rank zone, and the 40 pieces of the usual set.
+/// let board = Geometry::new(9, 9, 3).unwrap().leak();
+/// let pieces = PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] };
 /// let mut pos = Position::from_sfen(
 ///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-///     &Geometry::STANDARD, &PieceSet::STANDARD).unwrap();
+///     board, &pieces).unwrap();
 /// assert_eq!(pos.legal_moves().len(), 30);
 /// pos.play("7g7f".parse().unwrap()).unwrap();
 /// assert!(pos.play("7g7f".parse().unwrap()).is_err()); // that pawn has moved
@@ -195,9 +193,10 @@ impl Position {
     /// Validates `setup` on `geometry` with the material of `pieces`.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// use shogi_core::{Geometry, PieceSet, Position, PositionError, Setup, Color};
     /// let setup = Setup::from_sfen("k4/5/5/5/K3K b - 1").unwrap();
-    /// let err = Position::from_setup(&setup, &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap_err();
+    /// let err = Position::from_setup(&setup, five, &five_pieces).unwrap_err();
     /// assert_eq!(err, PositionError::TooManyKings(Color::Black));
     /// ```
     pub fn from_setup(
@@ -286,10 +285,12 @@ impl Position {
     /// Reads and validates an SFEN for a board of `geometry` with the material of `pieces`.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
+    /// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
     /// use shogi_core::{Geometry, PieceSet, Position};
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!(pos.legal_moves().len(), 14);
-    /// assert!(Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::STANDARD, &PieceSet::STANDARD).is_err());
+    /// assert!(Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", nine, &nine_pieces).is_err());
     /// ```
     pub fn from_sfen(
         sfen: &str,
@@ -362,8 +363,9 @@ impl Position {
     /// The piece on `sq`, if any.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!(pos.piece_at("5e".parse().unwrap()), Some(Piece::new(Color::Black, PieceKind::King)));
     /// ```
     #[inline(always)]
@@ -398,8 +400,9 @@ impl Position {
     /// The hash recomputed from scratch; always equal to [`Position::hash`].
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// pos.play("2e3d".parse().unwrap()).unwrap();
     /// assert_eq!(pos.hash(), pos.compute_hash());
     /// ```
@@ -501,8 +504,9 @@ impl Position {
     /// (which may differ from the real one, to look through or behind pieces).
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// let attackers = pos.attackers_to("4d".parse().unwrap(), Color::Black, pos.occupied());
     /// assert_eq!(attackers.count(), 3); // the king on 5e, the gold on 4e and the silver on 3e
     /// ```
@@ -528,8 +532,9 @@ impl Position {
     /// stands on a line with `sq`.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert!(pos.is_attacked("1d".parse().unwrap(), Color::Black, pos.occupied())); // the rook on 1e
     /// assert!(!pos.is_attacked("4b".parse().unwrap(), Color::Black, pos.occupied()));
     /// ```
@@ -584,8 +589,9 @@ impl Position {
     /// [`Position::play`] for moves from outside.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// let before = pos.clone();
     /// for mv in before.legal_moves() {
     ///     let undo = pos.play_unchecked(mv);
@@ -718,8 +724,9 @@ impl Position {
     /// position exactly as it was.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// let before = pos.clone();
     /// assert!(pos.play("5e5d".parse().unwrap()).is_err()); // onto its own pawn
     /// assert_eq!(pos, before);
@@ -740,8 +747,9 @@ impl Position {
     /// lists it, decided directly for that one move (no list is generated).
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert!(pos.is_legal("5d5c".parse().unwrap()));
     /// assert!(!pos.is_legal("5d5c+".parse().unwrap())); // rank c is not the 5x5 zone
     /// ```
@@ -851,8 +859,9 @@ impl Position {
     /// All legal moves, on the stack.
     ///
     /// ```
+    /// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", &Geometry::STANDARD, &PieceSet::STANDARD).unwrap();
+    /// let pos = Position::from_sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", nine, &nine_pieces).unwrap();
     /// assert_eq!(pos.legal_moves().len(), 593);
     /// ```
     #[inline]
@@ -866,8 +875,9 @@ impl Position {
     /// [`MoveList`] always does). Saves copying the list in hot loops.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// let mut list = MoveList::new();
     /// pos.legal_moves_into(&mut list);
     /// assert_eq!(list.len(), 14);
@@ -880,8 +890,9 @@ impl Position {
     /// The number of legal moves, without listing them (the perft fast path).
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!(pos.count_legal_moves(), 14);
     /// ```
     #[inline]
@@ -895,11 +906,12 @@ impl Position {
     /// piece; a drop never captures), each promotion choice counted apart.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!(pos.legal_captures().iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["1e1b"]);
     /// // In check from the pawn on 5d, which the rook on 5a defends: only the gold may take it.
-    /// let pos = Position::from_sfen("rbsgk/4p/5/p4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/p4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!(pos.legal_captures().iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["4e5d"]);
     /// assert_eq!(pos.count_legal_captures(), 1);
     /// ```
@@ -914,8 +926,9 @@ impl Position {
     /// pass (for rules that depend on whether a capture exists).
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// assert_eq!(pos.count_legal_moves_and_captures(), (14, 1));
     /// ```
     #[inline]
@@ -954,8 +967,9 @@ impl Position {
     /// [`Game::legal_destinations`](crate::Game::legal_destinations) instead.
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
     /// let king = pos.legal_destinations("5e".parse().unwrap());
     /// assert_eq!(king, Bitboard::from_square("4d".parse().unwrap()));
     /// assert_eq!(pos.legal_destinations("2e".parse().unwrap()).count(), 4); // the bishop
@@ -971,8 +985,9 @@ impl Position {
     /// [`Game::legal_drop_squares`](crate::Game::legal_drop_squares).
     ///
     /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
     /// # use shogi_core::*;
-    /// let pos = Position::from_sfen("4k/5/5/5/4K b P 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+    /// let pos = Position::from_sfen("4k/5/5/5/4K b P 1", five, &five_pieces).unwrap();
     /// // 23 empty squares, less the four on the far rank (a pawn there could never move)
     /// assert_eq!(pos.legal_drop_squares(PieceKind::Pawn).count(), 19);
     /// ```

@@ -112,8 +112,8 @@ impl PositionCommand {
     /// # #[derive(Clone, Debug, Default)] struct Mini;
     /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
     /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
-    /// #   fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
-    /// #   fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
     /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
     /// let cmd: PositionCommand = "position startpos moves 2e3d 4a3b".parse().unwrap();
     /// let game = cmd.to_game(Mini).unwrap();

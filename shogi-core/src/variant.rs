@@ -75,8 +75,8 @@ impl Repetition {
 ///     fn name(&self) -> &'static str { "tiny" }
 ///     fn settings(&self) {}
 ///     fn with_settings(_: ()) -> Self { Tiny }
-///     fn geometry(&self) -> &'static Geometry { &Geometry::MINISHOGI }
-///     fn piece_set(&self) -> PieceSet { PieceSet::MINISHOGI }
+///     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+///     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
 ///     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
 /// }
 ///

@@ -4,10 +4,10 @@
 //! double checks and pins), the 593-move position and pawn-drop-mate setups.
 //! Also checks `Move::from_u16` against `Move::to_u16`.
 
-use shogi_core::{Move, PieceSet, Position, Setup};
+use shogi_core::{Move, Position, Setup};
 
 mod common;
-use common::{minishogi, standard, XorShift, MINISHOGI_START, STANDARD_START};
+use common::{minishogi, standard, XorShift, MINISHOGI_START, NINE_PIECES, STANDARD_START};
 
 /// Every move `Move::from_u16` accepts.
 fn all_moves() -> Vec<Move> {
@@ -40,7 +40,7 @@ fn has_pin(pos: &Position) -> bool {
         let mut setup: Setup = pos.to_setup();
         setup.board[sq.index()] = None;
         // Removing a piece keeps the position valid (no piece count grows).
-        if let Ok(after) = Position::from_setup(&setup, pos.geometry(), &PieceSet::STANDARD) {
+        if let Ok(after) = Position::from_setup(&setup, pos.geometry(), &NINE_PIECES) {
             if after.checkers().count() > before {
                 return true;
             }

@@ -152,12 +152,13 @@ pub fn material(pos: &Position, color: Color) -> i32 {
 /// detects mate nor knows the variant's rules.
 ///
 /// ```
-/// use shogi_core::{Geometry, PieceSet, Position};
+/// use shogi_core::Position;
 /// use shogi_players::eval::evaluate;
+/// use shogi_variants::Minishogi;
 /// // Black has an extra rook in hand.
-/// let pos = Position::from_sfen("4k/5/5/5/K4 b R 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let pos = Position::from_sfen("4k/5/5/5/K4 b R 1", &Minishogi::GEOMETRY, &Minishogi::PIECES).unwrap();
 /// assert!(evaluate(&pos) > 900);
-/// let pos = Position::from_sfen("4k/5/5/5/K4 w R 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI).unwrap();
+/// let pos = Position::from_sfen("4k/5/5/5/K4 w R 1", &Minishogi::GEOMETRY, &Minishogi::PIECES).unwrap();
 /// assert!(evaluate(&pos) < -900);
 /// ```
 pub fn evaluate(pos: &Position) -> i32 {

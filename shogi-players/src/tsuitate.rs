@@ -37,7 +37,9 @@ use shogi_core::{
     attacks, Bitboard, Color, Geometry, Hand, Move, MoveKind, MoveList, OwnBoard, Piece, PieceKind,
     PieceSet, Position, PositionError, Setup, Square,
 };
-use shogi_variants::{Announcement, PlayerView, MINISHOGI_START, STANDARD_START};
+use shogi_variants::{
+    Announcement, Minishogi, PlayerView, Standard, MINISHOGI_START, STANDARD_START,
+};
 
 /// Particles kept by default by a [`BeliefPlayer`].
 const DEFAULT_PARTICLES: usize = 32;
@@ -279,13 +281,13 @@ struct Board {
 
 impl Board {
     fn of(view: &PlayerView) -> Board {
-        let mini = view.board.files() == Geometry::MINISHOGI.files()
-            && view.board.ranks() == Geometry::MINISHOGI.ranks();
+        let mini = view.board.files() == Minishogi::GEOMETRY.files()
+            && view.board.ranks() == Minishogi::GEOMETRY.ranks();
         let (geometry, pieces, start): (&'static Geometry, &'static PieceSet, &'static str) =
             if mini {
-                (&Geometry::MINISHOGI, &PieceSet::MINISHOGI, MINISHOGI_START)
+                (&Minishogi::GEOMETRY, &Minishogi::PIECES, MINISHOGI_START)
             } else {
-                (&Geometry::STANDARD, &PieceSet::STANDARD, STANDARD_START)
+                (&Standard::GEOMETRY, &Standard::PIECES, STANDARD_START)
             };
         Board {
             us: view.color,

@@ -15,9 +15,10 @@
 //! expects.
 //!
 //! ```
+//! # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 //! use shogi_research::action::ActionSpace;
 //! use shogi_core::{Geometry, Move, PieceSet, Position};
-//! let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+//! let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces)?;
 //! let space = ActionSpace::of(pos.geometry());
 //! assert_eq!(space.size(), 1425);
 //! let actions = space.legal_actions(&pos.legal_moves());

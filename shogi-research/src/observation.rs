@@ -79,10 +79,8 @@
 //! ```
 
 use crate::action::ActionSpace;
-use shogi_core::{
-    Color, Game, Hand, Move, MoveKind, PieceKind, PieceSet, Position, Square, Variant,
-};
-use shogi_variants::{Announcement, Card, CardGame, Phase, PlayerView};
+use shogi_core::{Color, Game, Hand, Move, MoveKind, PieceKind, Position, Square, Variant};
+use shogi_variants::{Announcement, Card, CardGame, Minishogi, Phase, PlayerView, Standard};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
@@ -202,9 +200,9 @@ impl ObservationShape {
 /// hand counts: standard's 40 pieces on 9×9, minishogi's 12 on 5×5.
 fn hand_totals(files: usize) -> [f32; 7] {
     let set = if files == 9 {
-        PieceSet::STANDARD
+        Standard::PIECES
     } else {
-        PieceSet::MINISHOGI
+        Minishogi::PIECES
     };
     PieceKind::HAND.map(|k| f32::from(set.max(k)))
 }

@@ -3,7 +3,7 @@
 use shogi_core::{Geometry, PieceSet, Position};
 use shogi_research::action::ActionSpace;
 
-use shogi_variants::{MINISHOGI_START, STANDARD_START};
+use shogi_variants::{Minishogi, Standard, MINISHOGI_START, STANDARD_START};
 
 fn positions(
     sfen: &str,
@@ -34,19 +34,19 @@ fn positions(
 #[test]
 fn sizes_follow_the_documented_layout() {
     assert_eq!(
-        ActionSpace::of(&Geometry::STANDARD).size(),
+        ActionSpace::of(&Standard::GEOMETRY).size(),
         2 * 81 * 81 + 7 * 81
     );
     assert_eq!(
-        ActionSpace::of(&Geometry::MINISHOGI).size(),
+        ActionSpace::of(&Minishogi::GEOMETRY).size(),
         2 * 25 * 25 + 7 * 25
     );
     assert_eq!(ActionSpace::new(0, 9), None);
     assert_eq!(
         ActionSpace::new(5, 5),
-        Some(ActionSpace::of(&Geometry::MINISHOGI))
+        Some(ActionSpace::of(&Minishogi::GEOMETRY))
     );
-    let space = ActionSpace::of(&Geometry::STANDARD);
+    let space = ActionSpace::of(&Standard::GEOMETRY);
     // 7g7f: from (7-1)*9+6 = 60 to 59, no promotion.
     assert_eq!(
         space.encode("7g7f".parse().unwrap()),
@@ -62,8 +62,8 @@ fn sizes_follow_the_documented_layout() {
 #[test]
 fn every_legal_move_round_trips_and_masks_match() {
     let boards: [(&str, &'static Geometry, PieceSet); 2] = [
-        (STANDARD_START, &Geometry::STANDARD, PieceSet::STANDARD),
-        (MINISHOGI_START, &Geometry::MINISHOGI, PieceSet::MINISHOGI),
+        (STANDARD_START, &Standard::GEOMETRY, Standard::PIECES),
+        (MINISHOGI_START, &Minishogi::GEOMETRY, Minishogi::PIECES),
     ];
     let mut checked = 0;
     for (sfen, geometry, pieces) in boards {

@@ -3,15 +3,15 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shogi_core::{Color, Game, Move, MoveList, PieceSet, Position};
+use shogi_core::{Color, Game, Move, MoveList, Position};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{
     board_observation, card_observation, tsuitate_observation, ObservationShape,
 };
 use shogi_research::selfplay::{Outputs, SelfPlay, SelfPlayError};
 use shogi_variants::{
-    Announcement, AnyGame, AnyVariant, Base, CardGame, CardSettings, Phase, Referee,
-    TsuitateSettings,
+    Announcement, AnyGame, AnyVariant, Base, CardGame, CardSettings, Minishogi, Phase, Referee,
+    Standard, TsuitateSettings,
 };
 
 const BOARD_GAMES: [(&str, &[(&str, &str)]); 4] = [
@@ -142,10 +142,10 @@ fn flipped(pos: &Position) -> Position {
     Position::from_sfen(
         &format!("{board} {side} {hand} {}", parts[3]),
         pos.geometry(),
-        if pos.geometry().is_standard() {
-            &PieceSet::STANDARD
+        if *pos.geometry() == Standard::GEOMETRY {
+            &Standard::PIECES
         } else {
-            &PieceSet::MINISHOGI
+            &Minishogi::PIECES
         },
     )
     .unwrap()

@@ -46,6 +46,32 @@ impl Base {
     pub const MINISHOGI: Base = Base::Minishogi(MinishogiSettings::DEFAULT);
     /// The names a base can have.
     pub const NAMES: [&'static str; 2] = ["standard", "minishogi"];
+    /// Every base, with its default settings, in the order of [`Base::NAMES`].
+    ///
+    /// ```
+    /// use shogi_variants::Base;
+    /// assert_eq!(Base::ALL.map(Base::name), Base::NAMES);
+    /// ```
+    pub const ALL: [Base; 2] = [Base::STANDARD, Base::MINISHOGI];
+
+    /// The base played on a board of `files` × `ranks` squares, with its
+    /// default settings: each base has its own board (standard shogi 9×9,
+    /// minishogi 5×5), so the size of a position tells its base; `None` for
+    /// a size no base plays on. Records use it to find the rules of their
+    /// start position.
+    ///
+    /// ```
+    /// use shogi_variants::Base;
+    /// assert_eq!(Base::of_board(5, 5), Some(Base::MINISHOGI));
+    /// assert_eq!(Base::of_board(9, 9), Some(Base::STANDARD));
+    /// assert_eq!(Base::of_board(7, 7), None);
+    /// ```
+    pub fn of_board(files: u8, ranks: u8) -> Option<Base> {
+        Base::ALL.into_iter().find(|b| {
+            let g = b.variant().geometry();
+            (g.files(), g.ranks()) == (files, ranks)
+        })
+    }
 
     /// The base's name: `"standard"` or `"minishogi"`.
     ///

@@ -59,10 +59,11 @@ fn value(kind: PieceKind) -> u32 {
 /// Counts what a declaration by the side to move of `pos` would be judged on.
 ///
 /// ```
-/// use shogi_core::{Geometry, PieceSet, Position};
+/// use shogi_core::Position;
+/// use shogi_variants::Standard;
 /// let pos = Position::from_sfen(
 ///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-///     &Geometry::STANDARD, &PieceSet::STANDARD).unwrap();
+///     &Standard::GEOMETRY, &Standard::PIECES).unwrap();
 /// let count = shogi_variants::impasse::count(&pos);
 /// assert!(!count.king_entered);
 /// assert_eq!(count.points, 0);

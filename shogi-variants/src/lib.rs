@@ -32,7 +32,6 @@ mod any;
 mod any_game;
 mod base;
 mod card;
-mod diagram;
 pub mod impasse;
 mod kind;
 mod minishogi;
@@ -49,7 +48,6 @@ pub use card::{
     Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,
     NO_MOVE_ON_CARD_FILE,
 };
-pub use diagram::Diagram;
 pub use impasse::Impasse;
 pub use kind::{GameKind, UnknownGame};
 pub use minishogi::{

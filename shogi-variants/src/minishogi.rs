@@ -78,6 +78,41 @@ pub struct Minishogi {
     settings: MinishogiSettings,
 }
 
+impl Minishogi {
+    /// Minishogi's board: 5×5 with a one-rank promotion zone.
+    ///
+    /// ```
+    /// use shogi_variants::Minishogi;
+    /// let g = &Minishogi::GEOMETRY;
+    /// assert_eq!((g.files(), g.ranks(), g.promotion_ranks()), (5, 5, 1));
+    /// ```
+    pub const GEOMETRY: Geometry = match Geometry::new(5, 5, 1) {
+        Ok(g) => g,
+        Err(_) => panic!("5x5 with a one-rank zone is a valid geometry"),
+    };
+
+    /// Minishogi's 12 pieces: each side a king, gold, silver, bishop, rook
+    /// and pawn (no lance, no knight).
+    ///
+    /// ```
+    /// use shogi_core::PieceKind;
+    /// use shogi_variants::Minishogi;
+    /// assert_eq!(Minishogi::PIECES.max(PieceKind::Lance), 0);
+    /// assert_eq!(Minishogi::PIECES.max.iter().map(|&n| u32::from(n)).sum::<u32>(), 12);
+    /// ```
+    pub const PIECES: PieceSet = PieceSet {
+        max: [2, 0, 0, 2, 2, 2, 2, 2],
+    };
+
+    /// The name records give minishogi's start: KIF's `手合割：5五将棋`
+    /// (go-go shōgi, "5×5 shogi"), as Kifu for Windows and ShogiHome write it.
+    ///
+    /// ```
+    /// assert_eq!(shogi_variants::Minishogi::START_NAME, "5五将棋");
+    /// ```
+    pub const START_NAME: &'static str = "5五将棋";
+}
+
 impl Variant for Minishogi {
     type Settings = MinishogiSettings;
 
@@ -94,11 +129,11 @@ impl Variant for Minishogi {
     }
 
     fn geometry(&self) -> &'static Geometry {
-        &Geometry::MINISHOGI
+        &Minishogi::GEOMETRY
     }
 
     fn piece_set(&self) -> PieceSet {
-        PieceSet::MINISHOGI
+        Minishogi::PIECES
     }
 
     fn start_sfen(&self) -> &'static str {

@@ -88,9 +88,9 @@ impl MustCapture {
 /// the moves the drawn card allows.
 ///
 /// ```
-/// use shogi_core::{Geometry, PieceSet, Position};
-/// use shogi_variants::CaptureDuty;
-/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+/// use shogi_core::Position;
+/// use shogi_variants::{CaptureDuty, Minishogi};
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Minishogi::GEOMETRY, &Minishogi::PIECES)?;
 /// let mut moves = pos.legal_moves();
 /// CaptureDuty::default().restrict(&pos, &mut moves);
 /// assert_eq!(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["1e1b"]);

@@ -83,7 +83,7 @@ fn mini_pos(sfen: &str) -> Position {
 }
 
 fn variant_is_legal(pos: &Position, m: Move) -> bool {
-    if pos.geometry().is_standard() {
+    if *pos.geometry() == Standard::GEOMETRY {
         Standard::default().is_legal(pos, m)
     } else {
         Minishogi::default().is_legal(pos, m)

@@ -30,10 +30,12 @@
 //! use shogi_core::notation::japanese;
 //! use shogi_core::{Geometry, Move, PieceSet, Position};
 //!
+//! let board = Geometry::new(9, 9, 3)?.leak();
+//! let pieces = PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] };
 //! let mut pos = Position::from_sfen(
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-//!     &Geometry::STANDARD,
-//!     &PieceSet::STANDARD,
+//!     board,
+//!     &pieces,
 //! )?;
 //! let mv: Move = "7g7f".parse()?;
 //! assert_eq!(japanese::write(&pos, mv, None), "▲７六歩");
@@ -48,9 +50,10 @@ use crate::{Color, Move, PieceKind, Position, Square};
 /// Why a text cannot be read as a Japanese move in a position.
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::notation::japanese::{self, JapaneseError};
 /// use shogi_core::{Geometry, PieceSet, Position};
-/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces)?;
 /// assert!(matches!(japanese::read(&pos, "７六歩", None), Err(JapaneseError::NoMatch(_))));
 /// assert!(matches!(japanese::read(&pos, "☖４四歩", None), Err(JapaneseError::WrongSide(_))));
 /// assert!(matches!(japanese::read(&pos, "歩", None), Err(JapaneseError::Syntax(_))));
@@ -76,9 +79,17 @@ pub enum JapaneseError {
     Ambiguous(String),
 }
 
-/// Where a piece stands compared with the others that could make the move.
+/// Where a piece stands compared with the others that could make the move:
+/// the `右`/`左`/`直` word of a [`Parsed`] move.
+///
+/// ```
+/// use shogi_core::notation::japanese::{parse_prefix, Horizontal};
+/// let (parsed, _) = parse_prefix("５二金直", None)?;
+/// assert_eq!(parsed.horizontal, Some(Horizontal::Straight));
+/// # Ok::<(), shogi_core::notation::japanese::JapaneseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Horizontal {
+pub enum Horizontal {
     /// 右: the piece on the right (of the mover).
     Right,
     /// 左: the piece on the left.
@@ -87,9 +98,16 @@ pub(crate) enum Horizontal {
     Straight,
 }
 
-/// Which way a piece moves.
+/// Which way a piece moves: the `上`/`引`/`寄` word of a [`Parsed`] move.
+///
+/// ```
+/// use shogi_core::notation::japanese::{parse_prefix, Vertical};
+/// let (parsed, _) = parse_prefix("５二金寄", None)?;
+/// assert_eq!(parsed.vertical, Some(Vertical::Sideways));
+/// # Ok::<(), shogi_core::notation::japanese::JapaneseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Vertical {
+pub enum Vertical {
     /// 上: forward.
     Up,
     /// 引: backward.
@@ -174,9 +192,17 @@ pub(crate) fn parse_kind(s: &str) -> Option<(PieceKind, &str)> {
         .find_map(|&(name, kind)| s.strip_prefix(name).map(|rest| (kind, rest)))
 }
 
-/// The one-character spelling of a kind, as board diagrams use (全 圭 杏 for
-/// the promoted minors).
-pub(crate) fn kind_char(kind: PieceKind) -> char {
+/// The one-character spelling of a kind, as board diagrams (BOD) use: 歩 香
+/// 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍 (杏 圭 全 for the promoted minors,
+/// which moves write 成香 成桂 成銀).
+///
+/// ```
+/// use shogi_core::notation::japanese::kind_char;
+/// use shogi_core::PieceKind;
+/// assert_eq!(kind_char(PieceKind::ProSilver), '全');
+/// assert_eq!(kind_char(PieceKind::Dragon), '龍');
+/// ```
+pub fn kind_char(kind: PieceKind) -> char {
     match kind {
         PieceKind::ProLance => '杏',
         PieceKind::ProKnight => '圭',
@@ -186,8 +212,17 @@ pub(crate) fn kind_char(kind: PieceKind) -> char {
     }
 }
 
-/// The kind a single diagram character names.
-pub(crate) fn kind_from_char(c: char) -> Option<PieceKind> {
+/// The kind a single diagram character names (every one-character spelling
+/// the reader accepts: [`kind_char`]'s, and 王 竜).
+///
+/// ```
+/// use shogi_core::notation::japanese::kind_from_char;
+/// use shogi_core::PieceKind;
+/// assert_eq!(kind_from_char('竜'), Some(PieceKind::Dragon));
+/// assert_eq!(kind_from_char('王'), Some(PieceKind::King));
+/// assert_eq!(kind_from_char('x'), None);
+/// ```
+pub fn kind_from_char(c: char) -> Option<PieceKind> {
     let mut buf = [0u8; 4];
     match parse_kind(c.encode_utf8(&mut buf)) {
         Some((kind, "")) => Some(kind),
@@ -195,8 +230,17 @@ pub(crate) fn kind_from_char(c: char) -> Option<PieceKind> {
     }
 }
 
-/// A digit 1..=9 written in ASCII, full width or kanji.
-pub(crate) fn digit_value(c: char) -> Option<u8> {
+/// A digit 1..=9 written in ASCII, full width or kanji (the files and
+/// ranks of Japanese notation); `None` for anything else, 0 included.
+///
+/// ```
+/// use shogi_core::notation::japanese::digit_value;
+/// assert_eq!(digit_value('７'), Some(7));
+/// assert_eq!(digit_value('六'), Some(6));
+/// assert_eq!(digit_value('3'), Some(3));
+/// assert_eq!(digit_value('0'), None);
+/// ```
+pub fn digit_value(c: char) -> Option<u8> {
     if let Some(d) = c.to_digit(10).filter(|&d| d >= 1) {
         return Some(d as u8);
     }
@@ -230,7 +274,14 @@ pub(crate) fn side_mark(color: Color) -> char {
 
 /// The side a mark names: `▲`, `☗` (and `▼`, which some KI2 writers use)
 /// for Black; `△`, `☖`, `▽` for White.
-pub(crate) fn mark_side(c: char) -> Option<Color> {
+///
+/// ```
+/// use shogi_core::notation::japanese::mark_side;
+/// use shogi_core::Color;
+/// assert_eq!(mark_side('☖'), Some(Color::White));
+/// assert_eq!(mark_side('7'), None);
+/// ```
+pub fn mark_side(c: char) -> Option<Color> {
     match c {
         '▲' | '☗' | '▼' => Some(Color::Black),
         '△' | '☖' | '▽' => Some(Color::White),
@@ -242,9 +293,20 @@ fn is_space(c: char) -> bool {
     c == ' ' || c == '\u{3000}' || c == '\t'
 }
 
-/// A move as written, before it is matched against the legal moves.
+/// A move as written, before it is matched against the legal moves
+/// ([`parse_prefix`] reads it, [`resolve`] finds its move).
+///
+/// ```
+/// use shogi_core::notation::japanese::parse_prefix;
+/// use shogi_core::{Color, PieceKind};
+/// let (parsed, rest) = parse_prefix("△２二角成(88)", None)?;
+/// assert_eq!(parsed.side, Some(Color::White));
+/// assert_eq!((parsed.to.to_string(), parsed.kind), ("2b".to_owned(), PieceKind::Bishop));
+/// assert_eq!((parsed.promote, parsed.drop, rest), (Some(true), false, "(88)"));
+/// # Ok::<(), shogi_core::notation::japanese::JapaneseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Parsed {
+pub struct Parsed {
     /// The side the mark names, if any.
     pub side: Option<Color>,
     /// The destination (`同` resolved).
@@ -264,11 +326,19 @@ pub(crate) struct Parsed {
 }
 
 /// Reads a move from the start of `text` and returns it with the rest of the
-/// text (what follows the last modifier).
-pub(crate) fn parse_prefix(
-    text: &str,
-    last_to: Option<Square>,
-) -> Result<(Parsed, &str), JapaneseError> {
+/// text (what follows the last modifier), without looking at a position:
+/// `last_to` is the destination of the previous move, for `同`. Record
+/// formats read what follows (KIF's origin `(77)` and time) themselves.
+///
+/// ```
+/// use shogi_core::notation::japanese::{parse_prefix, JapaneseError};
+/// let (parsed, rest) = parse_prefix("同　銀(31)   ( 0:04/00:00:06)", Some("2b".parse()?))?;
+/// assert!(parsed.same);
+/// assert_eq!(rest, "(31)   ( 0:04/00:00:06)");
+/// assert!(matches!(parse_prefix("同　銀", None), Err(JapaneseError::NoPreviousMove(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_prefix(text: &str, last_to: Option<Square>) -> Result<(Parsed, &str), JapaneseError> {
     let syntax = || JapaneseError::Syntax(text.to_owned());
     let mut s = text.trim_start_matches(is_space);
     let mut side = None;
@@ -485,8 +555,18 @@ fn disambiguation(pos: &Position, kind: PieceKind, from: Square, to: Square) -> 
 }
 
 /// How [`format_move`] writes.
+///
+/// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+/// use shogi_core::notation::japanese::{format_move, Style};
+/// use shogi_core::{Geometry, PieceSet, Position};
+/// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", nine, &nine_pieces)?;
+/// assert_eq!(format_move(&pos, "7g7f".parse()?, None, Style::Jsa), "７六歩");
+/// assert_eq!(format_move(&pos, "7g7f".parse()?, None, Style::Kif), "７六歩(77)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Style {
+pub enum Style {
     /// JSA notation: disambiguation words, `打` only when needed.
     Jsa,
     /// KIF: no words, no `不成`, `打` on every drop, the origin in
@@ -494,13 +574,11 @@ pub(crate) enum Style {
     Kif,
 }
 
-/// The move without the side mark, in `style`.
-pub(crate) fn format_move(
-    pos: &Position,
-    mv: Move,
-    last_to: Option<Square>,
-    style: Style,
-) -> String {
+/// The move without the side mark, in `style` (see [`Style`] for an
+/// example): what [`write()`] writes after the mark, or a KIF move line's
+/// move. `last_to` is the destination of the previous move, for `同　`. For a
+/// move that is not legal in `pos` the text is a best effort (no panic).
+pub fn format_move(pos: &Position, mv: Move, last_to: Option<Square>, style: Style) -> String {
     let mut out = String::new();
     if last_to == Some(mv.to()) {
         out.push_str("同\u{3000}");
@@ -550,10 +628,11 @@ pub(crate) fn format_move(
 /// For a move that is not legal in `pos` the text is a best effort (no panic).
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::japanese;
 /// use shogi_core::{Geometry, Move, PieceSet, Position};
 /// // Two golds can reach 5b: the one on 6c goes up from the left, the one on 4b sideways.
-/// let pos = Position::from_sfen("k8/5G3/3G5/9/9/9/9/9/4K4 b - 1", &Geometry::STANDARD, &PieceSet::STANDARD)?;
+/// let pos = Position::from_sfen("k8/5G3/3G5/9/9/9/9/9/4K4 b - 1", nine, &nine_pieces)?;
 /// assert_eq!(japanese::write(&pos, "6c5b".parse()?, None), "▲５二金上");
 /// assert_eq!(japanese::write(&pos, "4b5b".parse()?, None), "▲５二金寄");
 /// assert_eq!(japanese::write(&pos, "4b4a".parse()?, None), "▲４一金");
@@ -603,8 +682,19 @@ fn matching(pos: &Position, p: &Parsed, lenient: bool) -> Vec<Move> {
         .collect()
 }
 
-/// The legal move of `pos` that `p` (read from `text`) describes.
-pub(crate) fn resolve(pos: &Position, p: &Parsed, text: &str) -> Result<Move, JapaneseError> {
+/// The legal move of `pos` that `p` (read from `text`, which the errors
+/// quote) describes, as [`read`] finds it.
+///
+/// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+/// use shogi_core::notation::japanese::{parse_prefix, resolve};
+/// use shogi_core::{Geometry, PieceSet, Position};
+/// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", nine, &nine_pieces)?;
+/// let (parsed, _) = parse_prefix("７六歩", None)?;
+/// assert_eq!(resolve(&pos, &parsed, "７六歩")?, "7g7f".parse()?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn resolve(pos: &Position, p: &Parsed, text: &str) -> Result<Move, JapaneseError> {
     if p.side.is_some_and(|s| s != pos.side_to_move()) {
         return Err(JapaneseError::WrongSide(text.to_owned()));
     }
@@ -629,10 +719,11 @@ pub(crate) fn resolve(pos: &Position, p: &Parsed, text: &str) -> Result<Move, Ja
 /// true of the move.
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::japanese::{self, JapaneseError};
 /// use shogi_core::{Geometry, PieceSet, Position};
 /// // Golds on 6c, 5c and 4c can all go to 5b.
-/// let pos = Position::from_sfen("4k4/9/3GGG3/9/9/9/9/9/4K4 b - 1", &Geometry::STANDARD, &PieceSet::STANDARD)?;
+/// let pos = Position::from_sfen("4k4/9/3GGG3/9/9/9/9/9/4K4 b - 1", nine, &nine_pieces)?;
 /// assert_eq!(japanese::read(&pos, "▲５二金直", None)?, "5c5b".parse()?);
 /// assert_eq!(japanese::read(&pos, "５二金右", None)?, "4c5b".parse()?);
 /// assert_eq!(japanese::read(&pos, "52金左", None)?, "6c5b".parse()?);
@@ -653,7 +744,11 @@ mod tests {
     use crate::{Geometry, PieceSet};
 
     fn pos(sfen: &str) -> Position {
-        Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD).unwrap()
+        let board = Geometry::shared(9, 9, 3).unwrap();
+        let pieces = PieceSet {
+            max: [18, 4, 4, 4, 2, 2, 4, 2],
+        };
+        Position::from_sfen(sfen, board, &pieces).unwrap()
     }
 
     #[test]

@@ -40,10 +40,12 @@
 //! use shogi_core::notation::western;
 //! use shogi_core::{Geometry, Move, PieceSet, Position};
 //!
+//! let board = Geometry::new(9, 9, 3)?.leak();
+//! let pieces = PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] };
 //! let pos = Position::from_sfen(
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-//!     &Geometry::STANDARD,
-//!     &PieceSet::STANDARD,
+//!     board,
+//!     &pieces,
 //! )?;
 //! let mv: Move = "7g7f".parse()?;
 //! assert_eq!(western::write(&pos, mv), "P-7f");
@@ -61,10 +63,11 @@ use crate::{Move, PieceKind, Position, Square};
 /// Why a text could not be read as a Western move in a position.
 ///
 /// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
 /// use shogi_core::notation::western::{self, WesternError};
 /// use shogi_core::{Geometry, PieceSet, Position};
 ///
-/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+/// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces)?;
 /// assert!(matches!(western::read(&pos, "P-5z"), Err(WesternError::Syntax(_))));
 /// assert!(matches!(western::read(&pos, "R-1a"), Err(WesternError::NoMatch { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -111,13 +114,14 @@ fn piece_text(kind: PieceKind) -> String {
 /// for a missing piece) and never panics, but [`read`] may not read it back.
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::western;
 /// use shogi_core::{Geometry, PieceSet, Position};
 ///
 /// let pos = Position::from_sfen(
 ///     "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
-///     &Geometry::STANDARD,
-///     &PieceSet::STANDARD,
+///     nine,
+///     &nine_pieces,
 /// )?;
 /// assert_eq!(western::write(&pos, "8h2b+".parse()?), "Bx2b+");
 /// assert_eq!(western::write(&pos, "8h2b".parse()?), "Bx2b=");
@@ -248,13 +252,14 @@ fn parse(text: &str) -> Option<Parsed> {
 /// documentation](self) for what else is.
 ///
 /// ```
+/// # let (nine, nine_pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
 /// use shogi_core::notation::western::{self, WesternError};
 /// use shogi_core::{Geometry, Move, PieceSet, Position};
 ///
 /// let pos = Position::from_sfen(
 ///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-///     &Geometry::STANDARD,
-///     &PieceSet::STANDARD,
+///     nine,
+///     &nine_pieces,
 /// )?;
 /// assert_eq!(western::read(&pos, "G6i-5h")?, "6i5h".parse::<Move>()?);
 /// assert_eq!(western::read(&pos, "G69-58")?, "6i5h".parse::<Move>()?);

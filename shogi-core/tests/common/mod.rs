@@ -1,5 +1,6 @@
-//! Helpers shared by the integration tests of shogi-core: the start
-//! positions, a reproducible generator, and position and move builders.
+//! Helpers shared by the integration tests of shogi-core: the boards and
+//! start positions the tests play on (as data: the core names no variant), a
+//! reproducible generator, and position and move builders.
 
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
@@ -8,6 +9,25 @@ use shogi_core::{Geometry, Move, PieceSet, Position};
 
 pub const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 pub const MINISHOGI_START: &str = "rbsgk/4p/5/P4/KGSBR b - 1";
+
+/// The 9×9 board with a three-rank promotion zone.
+pub const NINE: Geometry = match Geometry::new(9, 9, 3) {
+    Ok(g) => g,
+    Err(_) => panic!("9x9 is a board"),
+};
+/// The 40 pieces played on it.
+pub const NINE_PIECES: PieceSet = PieceSet {
+    max: [18, 4, 4, 4, 2, 2, 4, 2],
+};
+/// The 5×5 board with a one-rank promotion zone.
+pub const FIVE: Geometry = match Geometry::new(5, 5, 1) {
+    Ok(g) => g,
+    Err(_) => panic!("5x5 is a board"),
+};
+/// The 12 pieces played on it: K G S B R P for each side.
+pub const FIVE_PIECES: PieceSet = PieceSet {
+    max: [2, 0, 0, 2, 2, 2, 2, 2],
+};
 
 /// A tiny xorshift64 generator: reproducible, no dependency.
 pub struct XorShift(pub u64);
@@ -59,14 +79,12 @@ pub fn play_random(
 }
 
 pub fn standard(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD)
-        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+    Position::from_sfen(sfen, &NINE, &NINE_PIECES).unwrap_or_else(|e| panic!("{sfen}: {e}"))
 }
 
 /// A 5×5 position from an SFEN.
 pub fn minishogi(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::MINISHOGI, &PieceSet::MINISHOGI)
-        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+    Position::from_sfen(sfen, &FIVE, &FIVE_PIECES).unwrap_or_else(|e| panic!("{sfen}: {e}"))
 }
 
 /// A move from USI.

@@ -3,7 +3,8 @@
 //!
 //! ```
 //! use shogi_core::Variant;
-//! use shogi_variants::{Diagram, Standard};
+//! use shogi_formats::diagram::Diagram;
+//! use shogi_variants::Standard;
 //!
 //! let svg = Diagram::of_position(&Standard::default().start_position()).to_svg();
 //! assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
@@ -27,13 +28,14 @@ use std::fmt::Write;
 /// `rank-label`. Tiles and square marks also carry `data-square="7g"`.
 ///
 /// ```
-/// use shogi_core::{Geometry, Move, PieceSet, Position};
-/// use shogi_variants::Diagram;
+/// use shogi_core::{Move, Position};
+/// use shogi_formats::diagram::Diagram;
+/// use shogi_variants::Standard;
 ///
 /// let pos = Position::from_sfen(
 ///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
-///     &Geometry::STANDARD,
-///     &PieceSet::STANDARD,
+///     &Standard::GEOMETRY,
+///     &Standard::PIECES,
 /// )?;
 /// let mut diagram = Diagram::of_position(&pos);
 /// diagram.last_move = Some("7g7f".parse::<Move>()?);
@@ -49,7 +51,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// let d = shogi_variants::Diagram::of_position(&shogi_variants::Minishogi::default().start_position());
+    /// let d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Minishogi::default().start_position());
     /// assert_eq!((d.files, d.ranks), (5, 5));
     /// ```
     pub files: u8,
@@ -57,7 +59,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// let d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// assert_eq!(d.ranks, 9);
     /// ```
     pub ranks: u8,
@@ -66,7 +68,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::{Color, Piece, PieceKind, Square, Variant};
-    /// let mut d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// d.cells[Square::new(5, 5).unwrap().index()] = Some(Piece::new(Color::Black, PieceKind::Dragon));
     /// assert!(d.to_svg().contains("龍"));
     /// ```
@@ -76,7 +78,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::{Color, PieceKind, Variant};
-    /// let mut d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// d.hands[Color::Black.index()].as_mut().unwrap().set(PieceKind::Pawn, 3);
     /// d.hands[Color::White.index()] = None;
     /// let svg = d.to_svg();
@@ -88,7 +90,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// let mut d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// assert!(d.to_svg().contains("class=\"to-move\""));
     /// d.side_to_move = None;
     /// assert!(!d.to_svg().contains("class=\"to-move\""));
@@ -98,7 +100,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// let mut d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// d.last_move = Some("P*5e".parse().unwrap());
     /// assert_eq!(d.to_svg().matches("class=\"last-move\"").count(), 1);
     /// ```
@@ -107,7 +109,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// let mut d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// assert_eq!(d.check, None);
     /// d.check = Some("5i".parse().unwrap());
     /// assert!(d.to_svg().contains("class=\"check\" data-square=\"5i\""));
@@ -119,7 +121,7 @@ pub struct Diagram {
     /// ```
     /// use shogi_core::Variant;
     /// let pos = shogi_variants::Standard::default().start_position();
-    /// let mut d = shogi_variants::Diagram::of_position(&pos);
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&pos);
     /// d.highlights = pos.legal_destinations("7g".parse().unwrap());
     /// assert_eq!(d.to_svg().matches("class=\"highlight\"").count(), 1);
     /// ```
@@ -128,7 +130,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// let mut d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// d.caption = Some("Card: 7 <&>".to_owned());
     /// assert!(d.to_svg().contains("Card: 7 &lt;&amp;&gt;"));
     /// ```
@@ -137,7 +139,7 @@ pub struct Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// let mut d = shogi_variants::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
     /// d.flipped = true;
     /// let svg = d.to_svg();
     /// assert!(svg.find(">1</text>").unwrap() < svg.find(">9</text>").unwrap());
@@ -173,11 +175,12 @@ impl Diagram {
     /// flipped, no last move, no highlights, no caption.
     ///
     /// ```
-    /// use shogi_core::{Color, Geometry, PieceSet, Position};
-    /// use shogi_variants::Diagram;
+    /// use shogi_core::{Color, Position};
+    /// use shogi_formats::diagram::Diagram;
+    /// use shogi_variants::Minishogi;
     ///
     /// // White's rook on 1a gives check to Black's king on 1e.
-    /// let pos = Position::from_sfen("k3r/5/5/5/4K b - 1", &Geometry::MINISHOGI, &PieceSet::MINISHOGI)?;
+    /// let pos = Position::from_sfen("k3r/5/5/5/4K b - 1", &Minishogi::GEOMETRY, &Minishogi::PIECES)?;
     /// let d = Diagram::of_position(&pos);
     /// assert_eq!(d.check, Some("1e".parse()?));
     /// assert_eq!(d.side_to_move, Some(Color::Black));
@@ -210,7 +213,8 @@ impl Diagram {
     ///
     /// ```
     /// use shogi_core::{Color, OwnBoard, Variant};
-    /// use shogi_variants::{Diagram, Standard};
+    /// use shogi_formats::diagram::Diagram;
+    /// use shogi_variants::Standard;
     ///
     /// let pos = Standard::default().start_position();
     /// let d = Diagram::of_own_board(&OwnBoard::of(&pos, Color::White));
@@ -248,7 +252,8 @@ impl Diagram {
     ///
     /// ```
     /// use shogi_core::Variant;
-    /// use shogi_variants::{Diagram, Minishogi};
+    /// use shogi_formats::diagram::Diagram;
+    /// use shogi_variants::Minishogi;
     ///
     /// let svg = Diagram::of_position(&Minishogi::default().start_position()).to_svg();
     /// assert!(svg.contains("viewBox=\"0 0 "));

@@ -5,10 +5,10 @@
 //! and their line numbers; round trips of seeded random records; and a loop
 //! of random and mutated inputs that must never panic.
 
-use shogi_core::record::{
+use shogi_core::{PositionError, Setup, Square};
+use shogi_formats::record::{
     csa, header, EndKind, MoveTime, Record, RecordEnd, RecordErrorKind, RecordMove, WriteError,
 };
-use shogi_core::{PositionError, Setup, Square};
 
 mod common;
 use common::{mv, play_random, standard, XorShift, STANDARD_START};
@@ -908,7 +908,7 @@ fn a_repeated_special_move_is_ignored() {
 
 #[test]
 fn csa_comments_are_kif_comments_and_remarks_stay_remarks() {
-    use shogi_core::record::kif;
+    use shogi_formats::record::kif;
     let text = "'encoding=Shift_JIS\n' ---- Kifu for Windows V7 V7.08 CSA形式棋譜ファイル ----\nV2.2\n'Max_Moves:256\nPI\n+\n'*before\n+7776FU\n'*a comment\n'**30 -3334FU\n";
     let record = csa::read(text).unwrap();
     assert_eq!(

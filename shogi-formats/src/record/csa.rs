@@ -2,7 +2,7 @@
 //! the Computer Shogi Association used by engines and servers (floodgate).
 //!
 //! ```
-//! use shogi_core::record::{csa, header, EndKind};
+//! use shogi_formats::record::{csa, header, EndKind};
 //!
 //! let text = "V2.2\nN+Sente\nN-Gote\n$EVENT:Example\nPI\n+\n+7776FU\nT12\n-3334FU\nT3\n%TORYO\n";
 //! let record = csa::read(text)?;
@@ -137,7 +137,7 @@
 //! [`RecordErrorKind::IllegalMove`]: crate::record::RecordErrorKind::IllegalMove
 //! [`RecordErrorKind::Unsupported`]: crate::record::RecordErrorKind::Unsupported
 //! [`MoveTime::total_seconds`]: crate::record::MoveTime::total_seconds
-//! [`PositionError`]: crate::PositionError
+//! [`PositionError`]: shogi_core::PositionError
 //! [`header::BLACK`]: crate::record::header::BLACK
 //! [`header::WHITE`]: crate::record::header::WHITE
 //! [`header::EVENT`]: crate::record::header::EVENT
@@ -151,7 +151,8 @@ use super::{
     header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
     WriteError,
 };
-use crate::{Color, Geometry, Move, Piece, PieceKind, PieceSet, Position, Setup, Square};
+use shogi_core::{Color, Move, Piece, PieceKind, Position, Setup, Square, Variant};
+use shogi_variants::{Standard, STANDARD_START};
 
 /// The `$` names CSA gives the canonical header keys.
 const DOLLAR_KEYS: [(&str, &str); 6] = [
@@ -163,8 +164,11 @@ const DOLLAR_KEYS: [(&str, &str); 6] = [
     ("OPENING", header::OPENING),
 ];
 
-/// The standard start, as `PI` means it.
-const STANDARD_START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+/// The rules a CSA record is read by: standard shogi's (CSA has no form for
+/// another board). `PI` means its start, [`STANDARD_START`].
+fn standard() -> Standard {
+    Standard::default()
+}
 
 /// The CSA name of a piece kind.
 fn kind_code(kind: PieceKind) -> &'static str {
@@ -521,7 +525,7 @@ impl Reader {
             }
         }
         for kind in PieceKind::HAND {
-            let left = (PieceSet::STANDARD.max(kind) as u32).saturating_sub(used[kind.index()]);
+            let left = (standard().piece_set().max(kind) as u32).saturating_sub(used[kind.index()]);
             let hand = &mut self.setup.hands[color.index()];
             let total = hand.count(kind) as u32 + left;
             hand.set(kind, total.min(u8::MAX as u32) as u8);
@@ -535,7 +539,7 @@ impl Reader {
         self.deal_rest();
         self.setup.side_to_move = sign_color(sign).unwrap_or(Color::Black);
         self.setup.move_number = 1;
-        let pos = Position::from_setup(&self.setup, &Geometry::STANDARD, &PieceSet::STANDARD)
+        let pos = Position::from_setup(&self.setup, standard().geometry(), &standard().piece_set())
             .map_err(|e| RecordError::new(line, e.into()))?;
         self.record.start = self.setup.clone();
         self.pos = Some(pos);
@@ -762,39 +766,12 @@ impl Reader {
     }
 }
 
-/// The lines of `text`, ended by `\r\n`, `\n` or a lone `\r`.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let s = rest?;
-        if s.is_empty() {
-            rest = None;
-            return None;
-        }
-        match s.find(['\r', '\n']) {
-            Some(i) => {
-                let after = if s[i..].starts_with("\r\n") {
-                    i + 2
-                } else {
-                    i + 1
-                };
-                rest = Some(&s[after..]);
-                Some(&s[..i])
-            }
-            None => {
-                rest = None;
-                Some(s)
-            }
-        }
-    })
-}
-
 /// Reads a CSA record (V2.2 or V3.0; see the [module documentation](self)
 /// for every statement understood and the [`EndKind`] mapping). Every move
 /// is checked against the rules; an error carries the 1-based line.
 ///
 /// ```
-/// use shogi_core::record::{csa, RecordErrorKind};
+/// use shogi_formats::record::{csa, RecordErrorKind};
 /// use shogi_core::PieceKind;
 ///
 /// // A two-piece (rook and bishop) handicap: White moves first.
@@ -809,13 +786,13 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 /// let err = csa::read("PI\n+\n+7776FU\n+3334FU\n").unwrap_err();
 /// assert_eq!(err.line, 4);
 /// assert!(matches!(err.kind, RecordErrorKind::IllegalMove { .. }));
-/// # Ok::<(), shogi_core::record::RecordError>(())
+/// # Ok::<(), shogi_formats::record::RecordError>(())
 /// ```
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::new();
     let mut last = 0;
-    for (i, raw) in lines(text).enumerate() {
+    for (i, raw) in super::lines(text).enumerate() {
         let line = i + 1;
         last = line;
         if line == 1 && raw.starts_with("'CSA encoding=") {
@@ -927,7 +904,7 @@ fn push_time(out: &mut String, time: Option<MoveTime>) {
 /// [`WriteError::Unsupported`].
 ///
 /// ```
-/// use shogi_core::record::{csa, header, Record, RecordMove, WriteError};
+/// use shogi_formats::record::{csa, header, Record, RecordMove, WriteError};
 /// use shogi_core::Setup;
 ///
 /// let mut record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
@@ -937,7 +914,7 @@ fn push_time(out: &mut String, time: Option<MoveTime>) {
 ///
 /// let mini = Record::new(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1").unwrap());
 /// assert!(matches!(csa::write(&mini), Err(WriteError::Unsupported { format: "CSA", .. })));
-/// # Ok::<(), shogi_core::record::WriteError>(())
+/// # Ok::<(), shogi_formats::record::WriteError>(())
 /// ```
 pub fn write(record: &Record) -> Result<String, WriteError> {
     if (record.start.files, record.start.ranks) != (9, 9) {

@@ -8,7 +8,7 @@
 //! record, and written in the two other formats and read again with the
 //! same moves, end and comments (what each format can hold).
 
-use shogi_core::record::{EndKind, Format, Record};
+use shogi_formats::record::{EndKind, Format, Record};
 use std::path::{Path, PathBuf};
 
 /// Every record file of the corpus, sorted.

@@ -18,16 +18,18 @@
 //! White's, then the piece (`・` for an empty square). The hands list the
 //! pieces with their counts in kanji (`飛　角　金二　歩十八`, or `なし`).
 //! `残りの駒` (the rest), as tsume problems give the defender's hand, is
-//! every piece of the board's material (9×9 or 5×5) that is neither on the
-//! board nor in the other hand.
+//! every piece of the board's material (that of the variant played on a board
+//! of that size, [`Base::of_board`](shogi_variants::Base::of_board)) that is
+//! neither on the board nor in the other hand.
 //! `手数＝N` says N moves were played before the position (the move number
 //! is N + 1), and `後手番` (or `上手番`) that White is to move; without it
 //! Black is. `上手の持駒`/`下手の持駒` are read as White's and Black's hands.
 //! Boards of 3 to 9 files and ranks are read; the records use 9×9 and 5×5.
 
 use super::{RecordError, RecordErrorKind};
-use crate::notation::japanese::{digit_value, kind_char, kind_from_char};
-use crate::{Color, Hand, Piece, PieceKind, PieceSet, Setup, MAX_MOVE_NUMBER};
+use shogi_core::notation::japanese::{digit_value, kind_char, kind_from_char};
+use shogi_core::{Color, Hand, Piece, PieceKind, Setup, Variant, MAX_MOVE_NUMBER};
+use shogi_variants::Base;
 
 const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -36,7 +38,7 @@ const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七'
 /// `先手：name`, a caption) are skipped; errors carry the 1-based line.
 ///
 /// ```
-/// use shogi_core::record::bod;
+/// use shogi_formats::record::bod;
 /// let text = "後手の持駒：なし
 ///   ５ ４ ３ ２ １
 /// +---------------+
@@ -51,7 +53,7 @@ const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七'
 /// let setup = bod::read(text)?;
 /// assert_eq!(setup.to_sfen(), "rbsgk/4p/5/P4/KGSBR b - 1");
 /// assert_eq!(bod::read(&text.replace("v歩", "v象")).unwrap_err().line, 5);
-/// # Ok::<(), shogi_core::record::RecordError>(())
+/// # Ok::<(), shogi_formats::record::RecordError>(())
 /// ```
 pub fn read(text: &str) -> Result<Setup, RecordError> {
     let mut reader = BodReader::default();
@@ -70,7 +72,7 @@ pub fn read(text: &str) -> Result<Setup, RecordError> {
 /// `後手番` if White is to move.
 ///
 /// ```
-/// use shogi_core::record::bod;
+/// use shogi_formats::record::bod;
 /// use shogi_core::Setup;
 /// let setup = Setup::from_sfen("4k/5/5/5/K4 w 2Pg 3")?;
 /// let text = bod::write(&setup);
@@ -96,7 +98,7 @@ pub fn write(setup: &Setup) -> String {
     for rank in 1..=ranks {
         out.push('|');
         for file in (1..=files).rev() {
-            match crate::Square::new(file, rank).and_then(|sq| setup.piece_at(sq)) {
+            match shogi_core::Square::new(file, rank).and_then(|sq| setup.piece_at(sq)) {
                 Some(piece) => {
                     out.push(if piece.color == Color::White {
                         'v'
@@ -272,14 +274,15 @@ enum HandSpec {
     Rest,
 }
 
-/// The pieces of the board's material (5×5: minishogi, else standard) that
-/// are neither on the board of `setup` nor in the other hand than `color`'s.
+/// The pieces of the board's material (that of the variant played on a
+/// board of this size, [`Base::of_board`]; standard shogi's for a size no
+/// variant has, which the start position's check then refuses) that are
+/// neither on the board of `setup` nor in the other hand than `color`'s.
 fn rest_of_material(setup: &Setup, color: Color) -> Hand {
-    let material = if (setup.files, setup.ranks) == (5, 5) {
-        PieceSet::MINISHOGI
-    } else {
-        PieceSet::STANDARD
-    };
+    let material = Base::of_board(setup.files, setup.ranks)
+        .unwrap_or(Base::STANDARD)
+        .variant()
+        .piece_set();
     let mut hand = Hand::EMPTY;
     for kind in PieceKind::HAND {
         let on_board = setup
@@ -433,7 +436,7 @@ impl BodReader {
                 ));
             }
             for (c, cell) in row.iter().enumerate() {
-                if let Some(sq) = crate::Square::new((files - c) as u8, (r + 1) as u8) {
+                if let Some(sq) = shogi_core::Square::new((files - c) as u8, (r + 1) as u8) {
                     setup.set_piece(sq, *cell);
                 }
             }

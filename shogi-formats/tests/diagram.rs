@@ -1,7 +1,9 @@
 //! SVG diagrams: the output is well-formed and shows what the diagram holds.
+//! Text diagrams: the exact text, on both boards.
 
-use shogi_core::{Color, Geometry, Move, OwnBoard, PieceSet, Position, Square, Variant};
-use shogi_variants::{Diagram, Minishogi, Standard};
+use shogi_core::{Color, Move, OwnBoard, Position, Square, Variant};
+use shogi_formats::diagram::{text, Diagram};
+use shogi_variants::{Minishogi, Standard};
 
 /// A start tag, end tag or empty-element tag of the SVG.
 #[derive(Debug)]
@@ -165,7 +167,7 @@ fn squares(tags: &[&Tag]) -> Vec<String> {
 }
 
 fn standard(sfen: &str) -> Position {
-    Position::from_sfen(sfen, &Geometry::STANDARD, &PieceSet::STANDARD).unwrap()
+    Position::from_sfen(sfen, &Standard::GEOMETRY, &Standard::PIECES).unwrap()
 }
 
 #[test]
@@ -245,8 +247,8 @@ fn minishogi_start_has_twelve_tiles() {
     );
     let pos = Position::from_sfen(
         "rbsgk/4p/5/P4/KGSBR b - 1",
-        &Geometry::MINISHOGI,
-        &PieceSet::MINISHOGI,
+        &Minishogi::GEOMETRY,
+        &Minishogi::PIECES,
     )
     .unwrap();
     assert_eq!(Diagram::of_position(&pos).to_svg(), svg);
@@ -518,4 +520,63 @@ fn deterministic_and_tolerant_of_odd_sizes() {
             usize::from(f == 9 && r == 9)
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// Text diagrams
+// ---------------------------------------------------------------------------
+
+#[test]
+fn text_diagram_of_the_standard_start() {
+    let pos = Standard::default().start_position();
+    assert_eq!(
+        text::of_position(&pos),
+        "White's hand: -
+ l n s g k g s n l
+ . r . . . . . b .
+ p p p p p p p p p
+ . . . . . . . . .
+ . . . . . . . . .
+ . . . . . . . . .
+ P P P P P P P P P
+ . B . . . . . R .
+ L N S G K G S N L
+Black's hand: -"
+    );
+}
+
+#[test]
+fn text_diagram_shows_promotions_and_hands_in_sfen_order_with_counts() {
+    // A tokin and a dragon on the board, two-character cells; hands of
+    // several kinds, in SFEN order (R B G S N L P) with their counts.
+    let pos = Standard::default()
+        .position_from_sfen("4k4/9/4+P4/9/8+r/9/9/9/4K4 b 2PLGRb2p 1")
+        .unwrap();
+    assert_eq!(
+        text::of_position(&pos),
+        "White's hand: B P2
+ . . . . k . . . .
+ . . . . . . . . .
+ . . . .+P . . . .
+ . . . . . . . . .
+ . . . . . . . .+r
+ . . . . . . . . .
+ . . . . . . . . .
+ . . . . . . . . .
+ . . . . K . . . .
+Black's hand: R G L P2"
+    );
+    let mini = Minishogi::default()
+        .position_from_sfen("4k/5/5/5/4K b RBGS2P 1")
+        .unwrap();
+    assert_eq!(
+        text::of_position(&mini),
+        "White's hand: -
+ . . . . k
+ . . . . .
+ . . . . .
+ . . . . .
+ . . . . K
+Black's hand: R B G S P2"
+    );
 }

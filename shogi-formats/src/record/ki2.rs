@@ -1,5 +1,5 @@
 //! KI2 records: the headers of KIF, then the moves in Japanese notation
-//! ([`japanese`](crate::notation::japanese)), several to a line:
+//! ([`japanese`](shogi_core::notation::japanese)), several to a line:
 //!
 //! ```text
 //! 手合割：平手
@@ -33,8 +33,8 @@ use super::kif::{
     write_preamble, Line, Preamble, Replay,
 };
 use super::{Record, RecordError, WriteError};
-use crate::notation::japanese::{self, mark_side, parse_prefix};
-use crate::{Move, Position};
+use shogi_core::notation::japanese::{self, mark_side, parse_prefix};
+use shogi_core::{Move, Position};
 
 /// How many moves the writer puts on a line.
 const MOVES_PER_LINE: usize = 6;
@@ -43,14 +43,14 @@ const MOVES_PER_LINE: usize = 6;
 /// carry the 1-based line number.
 ///
 /// ```
-/// use shogi_core::record::{ki2, EndKind};
+/// use shogi_formats::record::{ki2, EndKind};
 /// let record = ki2::read("先手：Sente\n▲７六歩    △３四歩    ▲２二角成  △同　銀\nまで4手で後手の勝ち\n")?;
 /// assert_eq!(record.moves.len(), 4);
 /// assert_eq!(record.moves[2].mv.to_string(), "8h2b+");
 /// assert_eq!(record.end.map(|e| e.kind), Some(EndKind::Resign));
 /// let err = ki2::read("▲７六歩    △３四歩\n▲２二飛\n").unwrap_err();
 /// assert_eq!(err.line, 2); // the rook cannot go there
-/// # Ok::<(), shogi_core::record::RecordError>(())
+/// # Ok::<(), shogi_formats::record::RecordError>(())
 /// ```
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -148,7 +148,7 @@ fn read_moves(n: usize, t: &str, replay: &mut Replay) -> Result<(), RecordError>
 /// no piece of that kind on the board can reach the square), or the move of
 /// the one piece of that kind that attacks the square, without
 /// disambiguation words.
-fn foul_move(pos: &Position, token: &str, last_to: Option<crate::Square>) -> Option<Move> {
+fn foul_move(pos: &Position, token: &str, last_to: Option<shogi_core::Square>) -> Option<Move> {
     let (p, rest) = parse_prefix(token, last_to).ok()?;
     if !rest.trim().is_empty() || p.side.is_some_and(|s| s != pos.side_to_move()) {
         return None;
@@ -187,7 +187,7 @@ fn foul_move(pos: &Position, token: &str, last_to: Option<crate::Square>) -> Opt
 /// written so that it reads back. Any header value is written.
 ///
 /// ```
-/// use shogi_core::record::{ki2, Record, RecordMove, RecordEnd, EndKind};
+/// use shogi_formats::record::{ki2, Record, RecordMove, RecordEnd, EndKind};
 /// use shogi_core::Setup;
 /// let mut record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")?);
 /// for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"] {

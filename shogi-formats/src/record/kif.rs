@@ -68,80 +68,21 @@ use super::{
     bod, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
     WriteError,
 };
-use crate::notation::japanese::{self, digit_value, JapaneseError, Style};
-use crate::{Color, Move, Position, Setup, Square};
+use shogi_core::notation::japanese::{self, digit_value, JapaneseError, Style};
+use shogi_core::{Color, Move, Position, Setup, Square};
+use shogi_variants::{Minishogi, Standard, MINISHOGI_START, STANDARD_START};
 
-/// The 手合割 names and their start positions (the handicapped side, 上手,
-/// is White and moves first).
-const HANDICAPS: [(&str, &str); 17] = [
-    (
-        "平手",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    ),
-    (
-        "香落ち",
-        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "右香落ち",
-        "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "角落ち",
-        "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "飛車落ち",
-        "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "飛香落ち",
-        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "二枚落ち",
-        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "三枚落ち",
-        "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "四枚落ち",
-        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "五枚落ち",
-        "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "左五枚落ち",
-        "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "六枚落ち",
-        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "左七枚落ち",
-        "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "右七枚落ち",
-        "3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "八枚落ち",
-        "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "十枚落ち",
-        "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    ("5五将棋", "rbsgk/4p/5/P4/KGSBR b - 1"),
-];
+/// The 手合割 names and their start positions: standard shogi's
+/// ([`Standard::HANDICAPS`], 平手 first) and minishogi's
+/// ([`Minishogi::START_NAME`]).
+fn named_starts() -> impl Iterator<Item = (&'static str, &'static str)> {
+    Standard::HANDICAPS
+        .into_iter()
+        .chain([(Minishogi::START_NAME, MINISHOGI_START)])
+}
 
-/// The start position a `手合割` name stands for: `平手`, the handicaps
+/// The start position a `手合割` name stands for ([`Standard::HANDICAPS`]
+/// and [`Minishogi::START_NAME`]): `平手`, the handicaps
 /// `香落ち` `右香落ち` `角落ち` `飛車落ち` `飛香落ち` `二枚落ち` `三枚落ち`
 /// `四枚落ち` `五枚落ち` `左五枚落ち` `六枚落ち` `左七枚落ち` `右七枚落ち`
 /// `八枚落ち` `十枚落ち` (上手, the handicapped player, is White and moves
@@ -149,7 +90,7 @@ const HANDICAPS: [(&str, &str); 17] = [
 /// `五五将棋`) for minishogi.
 ///
 /// ```
-/// use shogi_core::record::kif::handicap_setup;
+/// use shogi_formats::record::kif::handicap_setup;
 /// assert_eq!(
 ///     handicap_setup("香落ち").unwrap().to_sfen(),
 ///     "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
@@ -159,13 +100,13 @@ const HANDICAPS: [(&str, &str); 17] = [
 /// ```
 pub fn handicap_setup(name: &str) -> Option<Setup> {
     let name = name.trim();
+    // Other programs write the 5 full width or in kanji.
     let name = match name {
-        "５五将棋" | "五五将棋" => "5五将棋",
+        "５五将棋" | "五五将棋" => Minishogi::START_NAME,
         other => other,
     };
-    HANDICAPS
-        .iter()
-        .find(|(n, _)| *n == name)
+    named_starts()
+        .find(|&(n, _)| n == name)
         .and_then(|(_, sfen)| Setup::from_sfen(sfen).ok())
 }
 
@@ -173,7 +114,7 @@ pub fn handicap_setup(name: &str) -> Option<Setup> {
 /// [`handicap_setup`]).
 ///
 /// ```
-/// use shogi_core::record::kif::handicap_name;
+/// use shogi_formats::record::kif::handicap_name;
 /// use shogi_core::Setup;
 /// let setup = Setup::from_sfen("lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1").unwrap();
 /// assert_eq!(handicap_name(&setup), Some("二枚落ち"));
@@ -181,16 +122,17 @@ pub fn handicap_setup(name: &str) -> Option<Setup> {
 /// assert_eq!(handicap_name(&black_first), None);
 /// ```
 pub fn handicap_name(setup: &Setup) -> Option<&'static str> {
-    HANDICAPS
-        .iter()
+    named_starts()
         .find(|(_, sfen)| Setup::from_sfen(sfen).ok().as_ref() == Some(setup))
-        .map(|(name, _)| *name)
+        .map(|(name, _)| name)
 }
 
 /// Whether `setup` is a handicap (駒落ち) start, where the players are
-/// 下手 and 上手.
+/// 下手 and 上手: one of [`Standard::HANDICAPS`] but the first (平手).
 fn is_handicap(setup: &Setup) -> bool {
-    handicap_name(setup).is_some_and(|n| n != "平手" && n != "5五将棋")
+    Standard::HANDICAPS[1..]
+        .iter()
+        .any(|(_, sfen)| Setup::from_sfen(sfen).ok().as_ref() == Some(setup))
 }
 
 /// KIF header names and the canonical keys they read as; the first name of
@@ -376,7 +318,7 @@ impl Preamble {
 }
 
 fn hirate() -> Setup {
-    handicap_setup("平手").unwrap_or_else(|| Setup::empty(9, 9))
+    Setup::from_sfen(STANDARD_START).unwrap_or_else(|_| Setup::empty(9, 9))
 }
 
 /// Writes the remarks, the headers and, if the start position needs it, a
@@ -581,6 +523,8 @@ pub(crate) fn notation_error(n: usize, e: JapaneseError, pos: &Position) -> Reco
                 sfen: pos.to_sfen(),
             },
         ),
+        // A kind of notation error added later: its own message.
+        other => RecordError::malformed(n, other),
     }
 }
 
@@ -883,7 +827,7 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
 /// variation (`変化：`) reading stops.
 ///
 /// ```
-/// use shogi_core::record::{kif, header, EndKind, MoveTime};
+/// use shogi_formats::record::{kif, header, EndKind, MoveTime};
 /// let text = "先手：Habu
 /// 後手：Tanigawa
 /// 手数----指手---------消費時間--
@@ -905,7 +849,7 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
 ///
 /// let err = kif::read(&text.replace("３四歩(33)", "３五歩(33)")).unwrap_err();
 /// assert_eq!(err.line, 6);
-/// # Ok::<(), shogi_core::record::RecordError>(())
+/// # Ok::<(), shogi_formats::record::RecordError>(())
 /// ```
 pub fn read(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -980,7 +924,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// another kind).
 ///
 /// ```
-/// use shogi_core::record::{kif, Record, RecordMove, MoveTime};
+/// use shogi_formats::record::{kif, Record, RecordMove, MoveTime};
 /// use shogi_core::Setup;
 /// let mut record = Record::new(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1")?);
 /// record.headers.push(("handicap".into(), "5五将棋".into()));

@@ -27,8 +27,12 @@ pub mod ki2;
 /// BOD board diagrams (KIF 局面図), for start positions.
 pub mod bod;
 
-use crate::{Color, Game, Geometry, Move, PieceSet, Position, PositionError, Setup, Variant};
+mod lines;
+pub(crate) use lines::lines;
+
 use serde::{Deserialize, Serialize};
+use shogi_core::{Color, Game, Move, Position, PositionError, Setup, Variant};
+use shogi_variants::Base;
 use std::fmt;
 
 /// Whether a remark line's text (after its `#` or `'`) only declares the
@@ -46,31 +50,10 @@ pub(crate) fn one_line(text: &str) -> String {
     text.replace("\r\n", " ").replace(['\r', '\n'], " ")
 }
 
-/// The lines of a text, ended by `\n`, `\r\n` or a lone `\r` (old Mac
-/// files), as `str::lines` counts them otherwise: line numbers in errors
-/// match what an editor shows, and no line keeps a carriage return.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let s = rest?;
-        match s.find(['\n', '\r']) {
-            None => {
-                rest = None;
-                (!s.is_empty()).then_some(s)
-            }
-            Some(i) => {
-                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
-                rest = Some(&s[i + skip..]);
-                Some(&s[..i])
-            }
-        }
-    })
-}
-
 /// A game record.
 ///
 /// ```
-/// use shogi_core::record::{Record, RecordMove};
+/// use shogi_formats::record::{Record, RecordMove};
 /// use shogi_core::{Move, Setup};
 /// let mut record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
 /// record.moves.push(RecordMove::new("7g7f".parse::<Move>().unwrap()));
@@ -164,7 +147,7 @@ pub struct MoveTime {
 /// [`Record::moves`] played it and lost.
 ///
 /// ```
-/// use shogi_core::record::{kif, EndKind};
+/// use shogi_formats::record::{kif, EndKind};
 /// // Black, with a pawn in hand, drops it on the 7th file where its own
 /// // pawn stands (二歩) and loses.
 /// let text = "   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ２五歩(26)\n   4 ８五歩(84)
@@ -175,7 +158,7 @@ pub struct MoveTime {
 /// let end = record.end.as_ref().unwrap();
 /// assert_eq!(end.kind, EndKind::IllegalMove);
 /// assert_eq!(end.foul.as_ref().map(|m| m.mv.to_string()), Some("P*7e".to_owned()));
-/// # Ok::<(), shogi_core::record::RecordError>(())
+/// # Ok::<(), shogi_formats::record::RecordError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RecordEnd {
@@ -198,7 +181,7 @@ impl RecordEnd {
     /// An end of `kind` with no time, no comment and no foul move.
     ///
     /// ```
-    /// use shogi_core::record::{EndKind, RecordEnd};
+    /// use shogi_formats::record::{EndKind, RecordEnd};
     /// assert_eq!(RecordEnd::new(EndKind::Resign).foul, None);
     /// ```
     pub fn new(kind: EndKind) -> RecordEnd {
@@ -276,7 +259,7 @@ impl EndKind {
     /// `"illegal_move"`, `"win_by_default"`...
     ///
     /// ```
-    /// use shogi_core::record::EndKind;
+    /// use shogi_formats::record::EndKind;
     /// assert_eq!(EndKind::MaxMoves.name(), "max_moves");
     /// assert!(EndKind::ALL.iter().all(|&k| EndKind::from_name(k.name()) == Some(k)));
     /// ```
@@ -345,7 +328,7 @@ pub enum RecordErrorKind {
 /// format has no words for.
 ///
 /// ```
-/// use shogi_core::record::{kif, EndKind, Record, RecordEnd, WriteError};
+/// use shogi_formats::record::{kif, EndKind, Record, RecordEnd, WriteError};
 /// use shogi_core::Setup;
 /// let mut record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
 /// record.end = Some(RecordEnd::new(EndKind::MaxMoves));
@@ -489,7 +472,7 @@ impl Format {
     /// Comment lines (`*…`, `'…`, `#…`) are not looked at.
     ///
     /// ```
-    /// use shogi_core::record::Format;
+    /// use shogi_formats::record::Format;
     /// assert_eq!(Format::detect("V2.2\nPI\n+\n+7776FU\n"), Format::Csa);
     /// assert_eq!(Format::detect("手数----指手---------消費時間--\n   1 ７六歩(77)\n"), Format::Kif);
     /// // A KI2 whose comment speaks of 手数 is still KI2.
@@ -502,7 +485,7 @@ impl Format {
             if t.is_empty() || t.starts_with(['*', '#', '&', '\'']) {
                 continue;
             }
-            if t.starts_with(|c| crate::notation::japanese::mark_side(c).is_some()) {
+            if t.starts_with(|c| shogi_core::notation::japanese::mark_side(c).is_some()) {
                 return Format::Ki2;
             }
             if kif::is_table_head(t) || kif::is_numbered_move(t) {
@@ -518,10 +501,10 @@ impl Format {
     /// Reads `text` in this format.
     ///
     /// ```
-    /// use shogi_core::record::Format;
+    /// use shogi_formats::record::Format;
     /// let text = "V2.2\nPI\n+\n+7776FU\n";
     /// assert_eq!(Format::detect(text).read(text)?.moves.len(), 1);
-    /// # Ok::<(), shogi_core::record::RecordError>(())
+    /// # Ok::<(), shogi_formats::record::RecordError>(())
     /// ```
     pub fn read(self, text: &str) -> Result<Record, RecordError> {
         match self {
@@ -534,11 +517,11 @@ impl Format {
     /// Writes `record` in this format.
     ///
     /// ```
-    /// use shogi_core::record::{Format, Record};
+    /// use shogi_formats::record::{Format, Record};
     /// use shogi_core::Setup;
     /// let record = Record::new(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap());
     /// assert_eq!(Format::Csa.write(&record)?, "V2.2\nPI\n+\n");
-    /// # Ok::<(), shogi_core::record::WriteError>(())
+    /// # Ok::<(), shogi_formats::record::WriteError>(())
     /// ```
     pub fn write(self, record: &Record) -> Result<String, WriteError> {
         match self {
@@ -551,7 +534,7 @@ impl Format {
     /// `"KIF"`, `"KI2"` or `"CSA"`.
     ///
     /// ```
-    /// use shogi_core::record::Format;
+    /// use shogi_formats::record::Format;
     /// assert_eq!(Format::Ki2.name(), "KI2");
     /// ```
     pub fn name(self) -> &'static str {
@@ -596,28 +579,41 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The board and material the start position implies: 9×9 standard or
-    /// 5×5 minishogi.
-    pub fn board(&self) -> Result<(&'static Geometry, PieceSet), RecordError> {
-        match (self.start.files, self.start.ranks) {
-            (9, 9) => Ok((&Geometry::STANDARD, PieceSet::STANDARD)),
-            (5, 5) => Ok((&Geometry::MINISHOGI, PieceSet::MINISHOGI)),
-            (f, r) => Err(RecordError::new(
+    /// The variant the start position is played in, found by its board:
+    /// [`Base::of_board`] (9×9 standard shogi, 5×5 minishogi), with its
+    /// default settings. Records say nothing of a variant's settings, and
+    /// these are the only variants with a record form; a start on another
+    /// board is [`RecordErrorKind::Unsupported`]. Its rules are the ones
+    /// [`Record::positions`] and the readers check the moves by.
+    ///
+    /// ```
+    /// use shogi_core::Setup;
+    /// use shogi_formats::record::Record;
+    /// use shogi_variants::{Base, MINISHOGI_START};
+    /// assert_eq!(Record::new(Setup::from_sfen(MINISHOGI_START)?).base()?, Base::MINISHOGI);
+    /// assert!(Record::new(Setup::empty(7, 7)).base().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn base(&self) -> Result<Base, RecordError> {
+        let (files, ranks) = (self.start.files, self.start.ranks);
+        Base::of_board(files, ranks).ok_or_else(|| {
+            RecordError::new(
                 0,
-                RecordErrorKind::Unsupported(format!("a {f}x{r} board")),
-            )),
-        }
+                RecordErrorKind::Unsupported(format!("a {files}x{ranks} board")),
+            )
+        })
     }
 
     /// The start position, validated.
     pub fn start_position(&self) -> Result<Position, RecordError> {
-        let (geometry, pieces) = self.board()?;
-        Position::from_setup(&self.start, geometry, &pieces)
+        let variant = self.base()?.variant();
+        Position::from_setup(&self.start, variant.geometry(), &variant.piece_set())
             .map_err(|e| RecordError::new(0, e.into()))
     }
 
     /// Every position of the record, the start first, each move checked
-    /// against the rules (of the board's standard rules). A foul move
+    /// against the plain rules of the board (those of [`Position`]; the
+    /// board and material are those of [`Record::base`]). A foul move
     /// ([`RecordEnd::foul`]) is not among the moves and has no position.
     pub fn positions(&self) -> Result<Vec<Position>, RecordError> {
         let (all, pos, illegal) = self.replay(self.start_position()?);
@@ -690,16 +686,16 @@ impl Record {
         record.moves = game.moves().iter().map(|&m| RecordMove::new(m)).collect();
         record.end = game.outcome().and_then(|o| {
             let kind = match o.reason {
-                crate::EndReason::Resignation => EndKind::Resign,
-                crate::EndReason::ImpasseDeclaration => EndKind::ImpasseDeclaration,
-                crate::EndReason::Repetition | crate::EndReason::PerpetualCheck => {
+                shogi_core::EndReason::Resignation => EndKind::Resign,
+                shogi_core::EndReason::ImpasseDeclaration => EndKind::ImpasseDeclaration,
+                shogi_core::EndReason::Repetition | shogi_core::EndReason::PerpetualCheck => {
                     EndKind::Repetition
                 }
-                crate::EndReason::Checkmate => EndKind::Checkmate,
-                crate::EndReason::MoveLimit => EndKind::MaxMoves,
+                shogi_core::EndReason::Checkmate => EndKind::Checkmate,
+                shogi_core::EndReason::MoveLimit => EndKind::MaxMoves,
                 // A match runner's ends, by their names (shogi-players).
-                crate::EndReason::Custom(end) if end.name() == "timeout" => EndKind::Timeout,
-                crate::EndReason::Custom(end) if end.name() == "illegal_move" => {
+                shogi_core::EndReason::Custom(end) if end.name() == "timeout" => EndKind::Timeout,
+                shogi_core::EndReason::Custom(end) if end.name() == "illegal_move" => {
                     EndKind::IllegalMove
                 }
                 _ => return None,

@@ -1,0 +1,8 @@
+//! Pictures of positions: [`Diagram`] draws SVG in the classic shogi look
+//! (for notebooks and web pages), [`text`] writes the plain-text board that
+//! Python's `str(board)` prints.
+
+mod svg;
+pub mod text;
+
+pub use svg::Diagram;

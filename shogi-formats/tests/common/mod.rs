@@ -1,0 +1,79 @@
+//! Helpers shared by the integration tests of shogi-formats: the start
+//! positions, a reproducible generator, and position and move builders.
+//! The boards come from the variants that own them.
+
+// Each test file uses a different part of this module.
+#![allow(dead_code)]
+
+use shogi_core::{Move, Position, Variant};
+use shogi_variants::{Minishogi, Standard};
+
+pub const STANDARD_START: &str = shogi_variants::STANDARD_START;
+pub const MINISHOGI_START: &str = shogi_variants::MINISHOGI_START;
+
+/// A tiny xorshift64 generator: reproducible, no dependency.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Plays up to `plies` uniformly random legal moves on `pos`, stopping where
+/// there is none; `each` is told every move played (with the generator, to
+/// draw more from it).
+pub fn play_random(
+    rng: &mut XorShift,
+    pos: &mut Position,
+    plies: usize,
+    mut each: impl FnMut(&mut XorShift, Move),
+) {
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        pos.play_unchecked(m);
+        each(rng, m);
+    }
+}
+
+/// A 9×9 position (standard shogi's board and material) from an SFEN.
+pub fn standard(sfen: &str) -> Position {
+    Standard::default()
+        .position_from_sfen(sfen)
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// A 5×5 position (minishogi's board and material) from an SFEN.
+pub fn minishogi(sfen: &str) -> Position {
+    Minishogi::default()
+        .position_from_sfen(sfen)
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// A move from USI.
+pub fn mv(usi: &str) -> Move {
+    usi.parse().unwrap_or_else(|e| panic!("{usi}: {e}"))
+}
