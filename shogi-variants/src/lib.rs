@@ -30,11 +30,11 @@
 
 mod any;
 mod any_game;
-mod kind;
 mod base;
 mod card;
 mod diagram;
 pub mod impasse;
+mod kind;
 mod minishogi;
 mod must_capture;
 pub mod players;
@@ -46,23 +46,21 @@ mod tsuitate;
 
 pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
 pub use any_game::{AnyGame, GAME_NAMES};
-pub use kind::{GameKind, UnknownGame};
-pub use state::{
-    Action, GameState, Observation, PlayError, Probability, Seen, ToMove, Verdict,
-};
 pub use base::Base;
 pub use card::{Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn};
 pub use diagram::Diagram;
 pub use impasse::Impasse;
+pub use kind::{GameKind, UnknownGame};
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
 pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
+pub use state::{Action, GameState, Observation, PlayError, Probability, Seen, ToMove, Verdict};
 pub use tsuitate::{
-    Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError,
-    TsuitateSettings,
+    events, Announcement, Attempt, Capture, Event, FoulReason, PlayerView, Referee, Ruling,
+    TsuitateError, TsuitateSettings,
 };
 
 /// The README's code, compiled and run as a doctest so that it stays true.

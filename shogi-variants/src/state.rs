@@ -41,7 +41,9 @@
 use crate::{AnyVariant, CardGame, PlayerView};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use shogi_core::{Bitboard, Color, Game, Geometry, Move, MoveList, Outcome, PieceKind, Position, Square};
+use shogi_core::{
+    Bitboard, Color, Game, Geometry, Move, MoveList, Outcome, PieceKind, Position, Square,
+};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -145,6 +147,21 @@ pub enum Verdict {
     /// The move was a foul (Tsuitate shogi: legal on the player's own board,
     /// illegal on the true one): nothing moved, the same player acts again.
     Foul,
+}
+
+impl Verdict {
+    /// The verdict as an identifier, the same in Rust and Python:
+    /// `"played"` or `"foul"`.
+    ///
+    /// ```
+    /// assert_eq!(shogi_variants::Verdict::Foul.name(), "foul");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Played => "played",
+            Verdict::Foul => "foul",
+        }
+    }
 }
 
 /// One step of a game's history: a move (an attempt in Tsuitate, fouls
@@ -296,7 +313,11 @@ impl<'a> Observation<'a> {
     /// A Tsuitate player's observation: their view (choices: their candidate
     /// attempts, none when it is not their turn).
     pub fn tsuitate(view: &'a PlayerView) -> Observation<'a> {
-        Observation::new(view.color, view.candidate_moves(), Seen::Tsuitate(Cow::Borrowed(view)))
+        Observation::new(
+            view.color,
+            view.candidate_moves(),
+            Seen::Tsuitate(Cow::Borrowed(view)),
+        )
     }
 
     /// Whose observation.
@@ -416,7 +437,9 @@ pub trait GameState: Clone + fmt::Debug + Send + Sync {
     /// cards); returns the outcome's id. The default, for a game without a
     /// generator of its own, samples with one seeded by the history's length.
     fn chance_step(&mut self) -> Result<u16, PlayError> {
-        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(self.history().len() as u64);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(
+            self.history().len() as u64,
+        );
         self.sample_chance(&mut rng)
     }
 
