@@ -10,7 +10,7 @@
 //! ([`Observation`]: built so that it cannot reach what that seat does not
 //! know). Every game of the library implements it (standard shogi, minishogi
 //! and must-capture as [`Game<AnyVariant>`], [`CardGame`], Tsuitate's
-//! [`Referee`]) and [`AnyGame`](crate::AnyGame) by dispatch; code written
+//! [`Referee`](crate::Referee)) and [`AnyGame`](crate::AnyGame) by dispatch; code written
 //! against it runs on a game it has never heard of.
 //!
 //! ```
