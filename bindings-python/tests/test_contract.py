@@ -341,3 +341,18 @@ def test_player_view_answers_like_a_board():
     t.push("4a3b")
     v = t.view(BLACK)
     assert v.sfen().split()[1:] == ["b", "-", "3"]
+
+
+def test_legal_moves_follow_their_game(game):
+    """The collection is lazy: taken once, it lists the moves of the game as it is now."""
+    moves = game.legal_moves
+    while game.to_move() == "chance":
+        game.chance_step()
+    before = [m.usi() for m in moves]
+    assert before and len(moves) == len(before)
+    game.push(before[0])
+    while game.to_move() == "chance":
+        game.chance_step()
+    assert [m.usi() for m in moves] == [m.usi() for m in game.legal_moves]
+    assert repr(moves).startswith(f"<LegalMoves ({len(moves)})")
+    assert "7z7z" not in moves and 42 not in moves  # malformed is simply not in it
