@@ -1,18 +1,20 @@
 //! `Board`: a game of a perfect-information variant (standard, minishogi,
 //! must-capture), with its lazy `LegalMoves` view.
 
+use crate::contract;
 use crate::convert;
 use crate::errors::{game_error, GameOverError, InvalidSfenError, SettingError};
+use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::{text, Diagram};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{board_observation, ObservationShape};
-use shogi_variants::{AnySettings, AnyVariant, SavedGame};
+use shogi_variants::{AnySettings, AnyVariant, GameState, SavedGame};
 
 /// A game of a perfect-information variant: position, history, outcome.
 ///
@@ -162,9 +164,7 @@ impl PyBoard {
     /// The legal moves (none once the game is over), generated when used.
     #[getter]
     fn legal_moves(slf: Bound<'_, Self>) -> PyLegalMoves {
-        PyLegalMoves {
-            board: slf.unbind(),
-        }
+        PyLegalMoves::new(slf.into_any().unbind(), &BoardMoves)
     }
 
     /// The moves played since the start, oldest first.
@@ -285,13 +285,7 @@ impl PyBoard {
 
     /// Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped.
     fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let g = self.position().geometry();
-        convert::legal_squares(
-            &self.game.legal_moves(),
-            square_or_drop,
-            g.files(),
-            g.ranks(),
-        )
+        contract::legal_squares(&self.game, square_or_drop)
     }
 
     /// Leaf count of the legal move tree, computed natively with the GIL released.
@@ -447,25 +441,18 @@ impl PyBoard {
     /// 9×9, 1,425 on 5×5; layout in ``shogi_research::action``).
     #[getter]
     fn num_actions(&self) -> u32 {
-        ActionSpace::of(self.position().geometry()).size()
+        contract::space(&self.game).size()
     }
 
     /// The legal moves as actions, ascending.
     fn legal_actions(&self) -> Vec<u32> {
-        research::legal_actions(
-            ActionSpace::of(self.position().geometry()),
-            &self.game.legal_moves(),
-        )
+        contract::legal_actions(&self.game)
     }
 
     /// One byte per action, 1 where it is legal now:
     /// ``numpy.frombuffer(board.action_mask(), dtype=bool)``.
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        research::mask_bytes(
-            py,
-            ActionSpace::of(self.position().geometry()),
-            &self.game.legal_moves(),
-        )
+        contract::action_mask(py, &self.game)
     }
 
     /// The action of a move on this board. Raises ``InvalidMoveError`` if it does not fit the board.
@@ -504,6 +491,45 @@ impl PyBoard {
         SavedGame::of_board(&self.game).to_json()
     }
 
+    /// Who acts now (the contract's ``to_move``): ``BLACK``/``WHITE``, or
+    /// ``None`` once the game is over (a board has no chance steps).
+    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        contract::to_move(py, &self.game)
+    }
+
+    /// Whether a chance step is due: never on a board.
+    fn is_chance_node(&self) -> bool {
+        GameState::is_chance_node(&self.game)
+    }
+
+    /// The chance step's outcomes ``(id, Fraction)``: none on a board.
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
+        contract::chance_outcomes(py, &self.game)
+    }
+
+    /// Applies a chance outcome: a board has none, so this raises
+    /// ``ChanceError`` (``GameOverError`` once the game is over).
+    fn apply_chance(&mut self, id: &Bound<'_, PyAny>) -> PyResult<()> {
+        contract::apply_chance(&mut self.game, id)
+    }
+
+    /// Resolves a chance step with the game's own generator: a board has
+    /// none, so this raises ``ChanceError`` (``GameOverError`` once over).
+    fn chance_step(&mut self) -> PyResult<u16> {
+        contract::chance_step(&mut self.game)
+    }
+
+    /// Every action so far as text, oldest first: the moves in USI.
+    fn history(&self) -> Vec<String> {
+        contract::history(&self.game)
+    }
+
+    /// What ``color`` sees: the whole game (a copy of this board).
+    fn seen(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let seat = convert::color(color)?;
+        crate::games::seen_object(py, GameState::seen(&self.game, seat))
+    }
+
     /// Pickles through the saved-game JSON.
     fn __reduce__<'py>(
         &self,
@@ -520,41 +546,21 @@ fn perft_depth(depth: i64) -> PyResult<u32> {
     })
 }
 
-/// The legal moves of a board, generated when used (``len``, ``in``, iteration).
-#[pyclass(module = "shogi_variants", name = "LegalMoves")]
-pub struct PyLegalMoves {
-    board: Py<PyBoard>,
-}
+/// A board's legal moves for `LegalMoves`: iteration remembers them for
+/// [`PyBoard::play`]'s fast path.
+struct BoardMoves;
 
-#[pymethods]
-impl PyLegalMoves {
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).game.count_legal_moves()
+impl MoveSource for BoardMoves {
+    fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
+        Ok(owner.cast::<PyBoard>()?.borrow_mut().list_legal_moves())
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.__len__(py) > 0
+    fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(owner.cast::<PyBoard>()?.borrow().game.count_legal_moves())
     }
 
-    /// The number of legal moves.
-    fn count(&self, py: Python<'_>) -> usize {
-        self.__len__(py)
-    }
-
-    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
-        self.board.borrow(py).is_legal(r#move)
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self.board.borrow_mut(py).list_legal_moves();
-        let list = PyList::new(py, move_objects(py, &moves)?)?;
-        list.try_iter().map(|it| it.into_any())
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let moves = self.board.borrow(py).game.legal_moves();
-        let usi: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        format!("<LegalMoves ({}): {}>", usi.len(), usi.join(", "))
+    fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
+        Ok(owner.cast::<PyBoard>()?.borrow().game.is_legal(mv))
     }
 }
 

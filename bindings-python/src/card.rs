@@ -1,43 +1,28 @@
 //! `CardGame`: Card shogi, where a drawn card names the file to play on.
 
 use crate::board::{game, PyBoard};
+use crate::contract;
 use crate::convert;
-use crate::errors::{
-    game_error, GameOverError, IllegalMoveError, InvalidSfenError, SettingError, ShogiError,
-};
-use crate::moves::{PyMove, PyOutcome};
+use crate::errors::{play_error, InvalidSfenError, SettingError};
+use crate::legal::{MoveSource, PyLegalMoves};
+use crate::moves::{move_object, PyMove, PyOutcome};
 use crate::research;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyTuple};
-use shogi_core::{GameError, Variant};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use shogi_core::{MoveList, Variant};
 use shogi_formats::diagram::Diagram;
-use shogi_research::action::ActionSpace;
 use shogi_research::observation::{card_observation, ObservationShape};
-use shogi_variants::{settings_with, Card, CardError, CardGame, CardSettings, Phase, SavedGame};
-
-/// A card as Python sees it: its rank, 0 for the joker.
-fn card_int(card: Card) -> u32 {
-    match card {
-        Card::Rank(r) => u32::from(r),
-        Card::Joker => 0,
-    }
-}
-
-fn card_of(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
-    let i: i64 = obj.extract().unwrap_or(-1);
-    match i {
-        0 => Ok(Card::Joker),
-        1..=9 => Ok(Card::Rank(i as u8)),
-        _ => Err(ShogiError::new_err(format!(
-            "{i} is not a card (1..9, or JOKER = 0)"
-        ))),
-    }
-}
+use shogi_variants::{
+    settings_with, Card, CardError, CardGame, CardSettings, GameState, Phase, SavedGame,
+};
 
 /// Card shogi: a drawn card names the file to play on.
 ///
-/// ``CardGame(seed=None, sfen=None, **settings)`` (no seed: a fresh one from the OS, kept in ``seed``) with ``copies_per_rank``,
-/// ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``.
+/// ``CardGame(sfen=None, *, seed=None, **settings)``: the arguments in the
+/// order of ``Board`` and ``TsuitateGame`` (the SFEN first), the seed by
+/// keyword only (no seed: a fresh one from the OS, kept in ``seed``), with
+/// the settings ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``,
+/// ``check_exempt``, ``capture_duty``, ``move_limit``, ``base``.
 #[pyclass(module = "shogi_variants", name = "CardGame")]
 #[derive(Clone)]
 pub struct PyCardGame {
@@ -50,26 +35,52 @@ impl PyCardGame {
         ObservationShape::card(g.files(), g.ranks())
     }
 
-    fn error(&self, e: CardError) -> PyErr {
-        match e {
-            CardError::Game(GameError::Position(p)) => InvalidSfenError::new_err(p.to_string()),
-            CardError::Game(g) => game_error(g),
-            CardError::EmptyDeck => SettingError::new_err(e.to_string()),
-            _ => match self.game.outcome() {
-                Some(o) => GameOverError::new_err(format!("the game is over: {o}")),
-                None => IllegalMoveError::new_err(e.to_string()),
-            },
-        }
+    /// Plays `mv` through the contract: refused with its exception, the game unchanged.
+    fn push_move(&mut self, mv: shogi_core::Move) -> PyResult<()> {
+        GameState::play(&mut self.game, mv)
+            .map(|_| ())
+            .map_err(play_error)
+    }
+
+    /// The position with its last move marked and the card in the caption.
+    fn diagram(&self) -> Diagram {
+        let mut d = Diagram::of_position(self.game.position());
+        d.last_move = self.game.game().moves().last().copied();
+        d.caption = Some(match (self.game.phase(), self.game.outcome()) {
+            (_, Some(o)) => o.to_string(),
+            (Phase::Draw, None) => "Draw a card".to_owned(),
+            (
+                Phase::Move {
+                    card: Some(Card::Joker),
+                },
+                None,
+            ) => "Card: joker (any move)".to_owned(),
+            (Phase::Move { card: Some(c) }, None) => format!("Card: {c} (file {c})"),
+            (Phase::Move { card: None }, None) => "No card: any legal move".to_owned(),
+            (Phase::Over, None) => "Over".to_owned(),
+        });
+        d
+    }
+}
+
+/// A card game's allowed moves for `LegalMoves`.
+struct CardMoves;
+
+impl MoveSource for CardMoves {
+    fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
+        Ok(GameState::legal_moves(
+            &owner.cast::<PyCardGame>()?.borrow().game,
+        ))
     }
 }
 
 #[pymethods]
 impl PyCardGame {
     #[new]
-    #[pyo3(signature = (seed = None, sfen = None, **settings))]
+    #[pyo3(signature = (sfen = None, *, seed = None, **settings))]
     fn new(
-        seed: Option<&Bound<'_, PyAny>>,
         sfen: Option<&str>,
+        seed: Option<&Bound<'_, PyAny>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let seed: u64 = match seed {
@@ -116,8 +127,8 @@ impl PyCardGame {
 
     /// The card constraining the move to play, if any.
     #[getter]
-    fn current_card(&self) -> Option<u32> {
-        self.game.current_card().map(card_int)
+    fn current_card(&self) -> Option<u16> {
+        self.game.current_card().map(Card::id)
     }
 
     /// The side to move.
@@ -128,15 +139,53 @@ impl PyCardGame {
 
     /// Whether the next step is a draw (a chance node).
     fn is_chance_node(&self) -> bool {
-        self.game.phase() == Phase::Draw
+        GameState::is_chance_node(&self.game)
+    }
+
+    /// Who acts now (the contract's ``to_move``): ``BLACK``/``WHITE`` at a
+    /// move, ``"chance"`` when a card is due, ``None`` once over.
+    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        contract::to_move(py, &self.game)
+    }
+
+    /// Every action so far as text, oldest first: ``"chance:ID"`` for each
+    /// card drawn (``ID`` as in ``chance_outcomes``) and each move in USI.
+    fn history(&self) -> Vec<String> {
+        contract::history(&self.game)
+    }
+
+    /// What ``color`` sees: the whole card game (a copy: the public deck,
+    /// the drawn card, the board).
+    fn seen(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let seat = convert::color(color)?;
+        crate::games::seen_object(py, GameState::seen(&self.game, seat))
+    }
+
+    /// The moves the drawn card allows (none at a draw or after the end),
+    /// generated when used; ``allowed_moves()`` is the same as a list.
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> PyLegalMoves {
+        PyLegalMoves::new(slf.into_any().unbind(), &CardMoves)
+    }
+
+    /// Plays a USI move the card allows; returns it.
+    fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
+        let mv = convert::a_move(usi.as_any())?;
+        self.push_move(mv)?;
+        move_object(py, mv)
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.game.position().is_check()
     }
 
     /// Cards left in the draw pile by card (``JOKER`` = 0), only those left.
-    fn deck(&self) -> std::collections::BTreeMap<u32, u16> {
+    fn deck(&self) -> std::collections::BTreeMap<u16, u16> {
         let deck = self.game.deck();
         std::iter::once(Card::Joker)
             .chain((1..=9).map(Card::Rank))
-            .map(|c| (card_int(c), deck.left(c)))
+            .map(|c| (c.id(), deck.left(c)))
             .filter(|&(_, n)| n > 0)
             .collect()
     }
@@ -146,37 +195,40 @@ impl PyCardGame {
         self.game.deck().left_total()
     }
 
-    /// At a draw: each card that can come and its exact probability, a
-    /// ``fractions.Fraction``.
-    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u32, Bound<'py, PyAny>)>> {
-        let fraction = py.import("fractions")?.getattr("Fraction")?;
-        self.game
-            .chance_outcomes()
-            .into_iter()
-            .map(|(c, p)| {
-                Ok((
-                    card_int(c),
-                    fraction.call1((p.numerator(), p.denominator()))?,
-                ))
-            })
-            .collect()
+    /// At a draw: each card id that can come (``JOKER`` = 0, ranks 1..9)
+    /// and its exact probability, a ``fractions.Fraction``; empty otherwise.
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
+        contract::chance_outcomes(py, &self.game)
     }
 
-    /// Draw with the game's seeded generator; returns the card.
-    fn draw(&mut self) -> PyResult<u32> {
-        self.game.draw().map(card_int).map_err(|e| self.error(e))
+    /// Draws with the game's seeded generator; returns the card. The card
+    /// game's word for ``chance_step()``.
+    fn draw(&mut self) -> PyResult<u16> {
+        contract::chance_step(&mut self.game)
     }
 
-    /// Choose the drawn card (search over chance nodes).
+    /// Resolves the draw with the game's seeded generator (so a game replays,
+    /// and a saved game resumes, with the same cards); returns the card id.
+    fn chance_step(&mut self) -> PyResult<u16> {
+        contract::chance_step(&mut self.game)
+    }
+
+    /// Chooses the drawn card by its id (search over chance nodes): the
+    /// contract's name; ``apply_draw`` is the card game's word for it.
+    /// Raises ``ChanceError`` for a card that cannot come now.
+    fn apply_chance(&mut self, id: &Bound<'_, PyAny>) -> PyResult<()> {
+        contract::apply_chance(&mut self.game, id)
+    }
+
+    /// The card game's word for ``apply_chance(card)``.
     fn apply_draw(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
-        let card = card_of(card)?;
-        self.game.apply_draw(card).map_err(|e| self.error(e))
+        contract::apply_chance(&mut self.game, card)
     }
 
     /// The size of the action space (13,689 on 9×9, 1,425 on 5×5).
     #[getter]
     fn num_actions(&self) -> u32 {
-        ActionSpace::of(self.game.position().geometry()).size()
+        contract::space(&self.game).size()
     }
 
     /// Distinct card ids of the chance steps: the joker (0) and ranks 1..files.
@@ -187,29 +239,22 @@ impl PyCardGame {
 
     /// The allowed moves as actions, ascending (none at a draw or after the end).
     fn legal_actions(&self) -> Vec<u32> {
-        research::legal_actions(
-            ActionSpace::of(self.game.position().geometry()),
-            &self.game.allowed_moves(),
-        )
+        contract::legal_actions(&self.game)
     }
 
     /// One byte per action, 1 where the card allows a legal move.
     fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        research::mask_bytes(
-            py,
-            ActionSpace::of(self.game.position().geometry()),
-            &self.game.allowed_moves(),
-        )
+        contract::action_mask(py, &self.game)
     }
 
     /// The action of a move on this board.
     fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
-        research::action_of(ActionSpace::of(self.game.position().geometry()), r#move)
+        research::action_of(contract::space(&self.game), r#move)
     }
 
     /// The move of an action.
     fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
-        research::move_of_action(py, ActionSpace::of(self.game.position().geometry()), action)
+        research::move_of_action(py, contract::space(&self.game), action)
     }
 
     /// The state as a ``float32`` array ``(planes, ranks, files)`` seen by
@@ -245,32 +290,22 @@ impl PyCardGame {
     /// "Show legal squares" under the card: destination indices of the piece
     /// on a square, or of a piece in hand (``"P*"``); empty unless a move is due.
     fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let g = self.game.position().geometry();
-        convert::legal_squares(
-            &self.game.allowed_moves(),
-            square_or_drop,
-            g.files(),
-            g.ranks(),
-        )
+        contract::legal_squares(&self.game, square_or_drop)
     }
 
-    /// Play a move the card allows.
+    /// Play a move the card allows. Raises ``IllegalMoveError`` (also at a
+    /// draw) or ``GameOverError``; the game is then unchanged.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = convert::a_move(r#move)?;
-        self.game.play(mv).map_err(|e| self.error(e))
+        self.push_move(mv)
     }
 
     /// Each turn's drawn cards and move.
-    fn turns(&self) -> Vec<(Vec<u32>, Option<PyMove>)> {
+    fn turns(&self) -> Vec<(Vec<u16>, Option<PyMove>)> {
         self.game
             .turns()
             .iter()
-            .map(|t| {
-                (
-                    t.cards.iter().map(|&c| card_int(c)).collect(),
-                    t.mv.map(PyMove),
-                )
-            })
+            .map(|t| (t.cards.iter().map(|&c| c.id()).collect(), t.mv.map(PyMove)))
             .collect()
     }
 
@@ -315,22 +350,21 @@ impl PyCardGame {
 
     /// The board as SVG for Jupyter, with the current card under it.
     fn _repr_svg_(&self) -> String {
-        let mut d = Diagram::of_position(self.game.position());
-        d.last_move = self.game.game().moves().last().copied();
-        d.caption = Some(match (self.game.phase(), self.game.outcome()) {
-            (_, Some(o)) => o.to_string(),
-            (Phase::Draw, None) => "Draw a card".to_owned(),
-            (
-                Phase::Move {
-                    card: Some(Card::Joker),
-                },
-                None,
-            ) => "Card: joker (any move)".to_owned(),
-            (Phase::Move { card: Some(c) }, None) => format!("Card: {c} (file {c})"),
-            (Phase::Move { card: None }, None) => "No card: any legal move".to_owned(),
-            (Phase::Over, None) => "Over".to_owned(),
-        });
-        d.to_svg()
+        self.diagram().to_svg()
+    }
+
+    /// The board as SVG with the current card under it, optionally from
+    /// White's side and with marked squares (as ``Board.svg``).
+    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
+    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
+        let mut d = self.diagram();
+        d.flipped = flipped;
+        for sq in &highlight {
+            d.highlights = d
+                .highlights
+                .with(convert::square(sq, Some(self.game.position().geometry()))?);
+        }
+        Ok(d.to_svg())
     }
 
     fn __copy__(&self) -> Self {

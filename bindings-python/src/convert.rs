@@ -54,39 +54,44 @@ pub fn square_on(obj: &Bound<'_, PyAny>, files: u8, ranks: u8) -> PyResult<Squar
     Ok(sq)
 }
 
-/// "Show legal squares" for a square or a piece in hand (`"P*"`), among the
-/// moves the game allows now: the destination indices, ascending. The rule
-/// is Rust's (`shogi_core::legal_squares`); this only reads the argument.
-pub fn legal_squares(
-    moves: &[Move],
-    square_or_drop: &Bound<'_, PyAny>,
-    files: u8,
-    ranks: u8,
-) -> PyResult<Vec<usize>> {
-    if let Ok(text) = square_or_drop.cast::<PyString>() {
-        let text = text.to_str()?;
-        if let Some(letter) = text.strip_suffix('*') {
-            let kind = letter
-                .parse::<shogi_core::PieceKind>()
-                .ok()
-                .filter(|k| k.is_hand_kind())
-                .ok_or_else(|| {
-                    InvalidSquareError::new_err(format!(
-                        "'{text}' is no piece in hand (drops are written 'P*', 'L*', 'N*', 'S*', 'G*', 'B*', 'R*')"
-                    ))
-                })?;
-            return Ok(squares(shogi_core::legal_squares::drops(moves, kind)));
+/// What "show legal squares" is asked about: a piece on a square, or a
+/// piece in hand (`"P*"`).
+#[derive(Clone, Copy)]
+pub enum Selected {
+    /// The piece on this square.
+    Square(Square),
+    /// A piece in hand of this kind.
+    Hand(shogi_core::PieceKind),
+}
+
+impl Selected {
+    /// Reads a square (index or USI name) on a board of `files` × `ranks`,
+    /// or a piece in hand (`"P*"`).
+    pub fn read(obj: &Bound<'_, PyAny>, files: u8, ranks: u8) -> PyResult<Selected> {
+        if let Ok(text) = obj.cast::<PyString>() {
+            let text = text.to_str()?;
+            if let Some(letter) = text.strip_suffix('*') {
+                return letter
+                    .parse::<shogi_core::PieceKind>()
+                    .ok()
+                    .filter(|k| k.is_hand_kind())
+                    .map(Selected::Hand)
+                    .ok_or_else(|| {
+                        InvalidSquareError::new_err(format!(
+                            "'{text}' is no piece in hand (drops are written 'P*', 'L*', 'N*', 'S*', 'G*', 'B*', 'R*')"
+                        ))
+                    });
+            }
         }
+        square_on(obj, files, ranks)
+            .map(Selected::Square)
+            .map_err(|e| {
+                InvalidSquareError::new_err(format!(
+                    "{} (or a piece in hand like 'P*')",
+                    e.value(obj.py())
+                ))
+            })
     }
-    let from = square_on(square_or_drop, files, ranks).map_err(|e| {
-        InvalidSquareError::new_err(format!(
-            "{} (or a piece in hand like 'P*')",
-            e.value(square_or_drop.py())
-        ))
-    })?;
-    Ok(squares(shogi_core::legal_squares::destinations(
-        moves, from,
-    )))
 }
 
 /// A color from `BLACK` (0) or `WHITE` (1).
@@ -165,9 +170,20 @@ fn to_json(v: &Bound<'_, PyAny>) -> Result<Value, String> {
         Ok(Value::from(f.value()))
     } else if let Ok(s) = v.cast::<PyString>() {
         Ok(Value::String(s.to_string()))
+    } else if let Ok(d) = v.cast::<PyDict>() {
+        // A nested setting (Card shogi's `capture_duty` as `settings` gives it back).
+        let mut map = serde_json::Map::new();
+        for (k, item) in d.iter() {
+            let key = k
+                .cast::<PyString>()
+                .map_err(|_| "the keys of a nested setting are str".to_owned())?
+                .to_string();
+            map.insert(key, to_json(&item)?);
+        }
+        Ok(Value::Object(map))
     } else {
         Err(format!(
-            "values are None, bool, int, float or str, not {}",
+            "values are None, bool, int, float, str or a dict of them, not {}",
             v.get_type()
                 .name()
                 .map(|n| n.to_string())

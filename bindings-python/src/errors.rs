@@ -50,6 +50,13 @@ create_exception!(
 
 create_exception!(
     shogi_variants,
+    ChanceError,
+    ShogiError,
+    "A chance outcome that cannot happen now, or a chance step asked for while a player is to move."
+);
+
+create_exception!(
+    shogi_variants,
     MissingExtraError,
     ShogiError,
     "An optional dependency is not installed; the message names the extra to install (pip install shogi-variants[numpy])."
@@ -72,6 +79,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("SettingError", py.get_type::<SettingError>())?;
+    m.add("ChanceError", py.get_type::<ChanceError>())?;
     m.add("MissingExtraError", py.get_type::<MissingExtraError>())?;
     m.add("RecordWriteError", py.get_type::<RecordWriteError>())?;
     Ok(())
@@ -85,5 +93,25 @@ pub fn game_error(e: shogi_core::GameError) -> PyErr {
         E::GameOver(_) => GameOverError::new_err(e.to_string()),
         E::NoDeclaration => SettingError::new_err(e.to_string()),
         E::Position(_) => InvalidSfenError::new_err(e.to_string()),
+    }
+}
+
+/// Maps the game contract's refusal (`shogi_variants::PlayError`) to its
+/// exception, the one place this is decided: the game is over ->
+/// `GameOverError`; a move not allowed now (or a move while a chance step is
+/// due) -> `IllegalMoveError`; a chance outcome that cannot happen, or a
+/// chance step while a player is to move -> `ChanceError`; text that is no
+/// action -> `InvalidMoveError`; nothing to undo -> `IndexError` (python-chess's
+/// `pop`); a game that allows no undo -> `ShogiError`.
+pub fn play_error(e: shogi_variants::PlayError) -> PyErr {
+    use shogi_variants::PlayError as E;
+    let text = e.to_string();
+    match e {
+        E::GameOver(_) => GameOverError::new_err(text),
+        E::Illegal { .. } | E::ChanceToMove => IllegalMoveError::new_err(text),
+        E::NotChance(_) | E::BadChanceOutcome(_) => ChanceError::new_err(text),
+        E::BadAction(_) => InvalidMoveError::new_err(text),
+        E::NothingToUndo => pyo3::exceptions::PyIndexError::new_err(text),
+        _ => ShogiError::new_err(text),
     }
 }

@@ -7,8 +7,11 @@
 
 mod board;
 mod card;
+mod contract;
 mod convert;
 mod errors;
+mod games;
+mod legal;
 mod moves;
 mod players;
 mod record;
@@ -43,12 +46,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyOutcome>()?;
     m.add_class::<board::PyBoard>()?;
-    m.add_class::<board::PyLegalMoves>()?;
+    m.add_class::<legal::PyLegalMoves>()?;
     m.add_class::<card::PyCardGame>()?;
     m.add_class::<tsuitate::PyTsuitateGame>()?;
     m.add_class::<tsuitate::PyPlayerView>()?;
     m.add_class::<tsuitate::PyAnnouncement>()?;
     m.add_class::<tsuitate::PyRuling>()?;
+    m.add_class::<tsuitate::PyEvent>()?;
+    m.add_class::<tsuitate::PyCapture>()?;
     m.add_class::<record::PyRecord>()?;
     m.add_class::<players::PyRandomPlayer>()?;
     m.add_class::<players::PySearchPlayer>()?;

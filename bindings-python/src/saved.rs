@@ -1,13 +1,10 @@
 //! Saving and loading games as versioned JSON (`shogi_variants::SavedGame`),
 //! and pickling through it.
 
-use crate::board::PyBoard;
-use crate::card::PyCardGame;
 use crate::errors::InvalidSfenError;
-use crate::tsuitate::PyTsuitateGame;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use shogi_variants::{AnyGame, SavedGame};
+use shogi_variants::SavedGame;
 
 /// Reads a saved game (``Board.to_json()``, ``CardGame.to_json()``,
 /// ``TsuitateGame.to_json()``) back into a game that continues where it was
@@ -18,11 +15,7 @@ pub fn load(py: Python<'_>, json: &str) -> PyResult<Py<PyAny>> {
     let game = SavedGame::from_json(json)
         .and_then(|s| s.restore())
         .map_err(|e| InvalidSfenError::new_err(e.to_string()))?;
-    Ok(match game {
-        AnyGame::Board(g) => Py::new(py, PyBoard::from_game(*g))?.into_any(),
-        AnyGame::Card(g) => Py::new(py, PyCardGame { game: *g })?.into_any(),
-        AnyGame::Tsuitate(r) => Py::new(py, PyTsuitateGame { referee: *r })?.into_any(),
-    })
+    crate::games::game_object(py, game)
 }
 
 /// `(load, (json,))`: how every game pickles.

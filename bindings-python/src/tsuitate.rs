@@ -2,13 +2,15 @@
 //! `Announcement`, `Ruling`.
 
 use crate::board::over;
-use crate::convert;
+use crate::contract;
+use crate::convert::{self, Selected};
 use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError, ShogiError};
+use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{PyMove, PyOutcome};
 use crate::research;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyTuple};
-use shogi_core::{Color, Piece};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use shogi_core::{Color, MoveList, Piece};
 use shogi_formats::diagram::Diagram;
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{
@@ -16,8 +18,8 @@ use shogi_research::observation::{
     ObservationShape, ANNOUNCEMENT_WIDTH,
 };
 use shogi_variants::{
-    settings_with, Announcement, FoulReason, PlayerView, Referee, SavedGame, TsuitateError,
-    TsuitateSettings, Verdict,
+    settings_with, Announcement, Capture, Event, FoulReason, GameState, PlayerView, Referee,
+    SavedGame, TsuitateError, TsuitateSettings, Verdict,
 };
 
 /// One thing a Tsuitate player is told, or did.
@@ -27,19 +29,10 @@ pub struct PyAnnouncement(pub Announcement);
 
 #[pymethods]
 impl PyAnnouncement {
-    /// What kind of announcement.
+    /// What kind of announcement (Rust's ``Announcement::name``).
     #[getter]
     fn kind(&self) -> &'static str {
-        match self.0 {
-            Announcement::Attempted(_) => "attempted",
-            Announcement::Played => "played",
-            Announcement::Foul { .. } => "foul",
-            Announcement::OpponentMoved => "opponent_moved",
-            Announcement::OpponentFoul { .. } => "opponent_foul",
-            Announcement::Capture { .. } => "capture",
-            Announcement::Check => "check",
-            Announcement::GameOver(_) => "game_over",
-        }
+        self.0.name()
     }
 
     /// For ``attempted``: the move.
@@ -87,34 +80,144 @@ impl PyAnnouncement {
         }
     }
 
+    /// The one text form (Rust's ``Display``): ``attempted:7g7f``,
+    /// ``capture:2b:B``, ``game_over:white:foul_limit``...
     fn __str__(&self) -> String {
-        announcement_text(&self.0)
+        self.0.to_string()
     }
 
     fn __repr__(&self) -> String {
-        format!("<Announcement {}>", announcement_text(&self.0))
+        format!("<Announcement {}>", self.0)
     }
 }
 
-/// A compact, stable text of an announcement (`attempted:7g7f`, `capture:7f:P`, ...).
-fn announcement_text(a: &Announcement) -> String {
-    match a {
-        Announcement::Attempted(m) => format!("attempted:{m}"),
-        Announcement::Played => "played".to_owned(),
-        Announcement::Foul { count } => format!("foul:{count}"),
-        Announcement::OpponentMoved => "opponent_moved".to_owned(),
-        Announcement::OpponentFoul { count } => format!("opponent_foul:{count}"),
-        Announcement::Capture { square, kind } => format!("capture:{square}:{kind}"),
-        Announcement::Check => "check".to_owned(),
-        Announcement::GameOver(o) => format!(
-            "game_over:{}:{}",
-            match o.winner {
-                Some(Color::Black) => "black",
-                Some(Color::White) => "white",
-                None => "draw",
-            },
-            crate::moves::reason_name(o.reason)
-        ),
+/// A capture as both players are told of it: the square and the piece taken.
+#[pyclass(module = "shogi_variants", name = "Capture", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyCapture(pub Capture);
+
+#[pymethods]
+impl PyCapture {
+    /// The square's index (``square_name`` gives its USI name).
+    #[getter]
+    fn square(&self) -> usize {
+        self.0.square.index()
+    }
+
+    /// The square's USI name (``"2b"``).
+    #[getter]
+    fn square_name(&self) -> String {
+        self.0.square.to_string()
+    }
+
+    /// The captured piece as ``Board.piece_at`` writes it: its SFEN letter in
+    /// its owner's case, ``+`` if it stood promoted (``"b"``, ``"+B"``).
+    #[getter]
+    fn piece(&self) -> String {
+        Piece::new(self.0.owner, self.0.piece).to_string()
+    }
+
+    /// The captured piece's kind as it stood, uppercase (``"B"``, ``"+B"``).
+    #[getter]
+    fn kind(&self) -> String {
+        self.0.piece.to_string()
+    }
+
+    /// Whose piece was taken (``BLACK``/``WHITE``): the opponent of the mover.
+    #[getter]
+    fn owner(&self) -> usize {
+        self.0.owner.index()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Capture {} on {}>", self.piece(), self.0.square)
+    }
+}
+
+/// What one player learned of one attempt (Rust's ``Event``): the
+/// announcements of that attempt, grouped.
+#[pyclass(module = "shogi_variants", name = "Event", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyEvent(pub Event);
+
+#[pymethods]
+impl PyEvent {
+    /// Who attempted (``BLACK``/``WHITE``).
+    #[getter]
+    fn by(&self) -> usize {
+        self.0.by.index()
+    }
+
+    /// The move attempted: known for the player's own attempts only, else ``None``.
+    #[getter]
+    fn attempted(&self) -> Option<PyMove> {
+        self.0.attempted.map(PyMove)
+    }
+
+    /// ``"played"`` or ``"foul"`` as told; ``None`` for an opponent's foul
+    /// not announced to both that ended the game (only the end was told).
+    #[getter]
+    fn verdict(&self) -> Option<&'static str> {
+        self.0.verdict.map(Verdict::name)
+    }
+
+    /// The capture the move made, or ``None``.
+    #[getter]
+    fn capture(&self) -> Option<PyCapture> {
+        self.0.capture.map(PyCapture)
+    }
+
+    /// Whether the move gave check.
+    #[getter]
+    fn check(&self) -> bool {
+        self.0.check
+    }
+
+    /// The outcome, if this attempt ended the game.
+    #[getter]
+    fn game_over(&self) -> Option<PyOutcome> {
+        self.0.game_over.map(PyOutcome)
+    }
+
+    /// After a foul: the fouler's count now (the opponent's only as announced).
+    #[getter]
+    fn fouls(&self) -> Option<u32> {
+        self.0.fouls
+    }
+
+    fn __repr__(&self) -> String {
+        let e = &self.0;
+        let mut parts = vec![format!(
+            "by={}",
+            if e.by == Color::Black {
+                "BLACK"
+            } else {
+                "WHITE"
+            }
+        )];
+        if let Some(m) = e.attempted {
+            parts.push(format!("attempted={m}"));
+        }
+        if let Some(v) = e.verdict {
+            parts.push(v.name().to_owned());
+        }
+        if let Some(c) = e.capture {
+            parts.push(format!(
+                "capture={}@{}",
+                Piece::new(c.owner, c.piece),
+                c.square
+            ));
+        }
+        if e.check {
+            parts.push("check".to_owned());
+        }
+        if let Some(n) = e.fouls {
+            parts.push(format!("fouls={n}"));
+        }
+        if let Some(o) = e.game_over {
+            parts.push(format!("game_over='{o}'"));
+        }
+        format!("<Event {}>", parts.join(" "))
     }
 }
 
@@ -129,15 +232,20 @@ pub struct PyRuling {
     told: [Vec<Announcement>; 2],
 }
 
+impl PyRuling {
+    fn event_of(&self, color: Color) -> Option<PyEvent> {
+        shogi_variants::events(color, &self.told[color.index()])
+            .pop()
+            .map(PyEvent)
+    }
+}
+
 #[pymethods]
 impl PyRuling {
     /// ``"played"`` or ``"foul"``.
     #[getter]
     fn verdict(&self) -> &'static str {
-        match self.verdict {
-            Verdict::Played => "played",
-            Verdict::Foul => "foul",
-        }
+        self.verdict.name()
     }
 
     /// Whether the move was played.
@@ -152,11 +260,24 @@ impl PyRuling {
         (announcements(&self.told[0]), announcements(&self.told[1]))
     }
 
+    /// What Black and what White learned of this attempt, one ``Event``
+    /// each, or ``None`` for a player told nothing (an opponent's foul not
+    /// announced to both).
+    #[getter]
+    fn events(&self) -> (Option<PyEvent>, Option<PyEvent>) {
+        (self.event_of(Color::Black), self.event_of(Color::White))
+    }
+
+    /// What ``color`` learned of this attempt (``None``: nothing).
+    fn event(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<PyEvent>> {
+        Ok(self.event_of(convert::color(color)?))
+    }
+
     fn __repr__(&self) -> String {
         let side = |i: usize| {
             self.told[i]
                 .iter()
-                .map(announcement_text)
+                .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -183,6 +304,31 @@ impl PyPlayerView {
 
     fn shape(&self) -> ObservationShape {
         ObservationShape::tsuitate(self.view.board.files(), self.view.board.ranks())
+    }
+
+    /// The own board with the view's caption.
+    fn diagram(&self) -> Diagram {
+        let v = &self.view;
+        let mut d = Diagram::of_own_board(&v.board);
+        let who = match v.color {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        let turn = if v.to_move { " · to move" } else { "" };
+        d.caption = Some(format!(
+            "{who}'s view{turn} · fouls {} · opponent fouls {}",
+            v.fouls, v.opponent_fouls_known
+        ));
+        d
+    }
+}
+
+/// A view's candidate attempts for `LegalMoves`.
+struct ViewMoves;
+
+impl MoveSource for ViewMoves {
+    fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
+        Ok(owner.cast::<PyPlayerView>()?.get().view.candidate_moves())
     }
 }
 
@@ -224,6 +370,54 @@ impl PyPlayerView {
         announcements(&self.view.information_state)
     }
 
+    /// The information state grouped by attempt: one ``Event`` per attempt
+    /// this player learned of, in order.
+    #[getter]
+    fn events(&self) -> Vec<PyEvent> {
+        self.view.events().into_iter().map(PyEvent).collect()
+    }
+
+    /// This player's side of the board as SFEN: their own pieces and hand
+    /// only; the opponent's pieces and hand are absent (so it is no legal
+    /// position: a diagram of what this player sees). The side to move is
+    /// ``turn``; the move number counts played moves.
+    fn sfen(&self) -> String {
+        self.view.sfen()
+    }
+
+    /// Files of the board (9 or 5).
+    #[getter]
+    fn files(&self) -> u8 {
+        self.view.board.files()
+    }
+
+    /// Ranks of the board (9 or 5).
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.view.board.ranks()
+    }
+
+    /// The side to move as this player knows it: their own colour while
+    /// ``to_move``, else the opponent's (also once the game is over).
+    #[getter]
+    fn turn(&self) -> usize {
+        self.view.side_to_move().index()
+    }
+
+    /// Whether this player is in check as far as they were told: the last
+    /// played move was the opponent's and was announced as check (a check
+    /// standing in the start position is not announced, so not known).
+    fn is_check(&self) -> bool {
+        self.view.is_check()
+    }
+
+    /// The candidate attempts (moves the own pieces allow, the hidden enemy
+    /// ignored), generated when used; empty when it is not this player's turn.
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> PyLegalMoves {
+        PyLegalMoves::new(slf.into_any().unbind(), &ViewMoves)
+    }
+
     /// The information state as one string (a key for tabular methods).
     fn information_state_string(&self) -> String {
         let color = match self.view.color {
@@ -234,7 +428,7 @@ impl PyPlayerView {
             .view
             .information_state
             .iter()
-            .map(announcement_text)
+            .map(ToString::to_string)
             .collect();
         format!("{color}|{}", items.join(";"))
     }
@@ -331,12 +525,14 @@ impl PyPlayerView {
     /// attempted on the own board; empty when it is not this player's turn.
     fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
         let board = &self.view.board;
-        convert::legal_squares(
-            &self.view.candidate_moves(),
-            square_or_drop,
-            board.files(),
-            board.ranks(),
-        )
+        Ok(convert::squares(
+            match Selected::read(square_or_drop, board.files(), board.ranks())? {
+                Selected::Square(from) => {
+                    shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
+                }
+                Selected::Hand(kind) => self.view.legal_drop_squares(kind),
+            },
+        ))
     }
 
     /// The player's own piece on a square (SFEN letter), or ``None`` (empty or unseen).
@@ -352,18 +548,20 @@ impl PyPlayerView {
 
     /// The player's own board as SVG (own pieces and hand only).
     fn _repr_svg_(&self) -> String {
-        let v = &self.view;
-        let mut d = Diagram::of_own_board(&v.board);
-        let who = match v.color {
-            Color::Black => "Black",
-            Color::White => "White",
-        };
-        let turn = if v.to_move { " · to move" } else { "" };
-        d.caption = Some(format!(
-            "{who}'s view{turn} · fouls {} · opponent fouls {}",
-            v.fouls, v.opponent_fouls_known
-        ));
-        d.to_svg()
+        self.diagram().to_svg()
+    }
+
+    /// The player's own board as SVG, optionally from White's side and with
+    /// marked squares (as ``Board.svg``).
+    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
+    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
+        let mut d = self.diagram();
+        d.flipped = flipped;
+        for sq in &highlight {
+            let sq = convert::square_on(sq, self.view.board.files(), self.view.board.ranks())?;
+            d.highlights = d.highlights.with(sq);
+        }
+        Ok(d.to_svg())
     }
 
     fn __repr__(&self) -> String {
@@ -377,6 +575,42 @@ impl PyPlayerView {
 #[derive(Clone)]
 pub struct PyTsuitateGame {
     pub referee: Referee,
+}
+
+impl PyTsuitateGame {
+    /// Judges `mv` for the side to move; refusals map to their exceptions.
+    fn attempt_move(&mut self, mv: shogi_core::Move) -> PyResult<PyRuling> {
+        match self.referee.attempt(mv) {
+            Ok(r) => Ok(PyRuling {
+                verdict: r.verdict,
+                told: r.told,
+            }),
+            Err(TsuitateError::GameOver(o)) => Err(over(o)),
+            Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
+        }
+    }
+
+    /// The true board with the foul counts in the caption.
+    fn diagram(&self) -> Diagram {
+        let mut d = Diagram::of_position(self.referee.true_position());
+        d.caption = Some(format!(
+            "Referee's board · fouls: Black {}, White {}",
+            self.referee.fouls(Color::Black),
+            self.referee.fouls(Color::White)
+        ));
+        d
+    }
+}
+
+/// The side to move's candidate attempts for `LegalMoves`.
+struct RefereeMoves;
+
+impl MoveSource for RefereeMoves {
+    fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
+        Ok(GameState::legal_moves(
+            &owner.cast::<PyTsuitateGame>()?.borrow().referee,
+        ))
+    }
 }
 
 #[pymethods]
@@ -404,17 +638,105 @@ impl PyTsuitateGame {
         self.referee.side_to_move().index()
     }
 
-    /// Judge the side to move's attempt.
-    fn attempt(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
+    /// The side to move attempts a move; returns the referee's ``Ruling``
+    /// (a foul is a ruling, not an error). Raises ``IllegalMoveError`` for a
+    /// move that is no candidate on the mover's own board, ``GameOverError``
+    /// once over; nothing changes then.
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
         let mv = convert::a_move(r#move)?;
-        match self.referee.attempt(mv) {
-            Ok(r) => Ok(PyRuling {
-                verdict: r.verdict,
-                told: r.told,
-            }),
-            Err(TsuitateError::GameOver(o)) => Err(over(o)),
-            Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
-        }
+        self.attempt_move(mv)
+    }
+
+    /// Parses a USI move and attempts it, as ``push``; returns the ``Ruling``
+    /// (the news of the attempt, where a board returns the move).
+    fn push_usi(&mut self, usi: &Bound<'_, PyString>) -> PyResult<PyRuling> {
+        let mv = convert::a_move(usi.as_any())?;
+        self.attempt_move(mv)
+    }
+
+    /// Tsuitate's word for ``push``: judge the side to move's attempt.
+    fn attempt(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
+        self.push(r#move)
+    }
+
+    /// The side to move's candidate attempts (legal on their own board; the
+    /// referee judges them), generated when used; none once over.
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> PyLegalMoves {
+        PyLegalMoves::new(slf.into_any().unbind(), &RefereeMoves)
+    }
+
+    /// Whether the side to move is in check on the referee's true board.
+    fn is_check(&self) -> bool {
+        self.referee.true_position().is_check()
+    }
+
+    /// The referee's true position as SFEN (hidden from players during
+    /// play; ``view(color).sfen()`` is what a player sees).
+    fn sfen(&self) -> String {
+        self.referee.true_position().to_sfen()
+    }
+
+    /// The same as ``sfen()``: the name that says it is the referee's
+    /// position, kept for the adapters and older code.
+    fn true_sfen(&self) -> String {
+        self.sfen()
+    }
+
+    /// Who acts now (the contract's ``to_move``): ``BLACK``/``WHITE``, or
+    /// ``None`` once over (no chance steps in Tsuitate).
+    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        contract::to_move(py, &self.referee)
+    }
+
+    /// Whether a chance step is due: never in Tsuitate.
+    fn is_chance_node(&self) -> bool {
+        GameState::is_chance_node(&self.referee)
+    }
+
+    /// The chance step's outcomes ``(id, Fraction)``: none in Tsuitate.
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
+        contract::chance_outcomes(py, &self.referee)
+    }
+
+    /// Applies a chance outcome: Tsuitate has none, so this raises
+    /// ``ChanceError`` (``GameOverError`` once over).
+    fn apply_chance(&mut self, id: &Bound<'_, PyAny>) -> PyResult<()> {
+        contract::apply_chance(&mut self.referee, id)
+    }
+
+    /// Resolves a chance step: Tsuitate has none, so this raises
+    /// ``ChanceError`` (``GameOverError`` once over).
+    fn chance_step(&mut self) -> PyResult<u16> {
+        contract::chance_step(&mut self.referee)
+    }
+
+    /// Every attempt so far in USI, fouls included (the referee's record,
+    /// like ``attempts()``).
+    fn history(&self) -> Vec<String> {
+        contract::history(&self.referee)
+    }
+
+    /// What ``color`` sees: their ``PlayerView`` (the same as ``view``).
+    fn seen(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let seat = convert::color(color)?;
+        crate::games::seen_object(py, GameState::seen(&self.referee, seat))
+    }
+
+    /// The side to move's candidate attempts as actions, ascending.
+    fn legal_actions(&self) -> Vec<u32> {
+        contract::legal_actions(&self.referee)
+    }
+
+    /// One byte per action, 1 for the side to move's candidate attempts.
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        contract::action_mask(py, &self.referee)
+    }
+
+    /// Where the side to move's piece on a square (or in hand, ``"P*"``) may
+    /// be attempted: its candidate destinations on its own board.
+    fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        contract::legal_squares(&self.referee, square_or_drop)
     }
 
     /// What ``color`` sees now.
@@ -427,7 +749,7 @@ impl PyTsuitateGame {
     /// The size of the action space (13,689 on 9×9, 1,425 on 5×5).
     #[getter]
     fn num_actions(&self) -> u32 {
-        ActionSpace::of(self.referee.start_position().geometry()).size()
+        contract::space(&self.referee).size()
     }
 
     /// The foul count of ``color``.
@@ -445,18 +767,13 @@ impl PyTsuitateGame {
         self.referee.outcome().is_some()
     }
 
-    /// The referee's position (hidden from players during play).
-    fn true_sfen(&self) -> String {
-        self.referee.true_position().to_sfen()
-    }
-
     /// After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None).
     #[allow(clippy::type_complexity)]
     fn reveal(&self) -> Option<(String, String, Vec<(usize, PyMove, Option<&'static str>)>)> {
         let (start, end, attempts) = self.referee.reveal()?;
         let attempts = attempts
             .iter()
-            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(foul_name)))
+            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(FoulReason::name)))
             .collect();
         Some((start.to_sfen(), end.to_sfen(), attempts))
     }
@@ -469,7 +786,7 @@ impl PyTsuitateGame {
         self.referee
             .attempts()
             .iter()
-            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(foul_name)))
+            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(FoulReason::name)))
             .collect()
     }
 
@@ -510,13 +827,22 @@ impl PyTsuitateGame {
 
     /// The referee's full board as SVG (what neither player sees).
     fn _repr_svg_(&self) -> String {
-        let mut d = Diagram::of_position(self.referee.true_position());
-        d.caption = Some(format!(
-            "Referee's board · fouls: Black {}, White {}",
-            self.referee.fouls(Color::Black),
-            self.referee.fouls(Color::White)
-        ));
-        d.to_svg()
+        self.diagram().to_svg()
+    }
+
+    /// The referee's full board as SVG, optionally from White's side and
+    /// with marked squares (as ``Board.svg``).
+    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
+    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
+        let mut d = self.diagram();
+        d.flipped = flipped;
+        for sq in &highlight {
+            d.highlights = d.highlights.with(convert::square(
+                sq,
+                Some(GameState::geometry(&self.referee)),
+            )?);
+        }
+        Ok(d.to_svg())
     }
 
     fn __copy__(&self) -> Self {
@@ -539,14 +865,5 @@ impl PyTsuitateGame {
             ),
         };
         format!("<TsuitateGame {state}>")
-    }
-}
-
-fn foul_name(r: FoulReason) -> &'static str {
-    match r {
-        FoulReason::SlidThroughHiddenPiece => "slid_through_hidden_piece",
-        FoulReason::DroppedOnHiddenPiece => "dropped_on_hidden_piece",
-        FoulReason::OwnKingInCheck => "own_king_in_check",
-        FoulReason::PawnDropMate => "pawn_drop_mate",
     }
 }

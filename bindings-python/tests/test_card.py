@@ -40,7 +40,7 @@ def play_random(game: CardGame, rng: random.Random, max_turns=400):
 
 
 def test_start_of_a_game():
-    g = CardGame(1)
+    g = CardGame(seed=1)
     assert g.sfen() == STANDARD_START
     assert g.phase == "draw"
     assert g.is_chance_node()
@@ -59,20 +59,20 @@ def test_start_of_a_game():
 
 
 def test_settings_defaults_and_round_trip():
-    s = CardGame(1).settings
-    assert set(s) == {"copies_per_rank", "jokers", "file_rule", "no_move", "check_exempt", "move_limit", "base"}
+    s = CardGame(seed=1).settings
+    assert set(s) == {"copies_per_rank", "jokers", "file_rule", "no_move", "check_exempt", "capture_duty", "move_limit", "base"}
     assert s["copies_per_rank"] == 8
     assert s["jokers"] is False
     assert s["check_exempt"] is True
     assert s["move_limit"] is None
-    assert CardGame(1, **s).settings == s
-    t = CardGame(1, jokers=True, file_rule="Origin", no_move="DrawAgain", move_limit=50).settings
+    assert CardGame(seed=1, **s).settings == s
+    t = CardGame(seed=1, jokers=True, file_rule="Origin", no_move="DrawAgain", move_limit=50).settings
     assert t["jokers"] is True and t["move_limit"] == 50
-    assert CardGame(1, **t).settings == t
+    assert CardGame(seed=1, **t).settings == t
 
 
 def test_chance_outcomes_sum_to_one_and_match_the_deck():
-    g = CardGame(1, jokers=True)
+    g = CardGame(seed=1, jokers=True)
     odds = g.chance_outcomes()
     # Exact, as fractions: they sum to exactly one.
     assert sum(p for _, p in odds) == 1
@@ -93,7 +93,7 @@ def test_chance_outcomes_sum_to_one_and_match_the_deck():
 
 def test_random_games_keep_chance_outcomes_a_distribution():
     rng = random.Random(3)
-    g = CardGame(5, jokers=True, move_limit=120)
+    g = CardGame(seed=5, jokers=True, move_limit=120)
     while not g.is_game_over():
         if g.is_chance_node():
             odds = g.chance_outcomes()
@@ -111,7 +111,7 @@ def test_random_games_keep_chance_outcomes_a_distribution():
 
 
 def test_the_card_file_constrains_the_destination():
-    g = CardGame(1)
+    g = CardGame(seed=1)
     g.apply_draw(7)
     assert g.turns() == [([7], None)]
     assert g.phase == "move"
@@ -134,7 +134,7 @@ def test_the_card_file_constrains_the_destination():
 def test_allowed_moves_are_on_the_card_file_in_random_games():
     rng = random.Random(11)
     for seed in range(4):
-        g = CardGame(seed, move_limit=100)
+        g = CardGame(seed=seed, move_limit=100)
         while not g.is_game_over():
             if g.phase == "draw":
                 card = g.draw()
@@ -152,17 +152,17 @@ def test_allowed_moves_are_on_the_card_file_in_random_games():
 
 
 def test_file_rule_origin():
-    g = CardGame(1, file_rule="Origin")
+    g = CardGame(seed=1, file_rule="Origin")
     g.apply_draw(7)
     assert usis(g.allowed_moves()) == ["7g7f", "7i6h", "7i7h"]
-    d = CardGame(1, "4k4/9/9/9/9/9/9/9/4K4 b G 1", file_rule="Origin")
+    d = CardGame("4k4/9/9/9/9/9/9/9/4K4 b G 1", seed=1, file_rule="Origin")
     d.apply_draw(2)
     moves = usis(d.allowed_moves())
     assert len(moves) == 9 and all(m.startswith("G*2") for m in moves)
 
 
 def test_in_check_no_card_is_drawn():
-    g = CardGame(1, IN_CHECK)
+    g = CardGame(IN_CHECK, seed=1)
     assert g.phase == "move"
     assert g.current_card is None
     assert not g.is_chance_node()
@@ -173,14 +173,14 @@ def test_in_check_no_card_is_drawn():
 
 
 def test_check_exempt_off():
-    g = CardGame(1, IN_CHECK, check_exempt=False)
+    g = CardGame(IN_CHECK, seed=1, check_exempt=False)
     assert g.phase == "draw"
     g.apply_draw(4)
     assert usis(g.allowed_moves()) == ["5i4h", "5i4i"]
 
 
 def test_no_move_on_the_card_file_loses_by_default():
-    g = CardGame(1, LONE_KINGS)
+    g = CardGame(LONE_KINGS, seed=1)
     g.apply_draw(1)
     o = g.outcome()
     assert o.winner == WHITE and o.reason == "no_move_on_card_file"
@@ -195,7 +195,7 @@ def test_no_move_on_the_card_file_loses_by_default():
 
 
 def test_no_move_draw_again():
-    g = CardGame(1, LONE_KINGS, no_move="DrawAgain")
+    g = CardGame(LONE_KINGS, seed=1, no_move="DrawAgain")
     g.apply_draw(1)
     assert g.phase == "draw"
     g.apply_draw(9)
@@ -208,7 +208,7 @@ def test_no_move_draw_again():
 
 
 def test_no_move_free_move():
-    g = CardGame(1, LONE_KINGS, no_move="FreeMove")
+    g = CardGame(LONE_KINGS, seed=1, no_move="FreeMove")
     g.apply_draw(1)
     assert g.phase == "move"
     assert g.current_card is None
@@ -217,7 +217,7 @@ def test_no_move_free_move():
 
 
 def test_jokers():
-    g = CardGame(1, jokers=True)
+    g = CardGame(seed=1, jokers=True)
     assert g.cards_left() == 74
     assert g.deck()[JOKER] == 2
     g.apply_draw(JOKER)
@@ -226,20 +226,20 @@ def test_jokers():
     assert g.current_card in (None, JOKER)
     assert len(g.allowed_moves()) == 30
     assert g.turns()[-1][0] == [JOKER]
-    plain = CardGame(1)
+    plain = CardGame(seed=1)
     with raises_unchanged(ShogiError, plain, card_snapshot):
         plain.apply_draw(JOKER)
 
 
 @pytest.mark.parametrize("bad", [10, -1, 255, 2**40])
 def test_bad_cards(bad):
-    g = CardGame(1, jokers=True)
+    g = CardGame(seed=1, jokers=True)
     with raises_unchanged(ShogiError, g, card_snapshot):
         g.apply_draw(bad)
 
 
 def test_a_card_no_longer_in_the_deck():
-    g = CardGame(1, copies_per_rank=1)
+    g = CardGame(seed=1, copies_per_rank=1)
     assert g.cards_left() == 9
     g.apply_draw(7)
     g.push("7g7f")
@@ -249,7 +249,7 @@ def test_a_card_no_longer_in_the_deck():
 
 
 def test_minishogi_base():
-    g = CardGame(1, base="minishogi")
+    g = CardGame(seed=1, base="minishogi")
     assert g.cards_left() == 40
     assert {c for c, _ in g.chance_outcomes()} == {1, 2, 3, 4, 5}
     with raises_unchanged(ShogiError, g, card_snapshot):
@@ -259,7 +259,7 @@ def test_minishogi_base():
 
 
 def test_push_before_drawing_is_refused():
-    g = CardGame(1)
+    g = CardGame(seed=1)
     with raises_unchanged(ShogiError, g, card_snapshot):
         g.push("7g7f")
     with raises_unchanged(ShogiError, g, card_snapshot):
@@ -268,7 +268,7 @@ def test_push_before_drawing_is_refused():
 
 
 def test_checkmate_ends_the_game():
-    g = CardGame(1, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+    g = CardGame("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", seed=1)
     g.apply_draw(5)
     g.push("G*5b")
     o = g.outcome()
@@ -277,7 +277,7 @@ def test_checkmate_ends_the_game():
 
 
 def test_fourfold_repetition_draws():
-    g = CardGame(1)
+    g = CardGame(seed=1)
     for _ in range(3):
         for usi, file in zip(["2h3h", "8b7b", "3h2h", "7b8b"], [3, 7, 2, 8]):
             g.apply_draw(file)
@@ -287,7 +287,7 @@ def test_fourfold_repetition_draws():
 
 
 def test_move_limit():
-    g = CardGame(1, move_limit=2)
+    g = CardGame(seed=1, move_limit=2)
     g.apply_draw(7)
     g.push("7g7f")
     g.apply_draw(3)
@@ -297,14 +297,14 @@ def test_move_limit():
 
 
 def test_seeded_replay_gives_the_same_cards():
-    a = play_random(CardGame(42, move_limit=200), random.Random(9))
-    b = play_random(CardGame(42, move_limit=200), random.Random(9))
+    a = play_random(CardGame(seed=42, move_limit=200), random.Random(9))
+    b = play_random(CardGame(seed=42, move_limit=200), random.Random(9))
     assert a.turns() == b.turns()
     assert a.sfen() == b.sfen()
     assert a.outcome() == b.outcome()
     assert a.outcome() is not None
     # Replaying the moves with the same seed draws the same cards.
-    c = CardGame(42, move_limit=200)
+    c = CardGame(seed=42, move_limit=200)
     for cards, move in a.turns():
         while c.phase == "draw":
             c.draw()
@@ -312,14 +312,14 @@ def test_seeded_replay_gives_the_same_cards():
             c.push(move)
     assert c.turns() == a.turns()
     # Another seed gives other cards.
-    d = play_random(CardGame(43, move_limit=200), random.Random(9))
+    d = play_random(CardGame(seed=43, move_limit=200), random.Random(9))
     assert [t[0] for t in d.turns()] != [t[0] for t in a.turns()]
 
 
 def test_seeded_draws_follow_the_deck():
     seen = {}
     for seed in range(300):
-        g = CardGame(seed)
+        g = CardGame(seed=seed)
         card = g.draw()
         seen[card] = seen.get(card, 0) + 1
     assert set(seen) == set(range(1, 10))
@@ -327,7 +327,7 @@ def test_seeded_draws_follow_the_deck():
 
 
 def test_board_and_copy_are_independent():
-    g = CardGame(1)
+    g = CardGame(seed=1)
     g.apply_draw(7)
     g.push("7g7f")
     b = g.board()
@@ -347,7 +347,7 @@ def test_board_and_copy_are_independent():
 
 
 def test_svg():
-    g = CardGame(1)
+    g = CardGame(seed=1)
     assert_svg(g._repr_svg_())
     g.apply_draw(7)
     assert_svg(g._repr_svg_())
@@ -361,14 +361,14 @@ def test_no_seed_means_fresh_randomness_and_a_seed_replays():
         g = CardGame()
         firsts.add(g.draw())
     assert len(firsts) > 1
-    a, b = CardGame(42), CardGame(42)
+    a, b = CardGame(seed=42), CardGame(seed=42)
     assert [a.draw() for _ in range(1)] == [b.draw() for _ in range(1)]
     c = CardGame(seed=CardGame().seed)
     assert isinstance(c.seed, int)
 
 
 def test_legal_squares_follow_the_card():
-    g = CardGame(3)
+    g = CardGame(seed=3)
     assert g.legal_squares("7g") == []  # a card must be drawn first
     g.apply_draw(2)
     assert g.legal_squares("7g") == []

@@ -97,7 +97,7 @@ def test_bad_sfen_in_other_games(sfen):
     with pytest.raises(InvalidSfenError):
         TsuitateGame(sfen)
     with pytest.raises(InvalidSfenError):
-        CardGame(1, sfen)
+        CardGame(sfen, seed=1)
 
 
 @pytest.mark.parametrize("bad", ["", "7g", "7g7", "7g7f+x", "7g7g", "0a1a", "7j7f", "p*5e", "K*5e", "P*5e+", "7G7F", "7g7f "])
@@ -191,7 +191,7 @@ def test_bad_settings_in_card_and_tsuitate():
         {"copies_per_rank": 0},  # an empty deck
     ]:
         with pytest.raises(ShogiError) as info:
-            CardGame(1, **settings)
+            CardGame(seed=1, **settings)
         assert isinstance(info.value, ValueError), settings
     for settings in [{"colour": "red"}, {"foul_limit": "ten"}, {"foul_limit": -1}, {"base": "chess"}, {"announce_fouls_to_both": "x"}]:
         with pytest.raises(SettingError):
@@ -285,14 +285,14 @@ def test_out_of_range_seeds_are_value_errors(seed):
     """A seed is any int (like random.Random's): either accepted, or refused
     with a ShogiError -- not an OverflowError."""
     try:
-        g = CardGame(seed)
+        g = CardGame(seed=seed)
     except ShogiError:
         return
     assert g.phase == "draw"
 
 
 def test_large_seeds_draw_reproducibly():
-    a, b = CardGame(2**63 - 1), CardGame(2**63 - 1)
+    a, b = CardGame(seed=2**63 - 1), CardGame(seed=2**63 - 1)
     assert a.draw() == b.draw()
 
 
@@ -307,7 +307,7 @@ sys.modules["numpy"] = None  # makes every `import numpy` raise ImportError
 import shogi_variants as sv
 calls = {
     "Board.observation": lambda: sv.Board().observation(),
-    "CardGame.observation": lambda: sv.CardGame(1).observation(),
+    "CardGame.observation": lambda: sv.CardGame(seed=1).observation(),
     "PlayerView.observation": lambda: sv.TsuitateGame().view(0).observation(),
     "PlayerView.information_state_tensor": lambda: sv.TsuitateGame().view(0).information_state_tensor(),
     "SelfPlay": lambda: sv.SelfPlay("minishogi", num_games=2),

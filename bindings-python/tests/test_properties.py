@@ -299,7 +299,7 @@ def test_random_settings_raise_only_setting_errors(game, kw):
     raise SettingError (a ShogiError, a ValueError); nothing else escapes."""
     def build():
         if game == "card":
-            return sv.CardGame(1, **kw)
+            return sv.CardGame(seed=1, **kw)
         if game == "tsuitate":
             return sv.TsuitateGame(**kw)
         return Board(variant=game, **kw)

@@ -190,7 +190,7 @@ def test_card_actions_round_trip(base):
     draws = moves = 0
     for seed in range(10):
         rng = random.Random(seed)
-        game = sv.CardGame(seed, base=base)
+        game = sv.CardGame(seed=seed, base=base)
         assert game.num_cards == (10 if base == "standard" else 6)
         for g in card_turns(game, rng, 120):
             if g.phase == "move":
@@ -233,7 +233,7 @@ def test_every_action_number_decodes_or_is_refused(variant, size):
     every number either names one move (that encodes back to it) or raises
     InvalidMoveError; the same for every game class on the same board."""
     board = sv.Board(variant=variant)
-    card = sv.CardGame(0, base=variant)
+    card = sv.CardGame(seed=0, base=variant)
     view = sv.TsuitateGame(base=variant).view(BLACK)
     seen = {}
     for a in range(size):
@@ -272,8 +272,8 @@ def test_non_legal_but_valid_actions_decode_to_moves():
     [
         lambda: sv.Board(),
         lambda: sv.Board(variant="minishogi"),
-        lambda: sv.CardGame(0),
-        lambda: sv.CardGame(0, base="minishogi"),
+        lambda: sv.CardGame(seed=0),
+        lambda: sv.CardGame(seed=0, base="minishogi"),
         lambda: sv.TsuitateGame().view(BLACK),
         lambda: sv.TsuitateGame(base="minishogi").view(WHITE),
     ],
@@ -288,7 +288,7 @@ def test_invalid_action_numbers_raise(make):
 
 
 def test_moves_off_a_small_board_have_no_action():
-    for obj in (sv.Board(variant="minishogi"), sv.CardGame(0, base="minishogi"),
+    for obj in (sv.Board(variant="minishogi"), sv.CardGame(seed=0, base="minishogi"),
                 sv.TsuitateGame(base="minishogi").view(BLACK)):
         for usi in ("9i9h", "6a5a", "P*9e", "5a5f"):
             with pytest.raises(sv.InvalidMoveError):
@@ -307,8 +307,8 @@ def test_moves_off_a_small_board_have_no_action():
         (lambda: sv.Board(variant="minishogi"), (48, 5, 5)),
         (lambda: sv.Board(variant="must-capture"), (48, 9, 9)),
         (lambda: sv.Board(variant="must-capture", base="minishogi"), (48, 5, 5)),
-        (lambda: sv.CardGame(0), (70, 9, 9)),
-        (lambda: sv.CardGame(0, base="minishogi"), (62, 5, 5)),
+        (lambda: sv.CardGame(seed=0), (70, 9, 9)),
+        (lambda: sv.CardGame(seed=0, base="minishogi"), (62, 5, 5)),
         (lambda: sv.TsuitateGame().view(BLACK), (39, 9, 9)),
         (lambda: sv.TsuitateGame(base="minishogi").view(WHITE), (39, 5, 5)),
     ],
@@ -479,7 +479,7 @@ def test_card_observation_matches_the_game(base, jokers):
     checked = {"draw": 0, "move": 0, "over": 0}
     for seed in range(3):
         rng = random.Random(seed)
-        game = sv.CardGame(seed, base=base, jokers=jokers)
+        game = sv.CardGame(seed=seed, base=base, jokers=jokers)
         previous_pile = None
         positions = []  # position keys after every move (g.board() has no history)
         for g in card_turns(game, rng, 200):
@@ -514,7 +514,7 @@ def test_card_observation_matches_the_game(base, jokers):
 
 
 def test_card_repetition_planes_follow_the_game_history():
-    g = sv.CardGame(0)
+    g = sv.CardGame(seed=0)
     for round_ in (1, 2):
         for usi in SHUFFLE:  # rook shuffles: the destination file is the card's
             g.apply_draw(int(usi[2]))
@@ -526,7 +526,7 @@ def test_card_repetition_planes_follow_the_game_history():
 
 
 def test_card_planes_by_hand():
-    g = sv.CardGame(1)
+    g = sv.CardGame(seed=1)
     o = g.observation()
     assert o.shape == (70, 9, 9)
     assert o[48].min() == 1 and o[49:60].max() == 0  # drawing; no card yet
@@ -544,13 +544,13 @@ def test_card_planes_by_hand():
     g.apply_draw(7)
     assert g.observation()[67, 0, 0] == pytest.approx(6 / 8)
     assert g.observation()[49, :, 6].min() == 1  # White to move now
-    j = sv.CardGame(2, jokers=True)
+    j = sv.CardGame(seed=2, jokers=True)
     assert j.observation()[60, 0, 0] == 1
     j.apply_draw(sv.JOKER)
     o = j.observation()
     assert o[49].min() == 1 and o[50].min() == 1 and o[51:60].max() == 0
     assert o[60, 0, 0] == pytest.approx(1 / 2)
-    mini = sv.CardGame(3, base="minishogi")
+    mini = sv.CardGame(seed=3, base="minishogi")
     assert mini.num_cards == 6 and mini.observation_shape == (62, 5, 5)
     mini.apply_draw(3)
     o = mini.observation()
@@ -776,7 +776,7 @@ def test_selfplay_card_rows_match_the_game(base):
     move played, and a terminated row's rewards must say who lost."""
     n = 6
     sp = sv.SelfPlay("card", num_games=n, seed=3, base=base, max_plies=120)
-    assert sp.num_actions == sv.CardGame(0, base=base).num_actions
+    assert sp.num_actions == sv.CardGame(seed=0, base=base).num_actions
     rng = np.random.default_rng(1)
     ends = 0
     masks = sp.action_masks

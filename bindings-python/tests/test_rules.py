@@ -362,7 +362,7 @@ def test_modifiers_take_every_setting_of_their_base():
     plain = Board(kings, variant="minishogi", repetition="Draw")
     assert play_until_last(plain, shuffle).winner is None
     # Card shogi and Tsuitate over minishogi keep the base's settings too.
-    card = CardGame(1, base="minishogi", repetition="Draw")
+    card = CardGame(seed=1, base="minishogi", repetition="Draw")
     assert card.settings["base"]["repetition"] == "Draw"
     stalemate = "4k/1r3/5/2r2/K4 b - 1"
     t = TsuitateGame(stalemate, base="minishogi", stalemate="Draw")

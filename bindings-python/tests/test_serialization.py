@@ -125,7 +125,7 @@ def test_svg_of_games_and_views():
         assert_svg(g._repr_svg_())
         for color in (BLACK, WHITE):
             assert_svg(g.view(color)._repr_svg_())
-    for c in (CardGame(1), CardGame(1, base="minishogi")):
+    for c in (CardGame(seed=1), CardGame(seed=1, base="minishogi")):
         assert_svg(c._repr_svg_())
     m = play(Board(MATE_IN_ONE), ["G*1b"])  # a finished game still draws
     assert_svg(m._repr_svg_())

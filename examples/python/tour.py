@@ -145,12 +145,21 @@ game = TsuitateGame()
 def attempt(move):
     """The referee judges an attempt; print what each player was told."""
     mover = game.turn
-    ruling = game.attempt(move)
-    told = [[a.kind + (f" {sv.square_name(a.square)} {a.piece}" if a.kind == "capture" else "")
-             for a in ruling.told[c]] for c in (BLACK, WHITE)]
+    ruling = game.push(move)  # an attempt: the referee's ruling, one event per player
+
+    def news(event):
+        if event is None:
+            return "nothing"
+        parts = [event.verdict or "?"]
+        if event.capture:
+            parts.append(f"took {event.capture.piece} on {event.capture.square_name}")
+        if event.check:
+            parts.append("check")
+        return " ".join(parts)
+
     usi = move if isinstance(move, str) else move.usi()
     print(f"  {'Black' if mover == BLACK else 'White'} tries {usi:6} -> {ruling.verdict:6}"
-          f"  Black told {told[BLACK]}, White told {told[WHITE]}")
+          f"  Black told {news(ruling.event(BLACK))}, White told {news(ruling.event(WHITE))}")
 
 
 # Black's bishop runs for 1a through White's (hidden) bishop on 2b: a foul.
@@ -159,10 +168,11 @@ for usi in ["7g7f", "3c3d", "8h1a+", "8h2b+", "3a2b"]:
     attempt(usi)
 rng = random.Random(3)
 for _ in range(6):  # a few random attempts
-    attempt(rng.choice(game.view(game.turn).candidate_moves()))
+    attempt(rng.choice(list(game.legal_moves)))
 black_view, white_view = game.view(BLACK), game.view(WHITE)
 print("  Black sees White's king?", black_view.piece_at("5a"), "- White sees it:", white_view.piece_at("5a"))
 print("  Black's information state key:", black_view.information_state_string()[:70], "...")
+print("  Black's side of the board:", black_view.sfen())
 print("  revealed before the end?", game.reveal())
 show(black_view, "6_tsuitate_black_view")
 show(white_view, "6_tsuitate_white_view")

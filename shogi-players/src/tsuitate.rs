@@ -10,7 +10,7 @@
 //!   single imagined position.
 //!
 //! Both take only the player's [`PlayerView`] (through
-//! [`Observation::Tsuitate`]) and their seed: the same view, the same move.
+//! [`Observation::tsuitate`](shogi_variants::Observation::tsuitate)) and their seed: the same view, the same move.
 //!
 //! ```
 //! use shogi_core::Color;

@@ -58,6 +58,6 @@ pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use state::{Action, GameState, Observation, PlayError, Probability, Seen, ToMove, Verdict};
 pub use tsuitate::{
-    Announcement, Attempt, FoulReason, PlayerView, Referee, Ruling, TsuitateError,
-    TsuitateSettings, FOUL_LIMIT,
+    events, Announcement, Attempt, Capture, Event, FoulReason, PlayerView, Referee, Ruling,
+    TsuitateError, TsuitateSettings, FOUL_LIMIT,
 };

@@ -149,6 +149,21 @@ pub enum Verdict {
     Foul,
 }
 
+impl Verdict {
+    /// The verdict as an identifier, the same in Rust and Python:
+    /// `"played"` or `"foul"`.
+    ///
+    /// ```
+    /// assert_eq!(shogi_variants::Verdict::Foul.name(), "foul");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Played => "played",
+            Verdict::Foul => "foul",
+        }
+    }
+}
+
 /// One step of a game's history: a move (an attempt in Tsuitate, fouls
 /// included) or a chance outcome (a card drawn). Replaying a game's
 /// [`GameState::history`] on a fresh game of the same kind and settings

@@ -7,7 +7,10 @@
 //! told (their perfect-recall information state), so nothing in it can depend
 //! on a hidden piece.
 
+mod event;
 mod resample;
+
+pub use event::{events, Capture, Event};
 
 pub use crate::state::Verdict;
 use crate::state::{illegal, Action, PlayError, Seen, ToMove};
@@ -110,6 +113,67 @@ pub enum Announcement {
     GameOver(Outcome),
 }
 
+impl Announcement {
+    /// The kind of announcement as an identifier, the same in Rust, Python
+    /// and OpenSpiel keys: `"attempted"`, `"played"`, `"foul"`,
+    /// `"opponent_moved"`, `"opponent_foul"`, `"capture"`, `"check"`,
+    /// `"game_over"`.
+    ///
+    /// ```
+    /// use shogi_variants::Announcement;
+    /// assert_eq!(Announcement::OpponentFoul { count: 2 }.name(), "opponent_foul");
+    /// ```
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Announcement::Attempted(_) => "attempted",
+            Announcement::Played => "played",
+            Announcement::Foul { .. } => "foul",
+            Announcement::OpponentMoved => "opponent_moved",
+            Announcement::OpponentFoul { .. } => "opponent_foul",
+            Announcement::Capture { .. } => "capture",
+            Announcement::Check => "check",
+            Announcement::GameOver(_) => "game_over",
+        }
+    }
+}
+
+impl std::fmt::Display for Announcement {
+    /// The one text form of an announcement, compact and stable (a key for
+    /// tabular methods): its [`name`](Announcement::name), then its details
+    /// after colons: `attempted:7g7f`, `foul:2`, `capture:2b:B`,
+    /// `game_over:white:foul_limit` (winner or `draw`, then
+    /// [`EndReason::name`]).
+    ///
+    /// ```
+    /// use shogi_core::{Color, EndReason, Outcome};
+    /// use shogi_variants::{Announcement, FOUL_LIMIT};
+    /// let capture = Announcement::Capture { square: "2b".parse()?, kind: shogi_core::PieceKind::Horse };
+    /// assert_eq!(capture.to_string(), "capture:2b:+B");
+    /// assert_eq!(Announcement::GameOver(Outcome::loss(Color::Black, EndReason::Custom(FOUL_LIMIT))).to_string(), "game_over:white:foul_limit");
+    /// assert_eq!(Announcement::Check.to_string(), "check");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())?;
+        match self {
+            Announcement::Attempted(m) => write!(f, ":{m}"),
+            Announcement::Foul { count } | Announcement::OpponentFoul { count } => {
+                write!(f, ":{count}")
+            }
+            Announcement::Capture { square, kind } => write!(f, ":{square}:{kind}"),
+            Announcement::GameOver(o) => {
+                let winner = match o.winner {
+                    Some(Color::Black) => "black",
+                    Some(Color::White) => "white",
+                    None => "draw",
+                };
+                write!(f, ":{winner}:{}", o.reason.name())
+            }
+            Announcement::Played | Announcement::OpponentMoved | Announcement::Check => Ok(()),
+        }
+    }
+}
+
 /// Why an attempt was a foul. Known to the referee only; revealed at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FoulReason {
@@ -121,6 +185,24 @@ pub enum FoulReason {
     OwnKingInCheck,
     /// A pawn drop that mates (uchifuzume).
     PawnDropMate,
+}
+
+impl FoulReason {
+    /// The reason as an identifier, the same in Rust, Python and saved
+    /// games: `"slid_through_hidden_piece"`, `"dropped_on_hidden_piece"`,
+    /// `"own_king_in_check"`, `"pawn_drop_mate"`.
+    ///
+    /// ```
+    /// assert_eq!(shogi_variants::FoulReason::PawnDropMate.name(), "pawn_drop_mate");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            FoulReason::SlidThroughHiddenPiece => "slid_through_hidden_piece",
+            FoulReason::DroppedOnHiddenPiece => "dropped_on_hidden_piece",
+            FoulReason::OwnKingInCheck => "own_king_in_check",
+            FoulReason::PawnDropMate => "pawn_drop_mate",
+        }
+    }
 }
 
 /// One attempt, as the referee records it.
@@ -141,6 +223,24 @@ pub struct Ruling {
     pub verdict: Verdict,
     /// What Black and White were told, indexed by [`Color::index`].
     pub told: [Vec<Announcement>; 2],
+}
+
+impl Ruling {
+    /// What `color` learned of this attempt, as one [`Event`]; `None` when
+    /// they were told nothing (an opponent's foul not announced to both).
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings, Verdict};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// let ruling = referee.attempt("7g7f".parse()?)?;
+    /// let white = ruling.event(Color::White).unwrap();
+    /// assert_eq!((white.by, white.attempted, white.verdict), (Color::Black, None, Some(Verdict::Played)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn event(&self, color: Color) -> Option<Event> {
+        events(color, &self.told[color.index()]).pop()
+    }
 }
 
 /// An attempt the referee refuses to judge (an input error, not a foul).
@@ -202,6 +302,86 @@ impl PlayerView {
     /// Where the own piece on `from` may go on the own board.
     pub fn legal_squares(&self, from: Square) -> shogi_core::Bitboard {
         self.board.destinations(from)
+    }
+
+    /// The information state grouped by attempt: one [`Event`] per attempt
+    /// this player learned of (see [`events`]).
+    pub fn events(&self) -> Vec<Event> {
+        events(self.color, &self.information_state)
+    }
+
+    /// The player's side of the board as SFEN: their own pieces and their
+    /// own hand only; the opponent's pieces and hand are absent (not
+    /// guessed). The side to move is this player while it is their turn,
+    /// else the opponent (also once the game is over with the opponent to
+    /// move); the move number counts played moves (fouls not counted), as
+    /// the true position's does. Not a legal position in general (the
+    /// opponent's king is missing): a diagram of what this player sees.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// referee.attempt("7g7f".parse()?)?;
+    /// assert_eq!(referee.view(Color::White).sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/9/9/9 w - 2");
+    /// assert_eq!(referee.view(Color::Black).sfen(), "9/9/9/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sfen(&self) -> String {
+        let mut board = [None; 81];
+        for sq in self.board.pieces() {
+            board[sq.index()] = self.board.piece_at(sq);
+        }
+        let mut hands = [shogi_core::Hand::EMPTY; 2];
+        hands[self.color.index()] = self.board.hand();
+        let side_to_move = self.side_to_move();
+        shogi_core::Setup {
+            files: self.board.files(),
+            ranks: self.board.ranks(),
+            board,
+            hands,
+            side_to_move,
+            move_number: self.moves_played.saturating_add(1),
+        }
+        .to_sfen()
+    }
+
+    /// The side to move as this player knows it: themselves while it is
+    /// their turn, else the opponent (also once the game is over).
+    pub fn side_to_move(&self) -> Color {
+        if self.to_move {
+            self.color
+        } else {
+            self.color.opponent()
+        }
+    }
+
+    /// Whether this player is in check, as far as they were told: the last
+    /// played move (either side's; fouls change nothing) was the opponent's
+    /// and was announced as check. A check already standing in the start
+    /// position is not announced, so it is not known here.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::from_sfen(TsuitateSettings::default(), "4k4/9/9/9/9/9/9/5R3/4K4 b - 1")?;
+    /// referee.attempt("4h5h".parse()?)?;
+    /// assert!(referee.view(Color::White).is_check());
+    /// assert!(!referee.view(Color::Black).is_check());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_check(&self) -> bool {
+        self.events()
+            .iter()
+            .rev()
+            .find(|e| e.verdict == Some(Verdict::Played))
+            .is_some_and(|e| e.by != self.color && e.check)
+    }
+
+    /// "Show legal squares" for a piece in hand: where it may be attempted
+    /// on the own board (empty when it is not this player's turn).
+    pub fn legal_drop_squares(&self, kind: PieceKind) -> shogi_core::Bitboard {
+        shogi_core::legal_squares::drops(&self.candidate_moves(), kind)
     }
 }
 

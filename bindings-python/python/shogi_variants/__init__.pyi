@@ -35,8 +35,11 @@ __all__ = [
     "Announcement",
     "BeliefPlayer",
     "Board",
+    "Capture",
     "CardPlayer",
     "CardGame",
+    "ChanceError",
+    "Event",
     "GameOverError",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -100,6 +103,9 @@ class GameOverError(ShogiError):
 
 class SettingError(ShogiError):
     """An unknown variant, unknown setting or bad setting value."""
+
+class ChanceError(ShogiError):
+    """A chance outcome that cannot happen now, or a chance step asked for while a player is to move."""
 
 class MissingExtraError(ShogiError):
     """An optional dependency is not installed; the message names the extra to
@@ -183,7 +189,9 @@ class Outcome:
 
 @final
 class LegalMoves:
-    """The legal moves of a board, generated when used (``len``, ``in``, iteration)."""
+    """The moves a game allows now, generated when used (``len``, ``in``,
+    iteration): a board's legal moves, the moves a drawn card allows, a
+    Tsuitate player's candidate attempts."""
 
     def __len__(self) -> int: ...
     def __bool__(self) -> bool: ...
@@ -263,6 +271,20 @@ class Board:
         """A board at the start position with the same variant and settings."""
     def to_json(self) -> str:
         """The game as a saved-game document (variant, settings, start, moves); ``load`` reads it back."""
+    def to_move(self) -> Union[int, Literal["chance"], None]:
+        """Who acts now (Rust's ``GameState::to_move``): ``BLACK``/``WHITE``,
+        ``"chance"`` at a chance step, ``None`` once the game is over."""
+    def is_chance_node(self) -> bool: ...
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """The chance step's outcomes ``(id, exact probability)``; empty unless ``to_move() == "chance"``."""
+    def apply_chance(self, id: int) -> None:
+        """Applies a chance outcome. Raises ``ChanceError`` if it cannot happen now."""
+    def chance_step(self) -> int:
+        """Resolves the chance step with the game's own generator; returns the outcome's id. Raises ``ChanceError`` if none is due."""
+    def history(self) -> list[str]:
+        """Every action so far, oldest first: USI moves and ``"chance:ID"``."""
+    def seen(self, color: int) -> "Board":
+        """What ``color`` sees: the whole game (a copy)."""
     def record(self, times: Optional[Sequence[Optional[int]]] = None, end: Optional[str] = None, **headers: object) -> "Record":
         """The game's record: moves from the start, headers from keyword arguments
         (``black=``, ``white=``, ``event=``, ...), optionally each move's time in
@@ -363,6 +385,23 @@ class PlayerView:
     @property
     def information_state(self) -> list["Announcement"]:
         """Everything this player did and was told, in order (perfect recall)."""
+    @property
+    def events(self) -> list["Event"]:
+        """The information state grouped: one ``Event`` per attempt this player learned of."""
+    def sfen(self) -> str:
+        """Own pieces and own hand only as SFEN; the opponent's pieces and hand are absent."""
+    @property
+    def files(self) -> int: ...
+    @property
+    def ranks(self) -> int: ...
+    @property
+    def turn(self) -> int:
+        """The side to move as this player knows it (the opponent once the game is over)."""
+    def is_check(self) -> bool:
+        """In check as announced: the last played move was the opponent's and gave check."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The candidate attempts; empty when it is not this player's turn."""
     def information_state_string(self) -> str:
         """The information state as one string (a key for tabular methods)."""
     @property
@@ -389,6 +428,50 @@ class PlayerView:
     def piece_at(self, square: Square) -> Optional[str]: ...
     def hand(self) -> dict[str, int]: ...
     def _repr_svg_(self) -> str: ...
+    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+
+@final
+class Capture:
+    """A capture as both players are told of it."""
+
+    @property
+    def square(self) -> int: ...
+    @property
+    def square_name(self) -> str: ...
+    @property
+    def piece(self) -> str:
+        """The captured piece as ``piece_at`` writes it: owner's case, ``+`` if promoted."""
+    @property
+    def kind(self) -> str:
+        """The captured piece's kind as it stood, uppercase."""
+    @property
+    def owner(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Event:
+    """What one player learned of one attempt."""
+
+    @property
+    def by(self) -> int: ...
+    @property
+    def attempted(self) -> Optional[Move]:
+        """The move, for the player's own attempts only."""
+    @property
+    def verdict(self) -> Optional[Literal["played", "foul"]]:
+        """``None`` for an unannounced opponent foul that ended the game."""
+    @property
+    def capture(self) -> Optional[Capture]: ...
+    @property
+    def check(self) -> bool: ...
+    @property
+    def game_over(self) -> Optional[Outcome]: ...
+    @property
+    def fouls(self) -> Optional[int]:
+        """After a foul: the fouler's count now."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Announcement:
@@ -427,6 +510,10 @@ class Ruling:
     @property
     def told(self) -> tuple[list[Announcement], list[Announcement]]:
         """Announcements to Black and to White."""
+    @property
+    def events(self) -> tuple[Optional[Event], Optional[Event]]:
+        """What Black and White learned of this attempt (``None``: told nothing)."""
+    def event(self, color: int) -> Optional[Event]: ...
 
 @final
 class TsuitateGame:
@@ -438,8 +525,36 @@ class TsuitateGame:
     def settings(self) -> dict[str, object]: ...
     @property
     def turn(self) -> int: ...
-    def attempt(self, move: MoveLike) -> Ruling:
+    def push(self, move: MoveLike) -> Ruling:
         """Judge the side to move's attempt. Raises ``IllegalMoveError`` if the move is not even a candidate on the player's own board, ``GameOverError`` after the end."""
+    def push_usi(self, usi: str) -> Ruling:
+        """Parse a USI move and attempt it; returns the ``Ruling``."""
+    def attempt(self, move: MoveLike) -> Ruling:
+        """Tsuitate's word for ``push``."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The side to move's candidate attempts."""
+    def is_check(self) -> bool:
+        """On the referee's true board."""
+    def sfen(self) -> str:
+        """The referee's true position."""
+    def to_move(self) -> Union[int, Literal["chance"], None]:
+        """Who acts now (Rust's ``GameState::to_move``): ``BLACK``/``WHITE``,
+        ``"chance"`` at a chance step, ``None`` once the game is over."""
+    def is_chance_node(self) -> bool: ...
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """The chance step's outcomes ``(id, exact probability)``; empty unless ``to_move() == "chance"``."""
+    def apply_chance(self, id: int) -> None:
+        """Applies a chance outcome. Raises ``ChanceError`` if it cannot happen now."""
+    def chance_step(self) -> int:
+        """Resolves the chance step with the game's own generator; returns the outcome's id. Raises ``ChanceError`` if none is due."""
+    def history(self) -> list[str]:
+        """Every action so far, oldest first: USI moves and ``"chance:ID"``."""
+    def seen(self, color: int) -> PlayerView:
+        """What ``color`` sees: their ``PlayerView``."""
+    def legal_actions(self) -> list[int]: ...
+    def action_mask(self) -> bytes: ...
+    def legal_squares(self, square_or_drop: Square) -> list[int]: ...
     def view(self, color: int) -> PlayerView: ...
     @property
     def num_actions(self) -> int: ...
@@ -447,7 +562,7 @@ class TsuitateGame:
     def outcome(self) -> Optional[Outcome]: ...
     def is_game_over(self) -> bool: ...
     def true_sfen(self) -> str:
-        """The referee's position (hidden from players during play)."""
+        """The same as ``sfen()``: the referee's position (hidden from players during play)."""
     def reveal(self) -> Optional[tuple[str, str, list[tuple[int, Move, Optional[str]]]]]:
         """After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None)."""
     def attempts(self) -> list[tuple[int, Move, Optional[str]]]:
@@ -460,18 +575,19 @@ class TsuitateGame:
     def to_json(self) -> str:
         """The referee's saved game (every attempt, fouls included); ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
+    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
 
 @final
 class CardGame:
-    """Card shogi: a drawn card names the file to play on. ``CardGame(seed=None, sfen=None, **settings)``
-    with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``move_limit``, ``base``
+    """Card shogi: a drawn card names the file to play on. ``CardGame(sfen=None, *, seed=None, **settings)``
+    with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``capture_duty``, ``move_limit``, ``base``
     and the base's own settings (``repetition``, ``stalemate``, ``impasse``).
 
     Without a seed the deck is shuffled from the operating system's randomness
     (every casual game differs); the seed drawn is kept in ``seed`` and in saved
     games. A given seed replays the same cards."""
 
-    def __new__(cls, seed: Optional[int] = None, sfen: Optional[str] = None, **settings: object) -> Self: ...
+    def __new__(cls, sfen: Optional[str] = None, *, seed: Optional[int] = None, **settings: object) -> Self: ...
     @property
     def seed(self) -> int:
         """The seed of the card generator: the one given, or the fresh one drawn from the OS."""
@@ -485,16 +601,31 @@ class CardGame:
         ``None`` when no card constrains it (in check and exempt, a free move)."""
     @property
     def turn(self) -> int: ...
+    def to_move(self) -> Union[int, Literal["chance"], None]:
+        """Who acts now: ``BLACK``/``WHITE`` at a move, ``"chance"`` when a card is due, ``None`` once over."""
     def is_chance_node(self) -> bool: ...
+    def history(self) -> list[str]:
+        """Every action so far: ``"chance:ID"`` per card drawn, USI per move."""
+    def seen(self, color: int) -> "CardGame":
+        """What ``color`` sees: the whole card game (a copy)."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The moves the drawn card allows (none at a draw or after the end)."""
+    def push_usi(self, usi: str) -> Move: ...
+    def is_check(self) -> bool: ...
+    def chance_step(self) -> int:
+        """Draw with the game's seeded generator (``draw`` is the card word)."""
+    def apply_chance(self, id: int) -> None:
+        """Choose the drawn card by id (``apply_draw`` is the card word). Raises ``ChanceError``."""
     def deck(self) -> dict[int, int]:
         """Cards left in the draw pile by card (``JOKER`` = 0)."""
     def cards_left(self) -> int: ...
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         """At a draw: each card that can come and its probability."""
     def draw(self) -> int:
-        """Draw with the game's seeded generator."""
+        """Draw with the game's seeded generator: the card word for ``chance_step``."""
     def apply_draw(self, card: int) -> None:
-        """Choose the drawn card (search over chance nodes)."""
+        """Choose the drawn card (search over chance nodes): the card word for ``apply_chance``."""
     @property
     def num_actions(self) -> int: ...
     @property
@@ -528,6 +659,7 @@ class CardGame:
     def to_json(self) -> str:
         """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
+    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
 

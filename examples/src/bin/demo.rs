@@ -14,7 +14,7 @@ use shogi_players::{
     play_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchSettings, Observation, Player,
     RandomPlayer, SearchPlayer,
 };
-use shogi_variants::{Announcement, AnyGame, Phase, GAME_NAMES};
+use shogi_variants::{AnyGame, Phase, GAME_NAMES};
 
 /// Random games can wander; the demo caps the perfect-information and card
 /// games at this many plies (the `move_limit` setting, a draw when reached).
@@ -23,19 +23,6 @@ const DEMO_MOVE_LIMIT: &str = "300";
 fn print_moves(moves: &[String]) {
     for (i, chunk) in moves.chunks(12).enumerate() {
         println!("{:>4}. {}", i * 12 + 1, chunk.join(" "));
-    }
-}
-
-fn told(a: &Announcement) -> String {
-    match a {
-        Announcement::Attempted(m) => format!("tried {m}"),
-        Announcement::Played => "played".into(),
-        Announcement::Foul { count } => format!("FOUL({count})"),
-        Announcement::OpponentMoved => "opponent moved".into(),
-        Announcement::OpponentFoul { count } => format!("opponent foul({count})"),
-        Announcement::Capture { square, kind } => format!("capture {kind} on {square}"),
-        Announcement::Check => "check".into(),
-        Announcement::GameOver(o) => format!("game over: {o}"),
     }
 }
 
@@ -142,7 +129,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }
                 for color in Color::ALL {
                     let view = referee.view(color);
-                    let lines: Vec<String> = view.information_state.iter().map(told).collect();
+                    let lines: Vec<String> = view
+                        .information_state
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
                     println!("{color:?} was told ({} items):", lines.len());
                     for chunk in lines.chunks(8) {
                         println!("    {}", chunk.join("; "));

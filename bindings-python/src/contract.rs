@@ -1,0 +1,83 @@
+//! The game contract (`shogi_variants::GameState`) for the Python classes:
+//! each helper calls the Rust trait on the wrapped game and converts the
+//! answer, so that `Board`, `CardGame` and `TsuitateGame` answer the same
+//! questions the same way and decide nothing themselves.
+
+use crate::convert::{self, Selected};
+use crate::errors::{play_error, ChanceError};
+use crate::research;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use shogi_research::action::ActionSpace;
+use shogi_variants::{GameState, ToMove};
+
+/// `to_move()`: the colour (``BLACK``/``WHITE``) of the player to move, the
+/// string ``"chance"`` at a chance step, ``None`` once the game is over.
+pub fn to_move<'py>(py: Python<'py>, game: &impl GameState) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match game.to_move() {
+        ToMove::Player(c) => c.index().into_pyobject(py)?.into_any(),
+        ToMove::Chance => PyString::new(py, "chance").into_any(),
+        ToMove::Over(_) => py.None().into_bound(py),
+    })
+}
+
+/// `chance_outcomes()`: ``(id, fractions.Fraction)`` pairs, empty unless a
+/// chance step is due.
+pub fn chance_outcomes<'py>(
+    py: Python<'py>,
+    game: &impl GameState,
+) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
+    let fraction = py.import("fractions")?.getattr("Fraction")?;
+    game.chance_outcomes()
+        .into_iter()
+        .map(|(id, p)| Ok((id, fraction.call1((p.numerator(), p.denominator()))?)))
+        .collect()
+}
+
+/// A chance outcome's id from Python (an int 0..65535).
+fn chance_id(id: &Bound<'_, PyAny>) -> PyResult<u16> {
+    id.extract()
+        .map_err(|_| ChanceError::new_err(format!("{id} is not a chance outcome id")))
+}
+
+/// `apply_chance(id)`.
+pub fn apply_chance(game: &mut impl GameState, id: &Bound<'_, PyAny>) -> PyResult<()> {
+    let id = chance_id(id)?;
+    game.apply_chance(id).map_err(play_error)
+}
+
+/// `chance_step()`: the game's own generator resolves the chance step.
+pub fn chance_step(game: &mut impl GameState) -> PyResult<u16> {
+    game.chance_step().map_err(play_error)
+}
+
+/// `history()`: every action so far as text (USI moves, ``chance:ID``).
+pub fn history(game: &impl GameState) -> Vec<String> {
+    game.history().iter().map(ToString::to_string).collect()
+}
+
+/// The game's fixed action space.
+pub fn space(game: &impl GameState) -> ActionSpace {
+    ActionSpace::of(game.geometry())
+}
+
+/// `legal_actions()`: the legal moves as actions, ascending.
+pub fn legal_actions(game: &impl GameState) -> Vec<u32> {
+    research::legal_actions(space(game), &game.legal_moves())
+}
+
+/// `action_mask()`: one byte per action, 1 where it is legal now.
+pub fn action_mask<'py>(py: Python<'py>, game: &impl GameState) -> Bound<'py, PyBytes> {
+    research::mask_bytes(py, space(game), &game.legal_moves())
+}
+
+/// `legal_squares(square or "P*")`: the game's own "show legal squares".
+pub fn legal_squares(game: &impl GameState, selected: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+    let g = game.geometry();
+    Ok(convert::squares(
+        match Selected::read(selected, g.files(), g.ranks())? {
+            Selected::Square(from) => game.legal_destinations(from),
+            Selected::Hand(kind) => game.legal_drop_squares(kind),
+        },
+    ))
+}

@@ -1,0 +1,79 @@
+//! `LegalMoves`: the moves a game allows now as a lazy collection (``len``,
+//! ``in``, iteration), the same class for every game (`Board`, `CardGame`,
+//! `TsuitateGame`, `PlayerView`). Each game says how its moves are found
+//! through [`MoveSource`]; this module knows no game class.
+
+use crate::convert;
+use crate::moves::move_objects;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use shogi_core::{Move, MoveList};
+
+/// How a game object lists, counts and tests the moves it allows now.
+pub trait MoveSource: Send + Sync {
+    /// The moves now (for iteration: a board remembers them for its push).
+    fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList>;
+
+    /// How many moves there are now.
+    fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(self.list(owner)?.len())
+    }
+
+    /// Whether `mv` is among them.
+    fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
+        Ok(self.list(owner)?.contains(&mv))
+    }
+}
+
+/// The moves a game allows now, generated when used (``len``, ``in``,
+/// iteration): a board's legal moves, the moves a drawn card allows, a
+/// Tsuitate player's candidate attempts. It follows its game: after a push
+/// it lists the new position's moves.
+#[pyclass(module = "shogi_variants", name = "LegalMoves")]
+pub struct PyLegalMoves {
+    owner: Py<PyAny>,
+    source: &'static dyn MoveSource,
+}
+
+impl PyLegalMoves {
+    /// The moves of `owner`, found by `source`.
+    pub fn new(owner: Py<PyAny>, source: &'static dyn MoveSource) -> PyLegalMoves {
+        PyLegalMoves { owner, source }
+    }
+}
+
+#[pymethods]
+impl PyLegalMoves {
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        self.source.count(self.owner.bind(py))
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.__len__(py)? > 0)
+    }
+
+    /// The number of moves.
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        self.__len__(py)
+    }
+
+    /// Whether a move (``Move`` or USI) is among them; malformed text is not.
+    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match convert::a_move(r#move) {
+            Ok(mv) => self.source.contains(self.owner.bind(py), mv),
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.source.list(self.owner.bind(py))?;
+        let list = PyList::new(py, move_objects(py, &moves)?)?;
+        list.try_iter().map(|it| it.into_any())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let moves = self.source.list(self.owner.bind(py))?;
+        let usi: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        Ok(format!("<LegalMoves ({}): {}>", usi.len(), usi.join(", ")))
+    }
+}
