@@ -7,7 +7,7 @@
 //! [`Game`] with repetition and outcomes.
 //!
 //! ```
-//! use shogi_core::{perft, Geometry, Move, PieceSet, Position};
+//! use shogi_core::{Geometry, Move, PieceSet, Position};
 //!
 //! let mut pos = Position::from_sfen(
 //!     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -15,7 +15,7 @@
 //!     &PieceSet::STANDARD,
 //! )?;
 //! assert_eq!(pos.legal_moves().len(), 30);
-//! assert_eq!(perft(&mut pos, 2), 900);
+//! assert!(pos.is_legal("7g7f".parse::<Move>()?));
 //! pos.play("7g7f".parse::<Move>()?)?;
 //! assert_eq!(pos.side_to_move(), shogi_core::Color::White);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -39,6 +39,8 @@ mod perft;
 mod piece;
 mod position;
 pub mod record;
+pub mod rng;
+pub mod rules;
 mod setup;
 mod square;
 mod usi;
@@ -52,7 +54,7 @@ pub use geometry::{Geometry, GeometryError};
 pub use hand::Hand;
 pub use moves::{Move, MoveKind, MoveList, ParseMoveError, MAX_LEGAL_MOVES, MOVE_LIST_CAPACITY};
 pub use own_board::OwnBoard;
-pub use perft::{divide, perft, perft_without_bulk};
+pub use perft::{divide, perft};
 pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{IllegalMoveError, PieceSet, Position, PositionError, Undo};
 pub use setup::{Setup, SfenError, MAX_MOVE_NUMBER};
