@@ -49,6 +49,13 @@ impl Bitboard {
     const ONE_FILE: u128 = 0x1FF;
 
     /// The whole file (all nine ranks of the index space) of `sq`.
+    ///
+    /// ```
+    /// use shogi_core::{Bitboard, Square};
+    /// let file = Bitboard::file_of("3c".parse().unwrap());
+    /// assert!(file.contains("3i".parse().unwrap()));
+    /// assert!(!file.contains("4c".parse().unwrap()));
+    /// ```
     #[inline(always)]
     pub const fn file_of(sq: Square) -> Bitboard {
         Bitboard::FILES[sq.index() / 9]

@@ -84,6 +84,17 @@ pub struct Choices {
 
 impl Choices {
     /// The choices of a piece of `kind` and `color` moving from `from`.
+    ///
+    /// ```
+    /// use shogi_core::rules::promotion::Choices;
+    /// use shogi_core::{Bitboard, Color, Geometry, PieceKind};
+    /// let g = &Geometry::STANDARD;
+    /// // A gold never promotes; a bishop in the zone may promote anywhere it goes.
+    /// let gold = Choices::new(g, Color::White, PieceKind::Gold, "5e".parse().unwrap());
+    /// assert_eq!((gold.promoting, gold.unpromoted), (Bitboard::EMPTY, Bitboard::FULL));
+    /// let bishop = Choices::new(g, Color::Black, PieceKind::Bishop, "2b".parse().unwrap());
+    /// assert_eq!(bishop.promoting, Bitboard::FULL);
+    /// ```
     #[inline(always)]
     pub const fn new(g: &Geometry, color: Color, kind: PieceKind, from: Square) -> Choices {
         if !kind.is_promotable() {
@@ -125,6 +136,17 @@ impl Choices {
     }
 
     /// The number of moves to `dests`, a choice to promote or not counted as two.
+    ///
+    /// ```
+    /// use shogi_core::rules::promotion::Choices;
+    /// use shogi_core::{Bitboard, Color, Geometry, PieceKind, Square};
+    /// let g = &Geometry::STANDARD;
+    /// // A white lance on 1f moving down its file to 1g, 1h, 1i: 1g and 1h are
+    /// // in its zone (promote or not), 1i is its last rank (promote only).
+    /// let choices = Choices::new(g, Color::White, PieceKind::Lance, "1f".parse().unwrap());
+    /// let dests: Bitboard = ["1g", "1h", "1i"].iter().map(|s| s.parse::<Square>().unwrap()).collect();
+    /// assert_eq!(choices.count(dests), 5);
+    /// ```
     #[inline(always)]
     pub const fn count(self, dests: Bitboard) -> u32 {
         dests.intersect(self.promoting).count() + dests.intersect(self.unpromoted).count()
