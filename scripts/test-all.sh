@@ -9,14 +9,27 @@ cd "$(dirname "$0")/.."
 echo "== formatting (cargo fmt --check)"
 cargo fmt --all -- --check
 
-echo "== lints (cargo clippy, warnings are errors)"
+# `--workspace` means every member, the peers included: their lints, docs and
+# build stay covered here. The plain Rust test step runs the default members
+# (the peers are not one); the peers' differential tests are a step of their own.
+echo "== lints (cargo clippy, warnings are errors; every member, peers included)"
 cargo clippy --workspace --all-targets -- -D warnings
 
 echo "== docs (cargo doc, warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
-echo "== Rust tests, doctests included"
-cargo test --workspace
+echo "== no crate but peers/ depends on rsshogi or haitaka (the demo and the rule tests build no peer)"
+if cargo tree --quiet -p shogi-core -p shogi-variants -p shogi-formats -p shogi-players -p shogi-research \
+    -p shogi-examples -p shogi-variants-python \
+    --edges normal,build,dev --prefix none | grep -E '^(rsshogi|haitaka|shogi-peers) '; then
+  echo "a peer crate is a dependency outside peers/"; exit 1
+fi
+
+echo "== Rust tests, doctests included (default members: no peer crate is built)"
+cargo test
+
+echo "== differential tests against rsshogi and haitaka (the peers crate)"
+cargo test -p shogi-peers
 
 echo "== deep perft (release build)"
 cargo test --release -p shogi-variants --test perft -- --ignored

@@ -297,26 +297,16 @@ impl PyBoard {
         Ok(py.detach(move || variant.perft(&mut pos, depth, bulk)))
     }
 
-    /// Perft per legal move (USI -> count).
+    /// Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
+    /// to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended.
     fn divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(depth)?;
         let variant = self.game.variant().clone();
         let mut pos = self.position().clone();
-        let moves = self.game.legal_moves();
-        let counts: Vec<(String, u64)> = py.detach(move || {
-            moves
-                .iter()
-                .map(|&mv| {
-                    let undo = pos.play_unchecked(mv);
-                    let n = variant.perft(&mut pos, depth.saturating_sub(1), true);
-                    pos.undo(mv, undo);
-                    (mv.to_string(), n)
-                })
-                .collect()
-        });
+        let counts = py.detach(move || variant.divide(&mut pos, depth, true));
         let d = PyDict::new(py);
-        for (usi, n) in counts {
-            d.set_item(usi, n)?;
+        for (mv, n) in counts {
+            d.set_item(mv.to_string(), n)?;
         }
         Ok(d)
     }

@@ -43,6 +43,18 @@ def test_divide_sums_to_perft():
     assert sum(mini.divide(3).values()) == 2512
 
 
+def test_divide_and_perft_count_the_same_tree_once_the_game_is_over():
+    """divide is the core's divide: like perft it counts the move tree of the
+    position, not the game's end (it once listed no move after a move limit)."""
+    b = Board(move_limit=1)
+    b.push_usi("7g7f")
+    assert b.outcome() is not None and len(b.legal_moves) == 0
+    d = b.divide(2)
+    assert len(d) == 30 and sum(d.values()) == b.perft(2) == 1110
+    mc = Board(variant="must-capture", base="minishogi")
+    assert sum(mc.divide(4).values()) == mc.perft(4) == mc.perft(4, bulk=False)
+
+
 def test_python_level_perft_matches_native():
     def walk(board, depth):
         if depth == 0:

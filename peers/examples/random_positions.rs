@@ -8,29 +8,13 @@
 //! the agreement test fast) is skipped. The generator is deterministic.
 
 use rsshogi::board::{generate_legal_all_move32, perft, Move32List, Position};
+use shogi_core::rng::SplitMix;
 
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
-/// SplitMix64: a tiny, well-known seeded generator (no dependency needed).
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 fn playout(seed: u64) -> Option<(String, u64)> {
-    let mut rng = SplitMix64(seed);
-    let plies = 20 + rng.below(101);
+    let mut rng = SplitMix(seed);
+    let plies = 20 + rng.below(101) as u64;
     let mut pos = Position::from_sfen(STARTPOS).ok()?;
     pos.init_stack();
     let mut moves = Move32List::new();
@@ -40,7 +24,7 @@ fn playout(seed: u64) -> Option<(String, u64)> {
         if moves.is_empty() {
             return None;
         }
-        let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+        let mv = moves.as_slice()[rng.below(moves.len())];
         pos.apply_move32(mv);
     }
     Some((pos.to_sfen(None), plies))

@@ -24,6 +24,43 @@ impl Bitboard {
     /// All 81 squares of the index space.
     pub const FULL: Bitboard = Bitboard((1u128 << 81) - 1);
 
+    /// The nine ranks of each file of the index space, `FILES[0]` being file 1
+    /// (a file's squares are consecutive indices). On a smaller board a file
+    /// also covers ranks off the board; [`crate::Geometry::file_mask`] clips it.
+    ///
+    /// ```
+    /// use shogi_core::{Bitboard, Square};
+    /// let sq: Square = "5e".parse().unwrap();
+    /// assert_eq!(Bitboard::FILES[4].count(), 9);
+    /// assert!(Bitboard::FILES[4].contains(sq));
+    /// assert_eq!(Bitboard::file_of(sq), Bitboard::FILES[4]);
+    /// ```
+    pub const FILES: [Bitboard; 9] = {
+        let mut files = [Bitboard::EMPTY; 9];
+        let mut f = 0;
+        while f < 9 {
+            files[f] = Bitboard(Bitboard::ONE_FILE << (f * 9));
+            f += 1;
+        }
+        files
+    };
+
+    /// The nine squares of file 1.
+    const ONE_FILE: u128 = 0x1FF;
+
+    /// The whole file (all nine ranks of the index space) of `sq`.
+    ///
+    /// ```
+    /// use shogi_core::{Bitboard, Square};
+    /// let file = Bitboard::file_of("3c".parse().unwrap());
+    /// assert!(file.contains("3i".parse().unwrap()));
+    /// assert!(!file.contains("4c".parse().unwrap()));
+    /// ```
+    #[inline(always)]
+    pub const fn file_of(sq: Square) -> Bitboard {
+        Bitboard::FILES[sq.index() / 9]
+    }
+
     /// The set holding only `sq`.
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {

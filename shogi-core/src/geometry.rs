@@ -1,9 +1,10 @@
-//! Board geometry as data: size, promotion zone and dead squares.
+//! Board geometry as data: size, promotion zone and the far ranks the rules
+//! read (what may stand where is decided in [`crate::rules`]).
 //!
 //! Every board of at most 9×9 squares goes through the same move generator; a
 //! variant picks its [`Geometry`] instead of re-implementing move generation.
 
-use crate::{Bitboard, Color, PieceKind, Square};
+use crate::{Bitboard, Color, Square};
 use std::sync::{Mutex, PoisonError};
 
 /// The shape of a board: how many files and ranks, how deep the promotion zone
@@ -96,7 +97,7 @@ impl Geometry {
         let mut file_masks = [Bitboard::EMPTY; 9];
         let mut f = 0;
         while f < files as usize {
-            file_masks[f] = Bitboard(0x1FFu128 << (f * 9)).intersect(rank_band(files, 1, ranks));
+            file_masks[f] = Bitboard::FILES[f].intersect(rank_band(files, 1, ranks));
             f += 1;
         }
         Ok(Geometry {
@@ -205,23 +206,30 @@ impl Geometry {
         }
     }
 
-    /// The squares where an unpromoted piece of `kind` and `color` would have no
-    /// further move: the last rank for a pawn or lance, the last two for a knight.
-    /// It may not be dropped there, and a move that ends there must promote.
+    /// The last rank of `color`: the far rank from its side.
     ///
     /// ```
-    /// use shogi_core::{Color, Geometry, PieceKind};
-    /// let g = Geometry::new(9, 9, 3).unwrap();
-    /// assert_eq!(g.dead_squares(Color::Black, PieceKind::Knight).count(), 18);
-    /// assert_eq!(g.dead_squares(Color::White, PieceKind::Pawn).count(), 9);
-    /// assert!(g.dead_squares(Color::Black, PieceKind::Silver).is_empty());
+    /// use shogi_core::{Color, Geometry};
+    /// let g = Geometry::shared(5, 5, 1).unwrap();
+    /// assert!(g.last_rank(Color::Black).contains("1a".parse().unwrap()));
+    /// assert!(g.last_rank(Color::White).contains("1e".parse().unwrap()));
+    /// assert_eq!(g.last_rank(Color::White).count(), 5);
     /// ```
     #[inline(always)]
-    pub const fn dead_squares(&self, color: Color, kind: PieceKind) -> Bitboard {
-        match kind {
-            PieceKind::Pawn | PieceKind::Lance => self.last_rank[color as usize],
-            PieceKind::Knight => self.last_two_ranks[color as usize],
-            _ => Bitboard::EMPTY,
-        }
+    pub const fn last_rank(&self, color: Color) -> Bitboard {
+        self.last_rank[color as usize]
+    }
+
+    /// The last two ranks of `color`.
+    ///
+    /// ```
+    /// use shogi_core::{Color, Geometry};
+    /// let g = Geometry::shared(9, 9, 3).unwrap();
+    /// assert!(g.last_two_ranks(Color::Black).contains("9b".parse().unwrap()));
+    /// assert_eq!(g.last_two_ranks(Color::White).count(), 18);
+    /// ```
+    #[inline(always)]
+    pub const fn last_two_ranks(&self, color: Color) -> Bitboard {
+        self.last_two_ranks[color as usize]
     }
 }

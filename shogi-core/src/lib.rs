@@ -7,7 +7,7 @@
 //! [`Game`] with repetition and outcomes.
 //!
 //! ```
-//! use shogi_core::{perft, Geometry, Move, PieceSet, Position};
+//! use shogi_core::{Geometry, Move, PieceSet, Position};
 //!
 //! // The board and the material are data: 9×9 with a three-rank promotion
 //! // zone, and how many pieces of each kind there are (both sides together).
@@ -19,7 +19,7 @@
 //!     &pieces,
 //! )?;
 //! assert_eq!(pos.legal_moves().len(), 30);
-//! assert_eq!(perft(&mut pos, 2), 900);
+//! assert!(pos.is_legal("7g7f".parse::<Move>()?));
 //! pos.play("7g7f".parse::<Move>()?)?;
 //! assert_eq!(pos.side_to_move(), shogi_core::Color::White);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -42,6 +42,8 @@ mod own_board;
 mod perft;
 mod piece;
 mod position;
+pub mod rng;
+pub mod rules;
 mod setup;
 mod square;
 mod usi;
@@ -56,7 +58,7 @@ pub use hand::Hand;
 pub use moves::{Move, MoveKind, MoveList, ParseMoveError, MAX_LEGAL_MOVES, MOVE_LIST_CAPACITY};
 pub use outcome::{CustomEnd, EndReason, Outcome};
 pub use own_board::OwnBoard;
-pub use perft::{divide, perft, perft_without_bulk};
+pub use perft::{divide, perft};
 pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{IllegalMoveError, PieceSet, Position, PositionError, Undo};
 pub use setup::{Setup, SfenError, MAX_MOVE_NUMBER};

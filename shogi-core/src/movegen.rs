@@ -4,9 +4,12 @@
 //! Moves are generated legal, not filtered afterwards: pinned pieces keep to
 //! their pin line, a king never steps onto an attacked square, in check only
 //! evasions are made (and in double check only king moves), and drops respect
-//! nifu, dead squares and the pawn-drop-mate rule.
+//! nifu, dead squares and the pawn-drop-mate rule. Those rules, and promotion,
+//! are decided in [`crate::rules`].
 
 use crate::attacks::{self, between, line};
+use crate::rules::promotion::Choices;
+use crate::rules::{dead_squares, nifu, pawn_drop_mate, promotion};
 use crate::{Bitboard, Color, Geometry, Move, MoveList, PieceKind, Position, Square};
 
 /// Receives generated moves: either lists them or counts them.
@@ -49,14 +52,11 @@ impl Sink for ListSink<'_> {
             }
             return;
         }
-        let zone = g.promotion_zone(us);
-        let dead = g.dead_squares(us, kind);
-        let from_in_zone = zone.contains(from);
         for to in dests {
-            if from_in_zone || zone.contains(to) {
+            if promotion::may_promote(g, us, kind, from, to) {
                 self.0.push(Move::normal(from, to, true));
             }
-            if !dead.contains(to) {
+            if !promotion::must_promote(g, us, kind, to) {
                 self.0.push(Move::normal(from, to, false));
             }
         }
@@ -64,18 +64,16 @@ impl Sink for ListSink<'_> {
 
     #[inline(always)]
     fn pawn_pushes(&mut self, dests: Bitboard, us: Color, g: &Geometry) {
-        let zone = g.promotion_zone(us);
-        let dead = g.dead_squares(us, PieceKind::Pawn);
+        let choices = Choices::pawn_pushes(g, us);
         for to in dests {
             let from = Square::from_index_unchecked(match us {
                 Color::Black => to.index() + 1,
                 Color::White => to.index() - 1,
             });
-            // A pawn only moves forward: it can promote exactly when it arrives in the zone.
-            if zone.contains(to) {
+            if choices.promoting.contains(to) {
                 self.0.push(Move::normal(from, to, true));
             }
-            if !dead.contains(to) {
+            if choices.unpromoted.contains(to) {
                 self.0.push(Move::normal(from, to, false));
             }
         }
@@ -102,24 +100,14 @@ fn count_board_moves(
     if !kind.is_promotable() {
         return dests.count() as usize;
     }
-    let zone = g.promotion_zone(us);
-    let dead = g.dead_squares(us, kind);
-    let live = dests & !dead;
-    let n = if zone.contains(from) {
-        2 * live.count() + (dests & dead).count()
-    } else {
-        live.count() + (live & zone).count() + (dests & dead & zone).count()
-    };
-    n as usize
+    Choices::new(g, us, kind, from).count(dests) as usize
 }
 
 /// How many one-step pawn moves reach `dests`: outside the zone one each; in
 /// the zone promote or not; on the last rank promote only.
 #[inline(always)]
 fn count_pawn_pushes(dests: Bitboard, us: Color, g: &Geometry) -> usize {
-    let zone = g.promotion_zone(us);
-    let dead = g.dead_squares(us, PieceKind::Pawn);
-    (dests.count() + (dests & zone & !dead).count()) as usize
+    Choices::pawn_pushes(g, us).count(dests) as usize
 }
 
 impl Sink for CountSink {
@@ -228,51 +216,6 @@ pub(crate) fn is_pinned(pos: &Position, us: Color, ksq: Square, sq: Square) -> b
     false
 }
 
-/// Squares of the files that hold an unpromoted pawn of the side: nifu forbids
-/// a pawn drop there.
-#[inline(always)]
-fn pawn_files(pawns: Bitboard) -> Bitboard {
-    let mut files = 0u128;
-    for sq in pawns {
-        files |= 0x1FFu128 << (sq.index() / 9 * 9);
-    }
-    Bitboard(files)
-}
-
-/// Whether dropping a pawn of the side to move on `sq`, which gives check to
-/// the enemy king, is checkmate (uchifuzume, illegal). It is not mate if any
-/// enemy piece other than the king can take the pawn without exposing its
-/// king (a pinned defender cannot), or if the king can step to a square that
-/// is not attacked, the pawn's square included.
-pub(crate) fn is_pawn_drop_mate(pos: &Position, sq: Square) -> bool {
-    let us = pos.side_to_move();
-    let them = us.opponent();
-    let Some(their_king) = pos.king(them) else {
-        return false;
-    };
-    let occ = pos.occupied().with(sq);
-    let king_bb = Bitboard::from_square(their_king);
-    let defenders = pos.attackers_to(sq, them, occ) & !king_bb;
-    for defender in defenders {
-        // The defender leaves its square and stands on the pawn's: only a
-        // sliding attack through the vacated square can newly reach the king.
-        let after = occ.without(defender);
-        if pos.slider_attackers_to(their_king, us, after).is_empty() {
-            return false;
-        }
-    }
-    let g = pos.geometry();
-    let escapes =
-        attacks::step_attacks(them, PieceKind::King, their_king) & g.board() & !pos.pieces(them);
-    let without_king = occ ^ king_bb;
-    for to in escapes {
-        if !pos.is_attacked(to, us, without_king) {
-            return false;
-        }
-    }
-    true
-}
-
 /// Generates every legal move of the side to move into `sink`; with
 /// `CAPTURES_ONLY`, only the board moves that capture an enemy piece.
 #[inline(always)]
@@ -370,19 +313,9 @@ pub(crate) fn generate<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink:
         if !hand.has(kind) {
             continue;
         }
-        let mut dests = drop_target & !g.dead_squares(us, kind);
+        let mut dests = drop_target & !dead_squares::squares(g, us, kind);
         if kind == PieceKind::Pawn {
-            dests &= !pawn_files(pawns);
-            if let Some(their_king) = pos.king(them) {
-                // The one square from which a dropped pawn checks the enemy king.
-                if let Some(check_sq) =
-                    (attacks::step_attacks(them, PieceKind::Pawn, their_king) & dests).first()
-                {
-                    if is_pawn_drop_mate(pos, check_sq) {
-                        dests = dests.without(check_sq);
-                    }
-                }
-            }
+            dests = pawn_drop_mate::without_mating_drop(pos, dests & !nifu::pawn_files(pawns));
         }
         sink.drops(kind, dests);
     }

@@ -4,6 +4,7 @@
 
 use crate::attacks;
 use crate::movegen::{ListSink, Sink};
+use crate::rules::{dead_squares, nifu};
 use crate::{Bitboard, Color, Geometry, Hand, MoveList, Piece, PieceKind, Position, Square};
 use serde::{Deserialize, Serialize};
 
@@ -183,11 +184,9 @@ impl OwnBoard {
             if !self.hand.has(kind) {
                 continue;
             }
-            let mut dests = empty & !g.dead_squares(us, kind);
+            let mut dests = empty & !dead_squares::squares(g, us, kind);
             if kind == PieceKind::Pawn {
-                for pawn in pawns {
-                    dests &= !g.file_mask(pawn.file());
-                }
+                dests &= !nifu::pawn_files(pawns);
             }
             sink.drops(kind, dests);
         }

@@ -1,79 +1,144 @@
 //! Perft: counting the leaves of the legal move tree, the standard test and
-//! benchmark of a move generator.
+//! benchmark of a move generator, written once for every [`Variant`].
+//!
+//! A variant whose moves are those of the position (it filters none, see
+//! [`Variant::filters_moves`]) is counted with the position's own generator,
+//! the last ply by the count-only generator; a variant that filters moves is
+//! asked for its moves and counts at every node.
 
-use crate::{Move, MoveList, Position};
+use crate::{Move, MoveList, Position, Variant};
 
-/// The number of legal move sequences of length `depth` from `pos`; the last
-/// ply is counted in bulk (the number of legal moves, without playing them).
+/// The number of legal move sequences of length `depth` from `pos` under
+/// `variant`'s move rules (`pos` is left as it was).
+///
+/// With `bulk`, the last ply is counted without being played (the number of
+/// legal moves); without it every move of the last ply is played and taken
+/// back too, which measures making moves as well as generating them. Both
+/// give the same count. Depth 0 counts 1. The game's end (repetition, a move
+/// limit, a declaration) is not looked at: perft counts the move tree.
 ///
 /// ```
-/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
-/// use shogi_core::{perft, Geometry, PieceSet, Position};
-/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
-/// assert_eq!(perft(&mut pos, 3), 2512);
+/// use shogi_core::{perft, Geometry, PieceSet, Variant};
+/// # #[derive(Clone, Debug)]
+/// # struct Mini;
+/// # impl Variant for Mini {
+/// #     type Settings = ();
+/// #     fn name(&self) -> &'static str { "mini" }
+/// #     fn settings(&self) {}
+/// #     fn with_settings(_: ()) -> Self { Mini }
+/// #     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+/// #     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+/// #     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+/// # }
+/// // `Mini` is a `Variant` of 5x5 shogi from the minishogi start.
+/// let mut pos = Mini.start_position();
+/// assert_eq!(perft(&Mini, &mut pos, 3, true), 2512);
+/// assert_eq!(perft(&Mini, &mut pos, 3, false), 2512);
+/// assert_eq!(Mini.perft(&mut pos, 3, true), 2512); // the same, as a method
 /// ```
-pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves() as u64,
-        _ => {
-            let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
-            let mut n = 0;
-            for &mv in moves.iter() {
-                let undo = pos.play_unchecked(mv);
-                n += perft(pos, depth - 1);
-                pos.undo(mv, undo);
-            }
-            n
-        }
+pub fn perft<V: Variant>(variant: &V, pos: &mut Position, depth: u32, bulk: bool) -> u64 {
+    match (variant.filters_moves(), bulk) {
+        (false, true) => tree::<_, true>(&Unfiltered, pos, depth),
+        (false, false) => tree::<_, false>(&Unfiltered, pos, depth),
+        (true, true) => tree::<_, true>(&Filtered(variant), pos, depth),
+        (true, false) => tree::<_, false>(&Filtered(variant), pos, depth),
     }
 }
 
-/// Like [`perft`], but every move of the last ply is played and taken back too:
-/// measures making moves as well as generating them.
+/// Perft split by root move: each of `variant`'s legal moves in `pos`, in
+/// move order, with the [`perft`] count of depth `depth - 1` below it (so the
+/// counts sum to `perft(variant, pos, depth, bulk)`). Depth 0 is taken as 1
+/// (every move counts 1). Handy for finding where two generators disagree.
 ///
 /// ```
-/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
-/// use shogi_core::{perft_without_bulk, Geometry, PieceSet, Position};
-/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
-/// assert_eq!(perft_without_bulk(&mut pos, 3), 2512);
-/// ```
-pub fn perft_without_bulk(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves_into(&mut moves);
-    let mut n = 0;
-    for &mv in moves.iter() {
-        let undo = pos.play_unchecked(mv);
-        n += perft_without_bulk(pos, depth - 1);
-        pos.undo(mv, undo);
-    }
-    n
-}
-
-/// Perft split by root move: each legal move with the count below it, in
-/// move order. Handy for finding where two generators disagree.
-///
-/// ```
-/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
-/// use shogi_core::{divide, Geometry, PieceSet, Position};
-/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
-/// let split = divide(&mut pos, 2);
+/// use shogi_core::{divide, Geometry, PieceSet, Variant};
+/// # #[derive(Clone, Debug)]
+/// # struct Mini;
+/// # impl Variant for Mini {
+/// #     type Settings = ();
+/// #     fn name(&self) -> &'static str { "mini" }
+/// #     fn settings(&self) {}
+/// #     fn with_settings(_: ()) -> Self { Mini }
+/// #     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+/// #     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+/// #     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+/// # }
+/// let mut pos = Mini.start_position();
+/// let split = divide(&Mini, &mut pos, 2, true);
 /// assert_eq!(split.len(), 14);
 /// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 181);
+/// assert_eq!(Mini.divide(&mut pos, 2, false), split);
 /// ```
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let depth = depth.max(1);
-    pos.legal_moves()
+pub fn divide<V: Variant>(
+    variant: &V,
+    pos: &mut Position,
+    depth: u32,
+    bulk: bool,
+) -> Vec<(Move, u64)> {
+    let below = depth.max(1) - 1;
+    variant
+        .legal_moves(pos)
         .into_iter()
         .map(|mv| {
             let undo = pos.play_unchecked(mv);
-            let n = perft(pos, depth - 1);
+            let n = perft(variant, pos, below, bulk);
             pos.undo(mv, undo);
             (mv, n)
         })
         .collect()
+}
+
+/// Where a perft tree's moves come from.
+trait MoveSource {
+    fn moves_into(&self, pos: &Position, moves: &mut MoveList);
+    fn count(&self, pos: &Position) -> usize;
+}
+
+/// The position's own legal moves (the fast path).
+struct Unfiltered;
+
+impl MoveSource for Unfiltered {
+    #[inline(always)]
+    fn moves_into(&self, pos: &Position, moves: &mut MoveList) {
+        pos.legal_moves_into(moves);
+    }
+
+    #[inline(always)]
+    fn count(&self, pos: &Position) -> usize {
+        pos.count_legal_moves()
+    }
+}
+
+/// A variant's legal moves.
+struct Filtered<'a, V>(&'a V);
+
+impl<V: Variant> MoveSource for Filtered<'_, V> {
+    #[inline(always)]
+    fn moves_into(&self, pos: &Position, moves: &mut MoveList) {
+        *moves = self.0.legal_moves(pos);
+    }
+
+    #[inline(always)]
+    fn count(&self, pos: &Position) -> usize {
+        self.0.count_legal_moves(pos)
+    }
+}
+
+/// The perft recursion; `BULK` counts the last ply instead of playing it.
+fn tree<S: MoveSource, const BULK: bool>(source: &S, pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if BULK && depth == 1 {
+        return source.count(pos) as u64;
+    }
+    let mut moves = MoveList::new();
+    source.moves_into(pos, &mut moves);
+    let mut n = 0;
+    for &mv in moves.iter() {
+        let undo = pos.play_unchecked(mv);
+        n += tree::<S, BULK>(source, pos, depth - 1);
+        pos.undo(mv, undo);
+    }
+    n
 }

@@ -2,6 +2,7 @@
 
 use crate::attacks;
 use crate::movegen;
+use crate::rules::{dead_squares, nifu, pawn_drop_mate, promotion};
 use crate::zobrist;
 use crate::{
     Bitboard, Color, Geometry, Hand, Move, MoveKind, MoveList, Piece, PieceKind, Setup, SfenError,
@@ -231,7 +232,7 @@ impl Position {
             if !geometry.contains(sq) {
                 return Err(PositionError::OffBoard(sq));
             }
-            if geometry.dead_squares(piece.color, piece.kind).contains(sq) {
+            if !dead_squares::may_stand(geometry, piece.color, piece.kind, sq) {
                 return Err(PositionError::DeadPiece { piece, square: sq });
             }
             if piece.kind == PieceKind::King {
@@ -251,11 +252,9 @@ impl Position {
             for kind in PieceKind::HAND {
                 counts[kind.index()] += hand.count(kind) as u32;
             }
-            let pawns = pos.pieces_of(color, PieceKind::Pawn);
-            for file in 1..=geometry.files() {
-                if (pawns & geometry.file_mask(file)).has_more_than_one() {
-                    return Err(PositionError::Nifu { color, file });
-                }
+            if let Some(file) = nifu::doubled_file(pos.pieces_of(color, PieceKind::Pawn), geometry)
+            {
+                return Err(PositionError::Nifu { color, file });
             }
         }
         for kind in PieceKind::ALL.into_iter().take(8) {
@@ -599,7 +598,7 @@ impl Position {
     ///     assert_eq!(pos, before);
     /// }
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let us = self.side_to_move;
         let mut undo = Undo {
@@ -685,7 +684,7 @@ impl Position {
 
     /// Takes back `mv`, which must be the last move played with
     /// [`Position::play_unchecked`], using what that call returned.
-    #[inline]
+    #[inline(always)]
     pub fn undo(&mut self, mv: Move, undo: Undo) {
         let us = self.side_to_move.opponent();
         self.side_to_move = us;
@@ -808,11 +807,10 @@ impl Position {
             return false;
         }
         if mv.is_promotion() {
-            let zone = g.promotion_zone(us);
-            if !kind.is_promotable() || !(zone.contains(from) || zone.contains(to)) {
+            if !promotion::may_promote(g, us, kind, from, to) {
                 return false;
             }
-        } else if g.dead_squares(us, kind).contains(to) {
+        } else if promotion::must_promote(g, us, kind, to) {
             return false;
         }
         // A pinned piece keeps to the line through its king.
@@ -835,25 +833,12 @@ impl Position {
             Some(checker) => attacks::between(ksq, checker),
             None => !self.occupied(),
         };
-        if !target.contains(to) || self.geometry.dead_squares(us, kind).contains(to) {
+        if !target.contains(to) || !dead_squares::may_stand(self.geometry, us, kind, to) {
             return false;
         }
-        if kind == PieceKind::Pawn {
-            // Nifu: the whole file of `to` in the 9x9 index space, as `movegen::pawn_files`.
-            let file = Bitboard(0x1FFu128 << (to.index() / 9 * 9));
-            if (self.pieces_of(us, PieceKind::Pawn) & file).is_any() {
-                return false;
-            }
-            // Uchifuzume: a pawn dropped in front of the enemy king must not mate.
-            if let Some(their_king) = self.kings[us.opponent().index()] {
-                if attacks::step_attacks(us.opponent(), PieceKind::Pawn, their_king).contains(to)
-                    && movegen::is_pawn_drop_mate(self, to)
-                {
-                    return false;
-                }
-            }
-        }
-        true
+        kind != PieceKind::Pawn
+            || (nifu::may_drop_pawn(self.pieces_of(us, PieceKind::Pawn), to)
+                && !pawn_drop_mate::is_pawn_drop_mate(self, to))
     }
 
     /// All legal moves, on the stack.

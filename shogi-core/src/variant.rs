@@ -2,8 +2,8 @@
 //! set, settings) plus a few hooks; the provided methods do the rest.
 
 use crate::{
-    perft, perft_without_bulk, Color, EndReason, Geometry, Move, MoveList, Outcome, PieceSet,
-    Position, PositionError,
+    divide, perft, Color, EndReason, Geometry, Move, MoveList, Outcome, PieceSet, Position,
+    PositionError,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -200,29 +200,47 @@ pub trait Variant: Clone + fmt::Debug {
         }
     }
 
-    /// Perft under this variant's move rules; `bulk` counts the last ply
-    /// without playing it.
+    /// Perft under this variant's move rules: [`crate::perft`] as a method
+    /// (`bulk` counts the last ply without playing it).
+    ///
+    /// ```
+    /// # use shogi_core::{Geometry, PieceSet, Variant};
+    /// # #[derive(Clone, Debug)]
+    /// # struct Mini;
+    /// # impl Variant for Mini {
+    /// #     type Settings = ();
+    /// #     fn name(&self) -> &'static str { "mini" }
+    /// #     fn settings(&self) {}
+    /// #     fn with_settings(_: ()) -> Self { Mini }
+    /// #     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).unwrap() }
+    /// #     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+    /// # }
+    /// assert_eq!(Mini.perft(&mut Mini.start_position(), 2, false), 181);
+    /// ```
     fn perft(&self, pos: &mut Position, depth: u32, bulk: bool) -> u64 {
-        if !self.filters_moves() {
-            return if bulk {
-                perft(pos, depth)
-            } else {
-                perft_without_bulk(pos, depth)
-            };
-        }
-        if depth == 0 {
-            return 1;
-        }
-        if depth == 1 && bulk {
-            return self.count_legal_moves(pos) as u64;
-        }
-        let moves = self.legal_moves(pos);
-        let mut n = 0;
-        for &mv in moves.iter() {
-            let undo = pos.play_unchecked(mv);
-            n += self.perft(pos, depth - 1, bulk);
-            pos.undo(mv, undo);
-        }
-        n
+        perft(self, pos, depth, bulk)
+    }
+
+    /// Perft split by root move: [`crate::divide`] as a method.
+    ///
+    /// ```
+    /// # use shogi_core::{Geometry, PieceSet, Variant};
+    /// # #[derive(Clone, Debug)]
+    /// # struct Mini;
+    /// # impl Variant for Mini {
+    /// #     type Settings = ();
+    /// #     fn name(&self) -> &'static str { "mini" }
+    /// #     fn settings(&self) {}
+    /// #     fn with_settings(_: ()) -> Self { Mini }
+    /// #     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).unwrap() }
+    /// #     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+    /// # }
+    /// let split = Mini.divide(&mut Mini.start_position(), 1, true);
+    /// assert!(split.iter().all(|&(_, n)| n == 1) && split.len() == 14);
+    /// ```
+    fn divide(&self, pos: &mut Position, depth: u32, bulk: bool) -> Vec<(Move, u64)> {
+        divide(self, pos, depth, bulk)
     }
 }

@@ -5,13 +5,7 @@
 //! to move. (An earlier version added hand keys, which does not commute with
 //! the XOR of board keys, so the running hash drifted after captures.)
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::rng::SplitMix;
 
 /// Hand counts above this share the last key (validated positions hold at most 18).
 pub(crate) const HAND_KEY_COUNTS: usize = 32;
@@ -30,7 +24,7 @@ static KEYS: Keys = {
     while p < 28 {
         let mut s = 0;
         while s < 81 {
-            let (st, k) = splitmix(state);
+            let (st, k) = SplitMix::step(state);
             state = st;
             board[p][s] = k;
             s += 1;
@@ -44,7 +38,7 @@ static KEYS: Keys = {
         while k < 7 {
             let mut n = 1;
             while n < HAND_KEY_COUNTS {
-                let (st, key) = splitmix(state);
+                let (st, key) = SplitMix::step(state);
                 state = st;
                 hand[c][k][n] = key;
                 n += 1;
@@ -53,7 +47,7 @@ static KEYS: Keys = {
         }
         c += 1;
     }
-    let (_, side) = splitmix(state);
+    let (_, side) = SplitMix::step(state);
     Keys { board, hand, side }
 };
 

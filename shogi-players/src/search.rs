@@ -30,6 +30,7 @@
 
 use super::eval::{evaluate, is_mate_score, DRAW_SCORE, MATE_BOUND, MATE_SCORE, PIECE_VALUES};
 use super::{Observation, Player, Seen};
+use shogi_core::rng::SplitMix;
 use shogi_core::{
     Color, Game, Move, MoveList, Outcome, Position, Repetition, Variant, MOVE_LIST_CAPACITY,
 };
@@ -431,7 +432,7 @@ impl SearchPlayer {
         if let Some(seed) = self.seed {
             let mut rng = SplitMix(seed ^ pos.hash());
             for i in (1..root.len()).rev() {
-                let j = (rng.next() % (i as u64 + 1)) as usize;
+                let j = rng.below(i + 1);
                 root.swap(i, j);
             }
         }
@@ -582,19 +583,6 @@ impl Player for SearchPlayer {
 
     fn new_game(&mut self) {
         self.clear();
-    }
-}
-
-/// A small deterministic generator for root shuffling.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 

@@ -33,6 +33,8 @@ use super::eval::{evaluate, MATE_SCORE};
 use super::{Observation, Player, Seen};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use shogi_core::rng::SplitMix;
+use shogi_core::rules::{dead_squares, nifu, promotion};
 use shogi_core::{
     attacks, Bitboard, Color, Geometry, Hand, Move, MoveKind, MoveList, OwnBoard, Piece, PieceKind,
     PieceSet, Position, PositionError, Setup, Square,
@@ -338,13 +340,15 @@ impl Board {
         rng: &mut ChaCha8Rng,
     ) -> Option<Square> {
         let g = self.geometry;
-        let mut ok = g.board() & !occupied & !forbidden & !g.dead_squares(self.them(), kind);
+        let mut ok =
+            g.board() & !occupied & !forbidden & !dead_squares::squares(g, self.them(), kind);
         if kind == PieceKind::Pawn {
-            for &(sq, k) in enemy {
-                if k == PieceKind::Pawn {
-                    ok &= !g.file_mask(sq.file());
-                }
-            }
+            let pawns: Bitboard = enemy
+                .iter()
+                .filter(|&&(_, k)| k == PieceKind::Pawn)
+                .map(|&(sq, _)| sq)
+                .collect();
+            ok &= !nifu::pawn_files(pawns);
         }
         let camp = ok & self.enemy_camp();
         let pool = if camp.is_any() { camp } else { ok };
@@ -520,21 +524,15 @@ impl Board {
                 return None;
             }
             let target = squares.into_iter().nth(rng.random_range(0..n))?;
-            let pawn_files: Vec<u8> = pos
-                .pieces_of(them, PieceKind::Pawn)
-                .into_iter()
-                .map(|s| s.file())
-                .collect();
+            let pawns = pos.pieces_of(them, PieceKind::Pawn);
             let mut movers: Vec<(u32, Square, PieceKind)> = pos
                 .pieces(them)
                 .into_iter()
                 .filter_map(|s| pos.piece_at(s).map(|pc| (s, pc.kind)))
                 .filter(|&(s, k)| {
                     k != PieceKind::King
-                        && !self.geometry.dead_squares(them, k).contains(target)
-                        && (k != PieceKind::Pawn
-                            || s.file() == target.file()
-                            || !pawn_files.contains(&target.file()))
+                        && dead_squares::may_stand(self.geometry, them, k, target)
+                        && (k != PieceKind::Pawn || nifu::may_drop_pawn(pawns.without(s), target))
                 })
                 .map(|(s, k)| {
                     let d = s
@@ -619,7 +617,7 @@ impl Board {
                     }
                 }
             }
-            targets &= !occ & !self.geometry.dead_squares(them, kind);
+            targets &= !occ & !dead_squares::squares(self.geometry, them, kind);
             let n = targets.count() as usize;
             if n == 0 {
                 continue;
@@ -677,7 +675,7 @@ impl Board {
                 return None;
             }
             let (from, kind) = movers.swap_remove(rng.random_range(0..movers.len()));
-            let kind = if self.geometry.dead_squares(them, kind).contains(sq) {
+            let kind = if promotion::must_promote(self.geometry, them, kind, sq) {
                 match kind.promote() {
                     Some(k) => k,
                     None => continue,
@@ -740,12 +738,7 @@ impl Wanted<'_> {
 
 /// A deterministic generator for one use, from the seed and labels.
 fn rng_for(seed: u64, a: u64, b: u64) -> ChaCha8Rng {
-    fn splitmix(mut z: u64) -> u64 {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    let splitmix = |z: u64| SplitMix::step(z).1;
     ChaCha8Rng::seed_from_u64(splitmix(seed ^ splitmix(a ^ splitmix(b))))
 }
 

@@ -344,7 +344,13 @@ impl Variant for AnyVariant {
         dispatch!(self, v => v.is_legal(pos, mv))
     }
 
+    /// Dispatched once at the root, so that the tree below is counted with
+    /// the concrete variant's methods (no dispatch per node).
     fn perft(&self, pos: &mut Position, depth: u32, bulk: bool) -> u64 {
         dispatch!(self, v => v.perft(pos, depth, bulk))
+    }
+
+    fn divide(&self, pos: &mut Position, depth: u32, bulk: bool) -> Vec<(shogi_core::Move, u64)> {
+        dispatch!(self, v => v.divide(pos, depth, bulk))
     }
 }

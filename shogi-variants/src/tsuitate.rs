@@ -16,6 +16,7 @@ pub use crate::state::Verdict;
 use crate::state::{illegal, Action, PlayError, Seen, ToMove};
 use crate::{AnyVariant, Base, GameKind, GameState};
 use serde::{Deserialize, Serialize};
+use shogi_core::rules::pawn_drop_mate;
 use shogi_core::{
     attacks, Color, CustomEnd, EndReason, Move, MoveKind, MoveList, Outcome, OwnBoard, PieceKind,
     Position, PositionError, Square, Variant,
@@ -466,21 +467,16 @@ impl Table {
             {
                 FoulReason::SlidThroughHiddenPiece
             }
+            // A candidate pawn drop on an empty square breaks no rule its
+            // player can see (nifu and dead squares are on the own board):
+            // it is illegal because it leaves the own king in check or,
+            // failing that, because it mates (the core's rule, decided on
+            // the true position the referee holds).
             MoveKind::Drop {
                 kind: PieceKind::Pawn,
-                ..
-            } => {
-                let mut after = pos.clone();
-                after.play_unchecked(mv);
-                let mover = pos.side_to_move();
-                let own_king_safe = after
-                    .king(mover)
-                    .is_none_or(|k| !after.is_attacked(k, mover.opponent(), after.occupied()));
-                if own_king_safe && after.is_checkmate() {
-                    FoulReason::PawnDropMate
-                } else {
-                    FoulReason::OwnKingInCheck
-                }
+                to,
+            } if own_king_safe_after(pos, mv) && pawn_drop_mate::is_pawn_drop_mate(pos, to) => {
+                FoulReason::PawnDropMate
             }
             _ => FoulReason::OwnKingInCheck,
         })
@@ -551,6 +547,16 @@ impl Table {
         }
         Ok((foul, told))
     }
+}
+
+/// Whether the mover's king is not attacked once `mv` is played on `pos`.
+fn own_king_safe_after(pos: &Position, mv: Move) -> bool {
+    let mover = pos.side_to_move();
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    after
+        .king(mover)
+        .is_none_or(|k| !after.is_attacked(k, mover.opponent(), after.occupied()))
 }
 
 impl Referee {

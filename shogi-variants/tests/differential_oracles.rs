@@ -30,7 +30,7 @@ fn check_counts<V: Variant>(variant: &V, text: &str, min_positions: usize) {
         for (depth, expected) in (1..).zip(fields[1].split_whitespace()) {
             let expected: u64 = expected.parse().expect("a count");
             assert_eq!(
-                perft(&mut pos, depth),
+                perft(variant, &mut pos, depth, true),
                 expected,
                 "{sfen} depth {depth} ({})",
                 fields.get(2).unwrap_or(&"")

@@ -16,6 +16,7 @@ mod reference;
 
 use proptest::prelude::*;
 use proptest::test_runner::{RngSeed, TestCaseError};
+use shogi_core::rng::SplitMix;
 use shogi_core::{Color, Move, MoveList, Piece, PieceKind, Position, Setup, Square, Variant};
 use shogi_variants::{
     AnyVariant, Base, Card, CardError, CardGame, CardSettings, FileRule, MustCapture,
@@ -31,31 +32,6 @@ fn config(cases: u32, seed: u64) -> ProptestConfig {
         failure_persistence: None,
         max_shrink_iters: 512,
         ..ProptestConfig::default()
-    }
-}
-
-/// A small deterministic generator for the playouts, seeded by the case.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
-        if items.is_empty() {
-            None
-        } else {
-            Some(items[self.below(items.len())])
-        }
     }
 }
 

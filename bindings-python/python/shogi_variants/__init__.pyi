@@ -262,7 +262,8 @@ class Board:
     def perft(self, depth: int, bulk: bool = True) -> int:
         """Leaf count of the legal move tree, computed natively with the GIL released."""
     def divide(self, depth: int) -> dict[str, int]:
-        """Perft per legal move (USI -> count)."""
+        """Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
+        to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended."""
     def copy(self, stack: bool = True) -> "Board":
         """A copy; with ``stack=False`` the copy starts at the current position."""
     def __copy__(self) -> "Board": ...

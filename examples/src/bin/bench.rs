@@ -1,6 +1,8 @@
-//! Perft speed against the peer crates rsshogi and haitaka, measured in the
-//! same run (the machines are noisy: each row is the best of several
-//! interleaved repetitions).
+//! Speed of our perft and of the variants' operations, each row the best of
+//! several repetitions (the machines are noisy). The race against the peer
+//! crates rsshogi and haitaka on the same rows is in the peers crate
+//! (`cargo bench -p shogi-peers --bench race`), so that this program builds no
+//! peer.
 //!
 //! ```text
 //! cargo run --release -p shogi-examples --bin bench [-- --reps N]
@@ -8,7 +10,7 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shogi_core::{perft, perft_without_bulk, Move, Position, Variant};
+use shogi_core::{Move, Position, Variant};
 use shogi_variants::{
     Base, CardGame, CardSettings, Minishogi, MustCapture, MustCaptureSettings, Phase, Referee,
     Standard, TsuitateSettings, STANDARD_START,
@@ -16,33 +18,8 @@ use shogi_variants::{
 use std::hint::black_box;
 use std::time::Instant;
 
+/// The maximum-moves position (593 legal moves).
 const POS_593: &str = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
-
-struct Row {
-    name: &'static str,
-    sfen: &'static str,
-    depth: u32,
-    bulk: bool,
-}
-
-type Runner = fn(&str, u32, bool) -> Result<u64, String>;
-
-fn ours(sfen: &str, depth: u32, bulk: bool) -> Result<u64, String> {
-    let mut pos = Standard::default()
-        .position_from_sfen(sfen)
-        .map_err(|e| e.to_string())?;
-    Ok(if bulk {
-        perft(&mut pos, depth)
-    } else {
-        perft_without_bulk(&mut pos, depth)
-    })
-}
-
-fn time(run: Runner, row: &Row) -> Result<(u64, f64), String> {
-    let start = Instant::now();
-    let n = run(row.sfen, row.depth, row.bulk)?;
-    Ok((n, start.elapsed().as_secs_f64()))
-}
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
@@ -53,66 +30,45 @@ fn main() -> Result<(), String> {
             .ok_or("--reps needs a number")?,
         None => 3,
     };
-    let rows = [
-        Row {
-            name: "start, depth 5, bulk",
-            sfen: STANDARD_START,
-            depth: 5,
-            bulk: true,
-        },
-        Row {
-            name: "start, depth 5, every leaf made",
-            sfen: STANDARD_START,
-            depth: 5,
-            bulk: false,
-        },
-        Row {
-            name: "593 position, depth 3, bulk",
-            sfen: POS_593,
-            depth: 3,
-            bulk: true,
-        },
-    ];
-    let engines: [(&str, Runner); 3] = [
-        ("shogi-variants", ours),
-        ("rsshogi", shogi_peers::rsshogi_perft),
-        ("haitaka", shogi_peers::haitaka_perft),
+    perft_rows(reps)?;
+    must_capture_rows(reps);
+    hidden_and_chance_costs(reps)
+}
+
+/// Our perft on the rows the race against the peers uses, and minishogi.
+fn perft_rows(reps: usize) -> Result<(), String> {
+    let standard = Standard::default();
+    let rows: [(&str, &str, u32, bool); 3] = [
+        ("start, depth 5, bulk", STANDARD_START, 5, true),
+        ("start, depth 5, every leaf made", STANDARD_START, 5, false),
+        ("593 position, depth 3, bulk", POS_593, 3, true),
     ];
     println!("perft speed, M nodes/s (best of {reps}; higher is better)\n");
-    println!("| row | nodes | shogi-variants | rsshogi | haitaka | ratio to fastest peer |");
-    println!("|---|---:|---:|---:|---:|---:|");
-    for row in &rows {
-        let mut best = [f64::INFINITY; 3];
-        let mut nodes = [0u64; 3];
+    println!("| row | nodes | shogi-variants |");
+    println!("|---|---:|---:|");
+    for (name, sfen, depth, bulk) in rows {
+        let start_pos = standard
+            .position_from_sfen(sfen)
+            .map_err(|e| e.to_string())?;
+        let (mut best, mut n) = (f64::INFINITY, 0);
         for _ in 0..reps {
-            for (i, (_, run)) in engines.iter().enumerate() {
-                let (n, secs) = time(*run, row)?;
-                nodes[i] = n;
-                best[i] = best[i].min(secs);
-            }
+            let mut pos = start_pos.clone();
+            let start = Instant::now();
+            n = standard.perft(&mut pos, depth, bulk);
+            best = best.min(start.elapsed().as_secs_f64());
         }
-        if nodes.iter().any(|&n| n != nodes[0]) {
-            return Err(format!("{}: node counts differ: {nodes:?}", row.name));
-        }
-        let mnps = best.map(|s| nodes[0] as f64 / s / 1e6);
-        let ratio = mnps[0] / mnps[1].max(mnps[2]);
-        println!(
-            "| {} | {} | {:.1} | {:.1} | {:.1} | {:.2}x |",
-            row.name, nodes[0], mnps[0], mnps[1], mnps[2], ratio
-        );
+        println!("| {name} | {n} | {:.1} |", n as f64 / best / 1e6);
     }
     let mini = Minishogi::default();
     let mut best = f64::INFINITY;
     let mut n = 0;
     for _ in 0..reps {
-        let mut pos = mini.start_position();
-        let start = Instant::now();
-        n = perft(&mut pos, 6);
-        best = best.min(start.elapsed().as_secs_f64());
+        let (nodes, secs) = timed_perft(&mini, 6);
+        n = nodes;
+        best = best.min(secs);
     }
     println!("\nminishogi start, depth 6, bulk: {n} nodes, {:.1} M nodes/s (no peer implements minishogi)", n as f64 / best / 1e6);
-    must_capture_rows(reps);
-    hidden_and_chance_costs(reps)
+    Ok(())
 }
 
 /// Nodes and seconds of `variant`'s perft from its start position.

@@ -78,16 +78,13 @@ fn run(args: Args) -> Result<(), String> {
     };
     let start = Instant::now();
     let total = if args.divide && args.depth > 0 {
-        let mut total = 0;
-        let mut lines = Vec::new();
-        for mv in variant.legal_moves(&pos) {
-            let undo = pos.play_unchecked(mv);
-            let n = variant.perft(&mut pos, args.depth - 1, args.bulk);
-            pos.undo(mv, undo);
-            lines.push((mv.to_string(), n));
-            total += n;
-        }
+        let mut lines: Vec<(String, u64)> = variant
+            .divide(&mut pos, args.depth, args.bulk)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect();
         lines.sort();
+        let total = lines.iter().map(|(_, n)| n).sum();
         for (usi, n) in lines {
             println!("{usi}: {n}");
         }

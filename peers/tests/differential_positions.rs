@@ -1,5 +1,5 @@
 //! Differential test on the hand-made and random positions of
-//! `peers/positions.txt` (pins, double check, pawn-drop-mate edge cases, dead
+//! `positions.txt` (pins, double check, pawn-drop-mate edge cases, dead
 //! squares, full hands, promoted pieces, White to move): our legal moves and
 //! perft counts must equal those of rsshogi and haitaka, computed at test time.
 //!
@@ -13,7 +13,7 @@ use shogi_variants::Standard;
 mod peer_compare;
 use peer_compare::{is_pawn_drop_mate, our_moves};
 
-const POSITIONS: &str = include_str!("../../peers/positions.txt");
+const POSITIONS: &str = include_str!("../positions.txt");
 
 fn sfen_of(line: &str) -> &str {
     line.split('|').next().unwrap_or("").trim()
@@ -44,7 +44,7 @@ fn agreed_positions_match_both_peers() {
             "haitaka: {line}"
         );
         for depth in 2..=3 {
-            let n = shogi_core::perft(&mut pos, depth);
+            let n = variant.perft(&mut pos, depth, true);
             assert_eq!(
                 Ok(n),
                 shogi_peers::rsshogi_perft(sfen, depth, true),
@@ -80,7 +80,7 @@ fn disputed_positions_match_rsshogi_and_haitaka_errs_only_on_pawn_drop_mate() {
             "rsshogi: {line}"
         );
         assert_eq!(
-            Ok(shogi_core::perft(&mut pos, 2)),
+            Ok(variant.perft(&mut pos, 2, true)),
             shogi_peers::rsshogi_perft(sfen, 2, true),
             "rsshogi: {line}"
         );

@@ -1,5 +1,8 @@
 //! Helpers shared by the differential tests against peer libraries.
 
+// Each test file uses its own part of these helpers.
+#![allow(dead_code)]
+
 use shogi_core::{Move, MoveKind, PieceKind, Position};
 
 /// Our legal moves in USI, sorted like the peers' lists.
@@ -28,4 +31,28 @@ pub fn is_pawn_drop_mate(pos: &Position, usi: &str) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     after.is_checkmate()
+}
+
+/// Compares our moves with a peer's (`theirs`, sorted USI); returns how many
+/// peer moves were pawn-drop mates we rightly exclude, and fails on anything
+/// else (a move we have and the peer lacks, or any other extra move).
+pub fn compare(pos: &Position, peer: &str, theirs: &[String]) -> usize {
+    let ours = our_moves(pos);
+    if ours == theirs {
+        return 0;
+    }
+    let sfen = pos.to_sfen();
+    let missing: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+    let extra: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
+    assert!(
+        missing.is_empty(),
+        "{peer} lacks our moves {missing:?} in {sfen}"
+    );
+    for m in &extra {
+        assert!(
+            is_pawn_drop_mate(pos, m),
+            "{peer} has extra move {m} in {sfen}"
+        );
+    }
+    extra.len()
 }

@@ -1,5 +1,5 @@
 //! Differential tests against two independent move generators, the `rsshogi`
-//! and `haitaka` crates (through the `shogi-peers` test crate): on positions
+//! and `haitaka` crates (wrapped by this crate): on positions
 //! reached by seeded random playouts, our legal move set must equal theirs.
 //! Expected values come from those libraries at test time.
 //!
@@ -8,47 +8,12 @@
 //! RULES.md section 1 forbids. Such a move is accepted as the peer's error only
 //! after verifying that it is a pawn drop and that it really is checkmate.
 
+use shogi_core::rng::SplitMix;
 use shogi_core::{Position, Variant};
 use shogi_variants::Standard;
 
 mod peer_compare;
-use peer_compare::{is_pawn_drop_mate, our_moves};
-
-/// A small deterministic generator, so that the positions are the same on every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
-/// Compares our moves with a peer's; returns how many peer moves were
-/// pawn-drop mates we rightly exclude, and fails on anything else.
-fn compare(pos: &Position, peer: &str, theirs: &[String]) -> usize {
-    let ours = our_moves(pos);
-    if ours == theirs {
-        return 0;
-    }
-    let sfen = pos.to_sfen();
-    let missing: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
-    let extra: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
-    assert!(
-        missing.is_empty(),
-        "{peer} lacks our moves {missing:?} in {sfen}"
-    );
-    for m in &extra {
-        assert!(
-            is_pawn_drop_mate(pos, m),
-            "{peer} has extra move {m} in {sfen}"
-        );
-    }
-    extra.len()
-}
+use peer_compare::compare;
 
 /// Plays random games from the start, comparing every position on the way;
 /// captures are preferred half the time so that hands fill up and drops
@@ -137,7 +102,7 @@ fn random_positions_perft_agrees_with_rsshogi_and_haitaka() {
             pos.play(moves[rng.below(moves.len())]).expect("legal");
         }
         let sfen = pos.to_sfen();
-        let ours = shogi_core::perft(&mut pos, 3);
+        let ours = variant.perft(&mut pos, 3, true);
         assert_eq!(
             Ok(ours),
             shogi_peers::rsshogi_perft(&sfen, 3, true),
@@ -147,8 +112,8 @@ fn random_positions_perft_agrees_with_rsshogi_and_haitaka() {
             tree_agrees(&mut pos, 3, "haitaka", shogi_peers::haitaka_legal_moves);
         }
         assert_eq!(
-            shogi_core::perft_without_bulk(&mut pos, 2),
-            shogi_core::perft(&mut pos, 2)
+            variant.perft(&mut pos, 2, false),
+            variant.perft(&mut pos, 2, true)
         );
     }
 }
