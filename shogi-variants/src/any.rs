@@ -40,6 +40,16 @@ pub enum VariantError {
         /// What serde said.
         message: String,
     },
+    /// A combination the library refuses on purpose, with the reason.
+    #[error("variant '{variant}' has no '{key}': {why}")]
+    Refused {
+        /// The variant.
+        variant: String,
+        /// The setting asked for.
+        key: String,
+        /// Why the combination has no sensible meaning.
+        why: &'static str,
+    },
     /// A `KEY=VALUE` pair without `=`.
     #[error("'{0}' is not KEY=VALUE")]
     NotKeyValue(String),
@@ -117,6 +127,13 @@ pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
     settings_from(variant, S::default(), overrides)
 }
 
+/// Settings a game refuses on purpose, with the reason (README, "Compositions").
+const REFUSED: [(&str, &str, &str); 1] = [(
+    "tsuitate",
+    "capture_duty",
+    "a Tsuitate player cannot see which captures exist, so a capture duty would make fouls of honest moves and reveal hidden pieces",
+)];
+
 /// [`settings_with`] starting from `start` instead of the defaults.
 fn settings_from<S: Serialize + DeserializeOwned>(
     variant: &str,
@@ -131,6 +148,15 @@ fn settings_from<S: Serialize + DeserializeOwned>(
     let (own, for_base): (Vec<_>, Vec<_>) = overrides
         .iter()
         .partition(|(key, _)| map.contains_key(*key) || !over_a_base);
+    for &(key, _) in overrides {
+        if let Some(&(_, _, why)) = REFUSED.iter().find(|(v, k, _)| *v == variant && *k == key) {
+            return Err(VariantError::Refused {
+                variant: variant.to_owned(),
+                key: key.to_owned(),
+                why,
+            });
+        }
+    }
     for &&(key, value) in &own {
         if !map.contains_key(key) {
             return Err(VariantError::UnknownSetting {

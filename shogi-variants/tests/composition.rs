@@ -206,6 +206,10 @@ fn tsuitate_with_the_capture_duty_is_refused_with_the_reason() {
     let err =
         settings_with::<TsuitateSettings>("tsuitate", &[("capture_duty", "true")]).unwrap_err();
     assert!(err.to_string().contains("capture_duty"), "{err}");
+    assert!(
+        err.to_string().contains("cannot see which captures exist"),
+        "{err}"
+    );
     let err = AnyGame::new("tsuitate", &[("base", "must-capture")], 0).unwrap_err();
     assert!(err.to_string().contains("standard, minishogi"), "{err}");
 }
