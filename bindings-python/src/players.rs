@@ -10,10 +10,10 @@ use crate::moves::{move_object, PyMove};
 use crate::tsuitate::PyPlayerView;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use shogi_core::{Color, Game, Move};
+use shogi_core::{Color, Move};
 use shogi_players::{
     play_match as run_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchResult,
-    MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer, SearchPlayer, Seen,
+    MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer, SearchPlayer,
 };
 use std::time::Duration;
 
@@ -199,20 +199,8 @@ impl Player for PythonPlayer {
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
         Python::attach(|py| {
-            let arg: PyResult<Py<PyAny>> = match observation.seen() {
-                Seen::Board(g) => Py::new(py, PyBoard::from_game(Game::clone(g))).map(Py::into_any),
-                Seen::Card(g) => Py::new(py, PyCardGame { game: (*g).clone() }).map(Py::into_any),
-                Seen::Tsuitate(v) => Py::new(
-                    py,
-                    PyPlayerView {
-                        view: v.clone().into_owned(),
-                    },
-                )
-                .map(Py::into_any),
-                Seen::Position(_) => Err(ShogiError::new_err(
-                    "a Python player observes a Board, a CardGame or a PlayerView; this game shows only a position",
-                )),
-            };
+            // What the seat sees, as the Python class a Python player knows.
+            let arg = crate::games::seen_object(py, observation.seen().clone());
             let answer = arg.and_then(|a| self.obj.bind(py).call_method1("choose", (a,)));
             match answer {
                 Ok(m) if m.is_none() => None,

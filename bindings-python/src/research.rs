@@ -453,30 +453,11 @@ impl PySelfPlay {
     /// A copy of game ``i`` as a ``Board``, ``CardGame`` or ``TsuitateGame``
     /// (the referee's game: it shows hidden pieces).
     fn game_at(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
-        use shogi_variants::AnyGame;
         let game = self
             .batch
             .game(i)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
-        match game {
-            AnyGame::Board(g) => {
-                Py::new(py, crate::board::PyBoard::from_game(g.as_ref().clone())).map(Py::into_any)
-            }
-            AnyGame::Card(g) => Py::new(
-                py,
-                crate::card::PyCardGame {
-                    game: g.as_ref().clone(),
-                },
-            )
-            .map(Py::into_any),
-            AnyGame::Tsuitate(r) => Py::new(
-                py,
-                crate::tsuitate::PyTsuitateGame {
-                    referee: r.as_ref().clone(),
-                },
-            )
-            .map(Py::into_any),
-        }
+        crate::games::game_object(py, game.clone())
     }
 
     fn __len__(&self) -> usize {
