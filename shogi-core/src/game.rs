@@ -372,23 +372,9 @@ impl<V: Variant> Game<V> {
     /// the first move, and whether one side checked with every move between the
     /// first and fourth occurrence.
     fn fourfold_repetition(&self) -> Option<Repetition> {
-        let now = self.hashes.len() - 1;
-        // The fourth-latest occurrence is the first of the four.
-        let first = self.occurrences().nth(3)?;
-        // Position i (i ≥ 1) follows move i − 1, made by the side to move in
-        // position i − 1; sides alternate from the start position's.
-        let first_player = self.start.side_to_move();
-        let mover = |i: usize| {
-            if (i - 1) % 2 == 0 {
-                first_player
-            } else {
-                first_player.opponent()
-            }
-        };
-        Some(Repetition::of_cycle(
-            first_player,
-            (first + 1..=now).map(|i| (mover(i), self.checks[i])),
-        ))
+        crate::rules::sennichite::repetition(self.start.side_to_move(), self.occurrences(), |i| {
+            self.checks[i]
+        })
     }
 }
 

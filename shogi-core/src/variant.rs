@@ -2,59 +2,12 @@
 //! set, settings) plus a few hooks; the provided methods do the rest.
 
 use crate::{
-    divide, perft, Color, EndReason, Geometry, Move, MoveList, Outcome, PieceSet, Position,
-    PositionError,
+    divide, perft, EndReason, Geometry, Move, MoveList, Outcome, PieceSet, Position, PositionError,
+    Repetition,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt;
-
-/// What the repetition rule needs to know about a fourfold repetition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Repetition {
-    /// The side that made the first move of the game (the side to move in its start position).
-    pub first_player: Color,
-    /// The side every one of whose moves in the cycle gave check, if exactly one did.
-    pub perpetual_checker: Option<Color>,
-}
-
-impl Repetition {
-    /// The repetition of a cycle of moves, given for each move from the first
-    /// occurrence to the fourth who made it and whether it gave check: the
-    /// perpetual checker is the one side that moved and checked every time.
-    ///
-    /// ```
-    /// use shogi_core::{Color, Repetition};
-    /// let cycle = [(Color::Black, true), (Color::White, false), (Color::Black, true), (Color::White, false)];
-    /// let r = Repetition::of_cycle(Color::Black, cycle);
-    /// assert_eq!(r.perpetual_checker, Some(Color::Black));
-    /// let both = [(Color::Black, true), (Color::White, true)];
-    /// assert_eq!(Repetition::of_cycle(Color::Black, both).perpetual_checker, None);
-    /// ```
-    pub fn of_cycle(
-        first_player: Color,
-        moves: impl IntoIterator<Item = (Color, bool)>,
-    ) -> Repetition {
-        let mut checked_throughout = [true, true];
-        let mut moved = [false, false];
-        for (mover, gave_check) in moves {
-            moved[mover.index()] = true;
-            if !gave_check {
-                checked_throughout[mover.index()] = false;
-            }
-        }
-        let checker = |c: Color| moved[c.index()] && checked_throughout[c.index()];
-        let perpetual_checker = match (checker(Color::Black), checker(Color::White)) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
-        };
-        Repetition {
-            first_player,
-            perpetual_checker,
-        }
-    }
-}
 
 /// A shogi variant: its board, start position and material, its settings, and
 /// hooks for what differs from standard shogi's rules.

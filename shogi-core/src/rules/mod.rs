@@ -1,4 +1,4 @@
-//! The drop and promotion rules of shogi, one file per rule, each quoting the
+//! The drop, promotion and repetition rules of shogi, one file per rule, each quoting the
 //! sentence of the specification (`RULES.md`) it implements.
 //!
 //! Every caller that needs one of these rules asks the function here: the move
@@ -10,6 +10,7 @@
 //! - [`dead_squares`]: where an unpromoted piece could never move again.
 //! - [`promotion`]: when a move may, and when it must, promote.
 //! - [`pawn_drop_mate`]: a pawn drop must not give checkmate (uchifuzume).
+//! - [`sennichite`]: the fourfold repetition and perpetual check.
 //!
 //! ```
 //! use shogi_core::rules::{dead_squares, nifu, promotion};
@@ -25,3 +26,4 @@ pub mod dead_squares;
 pub mod nifu;
 pub mod pawn_drop_mate;
 pub mod promotion;
+pub mod sennichite;
