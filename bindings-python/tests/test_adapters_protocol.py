@@ -277,3 +277,11 @@ def test_the_rust_players_cannot_observe_a_python_game():
     board = sv.Board("4k/5/5/5/K4 b P 1", variant="minishogi")
     assert any(m.is_drop() for m in board.legal_moves)
     assert {sv.RandomPlayer(s).choose(board).is_drop() for s in range(20)} == {True, False}
+
+
+def test_the_adapters_docstring_examples_run():
+    import doctest
+
+    for module in (sos, szoo):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -13,6 +13,18 @@ All are two-player, sequential, zero-sum, with terminal rewards taken from
 ``Outcome.returns()`` (+1 win, -1 loss, 0 draw; zeros until the end). Player 0
 is Black (moves first), player 1 White.
 
+One state for every game: ``ShogiState`` drives the wrapped game only
+through the protocol that ``Board``, ``CardGame`` and ``TsuitateGame``
+share (``to_move()`` for the current player, ``legal_actions()``,
+``chance_outcomes()`` / ``apply_chance``, ``push``, ``outcome()``,
+``seen(color)``). What differs between games is asked of the game, not of
+its name: it is explicitly stochastic if it starts at a chance node, it has
+imperfect information if ``seen(color)`` is a seat's view rather than a copy
+of the game, and then its observer reads the views' events. Only names,
+parameters and texts are per game. ``game_from(factory, name,
+max_game_length=...)`` makes an OpenSpiel game of any object answering the
+protocol, for example a rule modifier written in Python (see its docstring).
+
 Mapping:
 
 - Actions are the library's fixed action space (``num_actions``; a board move

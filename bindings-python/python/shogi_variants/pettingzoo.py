@@ -24,6 +24,16 @@ classic board games (chess, connect four, go): ``TerminateIllegalWrapper``
 legal_moves_info=False, **settings)``: ``settings`` go to the game's
 constructor unchanged (``move_limit``, ``base="minishogi"`` for Card and
 Tsuitate shogi, ``foul_limit``, ``jokers``, ...); ``sfen`` sets the start.
+``game`` may instead be a factory of any game object of the protocol
+(``env_from``), named by ``name=``.
+
+One environment for every game: ``raw_env`` drives the game only through
+the protocol that ``Board``, ``CardGame`` and ``TsuitateGame`` share
+(``to_move()``, ``chance_outcomes()`` / ``apply_chance``, ``action_mask()``,
+``push``, ``outcome()``, ``seen(color)``); whether an agent observes the game
+itself or its seat's view is asked of ``seen``. ``env_from(factory,
+name=...)`` is the same environment over any object answering the protocol,
+for example a rule modifier written in Python (see its docstring).
 
 Conventions, and why
 --------------------
@@ -82,7 +92,8 @@ Infos
     ``"legal_moves"``: the USI of the agent to move's legal actions. Card
     shogi adds ``"card"`` (the card in play: 1..files, ``0`` for a joker,
     ``None`` for a free move); Tsuitate adds the agent's own ``"fouls"``
-    count and, for the agent that last attempted, ``"verdict"``. Nothing in
+    count and, for the agent that last attempted, ``"verdict"`` (any game
+    whose ``push`` returns a ruling gets it). Nothing in
     ``infos`` reveals hidden information.
 Render
     ``render_mode="ansi"``: ``render()`` returns the board as text
@@ -153,7 +164,10 @@ def env_from(factory: Callable[..., Any], name: str = "custom", **kwargs):
     ``observation(color)`` / ``observation_shape``: on the game itself when
     ``seen`` returns a copy of the same class (perfect information), else on
     the seat's view (a Tsuitate ``PlayerView``'s shape, ``observation()``
-    without a colour). ``render()`` shows ``str(game)``.
+    without a colour). ``render()`` shows ``str(game)``. The built-in
+    players (``RandomPlayer``, ``SearchPlayer``, ...) cannot take a seat in
+    such a game: they search the Rust rules, which a rule added in Python does
+    not reach, so they refuse it with ``ShogiError``.
 
     >>> import shogi_variants as sv
     >>> e = env_from(lambda: sv.Board(variant="minishogi"), name="mini")
