@@ -204,6 +204,12 @@ def test_game_from_again_replaces_the_game():
     second = sos.game_from(lambda: NoDrops(10), "test_nodrops_again", max_game_length=10)
     assert (first.max_game_length(), second.max_game_length()) == (20, 10)
     assert pyspiel.load_game("test_nodrops_again").max_game_length() == 10
+    # Another kind of game under the same name is refused, the name keeps its game.
+    with pytest.raises(ValueError, match="another kind"):
+        sos.game_from(lambda: sv.CardGame(seed=0, base="minishogi", move_limit=10), "test_nodrops_again",
+                      max_game_length=10)
+    assert pyspiel.load_game("test_nodrops_again").get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert isinstance(pyspiel.load_game("test_nodrops_again").new_initial_state()._core, NoDrops)
 
 
 # -- PettingZoo ----------------------------------------------------------------------

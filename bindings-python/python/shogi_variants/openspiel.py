@@ -777,6 +777,10 @@ def _register(spec: _Spec, cls: Optional[type] = None) -> None:
     class (pyspiel holds it), which builds the new spec from now on."""
     name = spec.short_name
     if name in _CLASSES:
+        before = _CLASSES[name]._spec.type
+        if (before.chance_mode, before.information) != (spec.type.chance_mode, spec.type.information):
+            raise ValueError(f"game {name!r} is registered with pyspiel as another kind of game "
+                             "(chance mode or information); register this one under a new name")
         _CLASSES[name]._spec = spec
     else:
         _CLASSES[name] = cls or _game_class(spec, f"``{name}``: a game built by ``game_from``.", "CustomGame")
@@ -827,8 +831,10 @@ def game_from(factory: Callable[..., Any], name: str, *, max_game_length, params
     ``max_game_length`` is an int or ``params -> int``: the longest game
     (OpenSpiel needs the bound; the game should end by then). ``params``
     are the parameters with their defaults (``pyspiel.load_game(name,
-    {...})`` overrides them). Registering ``name`` again replaces its game;
-    a name pyspiel already has from elsewhere is refused with ``ValueError``.
+    {...})`` overrides them). Registering ``name`` again replaces its game
+    (if it is of the same kind: pyspiel keeps the first registration's
+    chance mode and information); a name pyspiel already has from elsewhere
+    is refused with ``ValueError``.
 
     >>> import shogi_variants as sv
     >>> g = game_from(lambda: sv.Board(variant="minishogi", move_limit=20), "doc_minishogi",
