@@ -13,6 +13,18 @@ All are two-player, sequential, zero-sum, with terminal rewards taken from
 ``Outcome.returns()`` (+1 win, -1 loss, 0 draw; zeros until the end). Player 0
 is Black (moves first), player 1 White.
 
+One state for every game: ``ShogiState`` drives the wrapped game only
+through the protocol that ``Board``, ``CardGame`` and ``TsuitateGame``
+share (``to_move()`` for the current player, ``legal_actions()``,
+``chance_outcomes()`` / ``apply_chance``, ``push``, ``outcome()``,
+``seen(color)``). What differs between games is asked of the game, not of
+its name: it is explicitly stochastic if it starts at a chance node, it has
+imperfect information if ``seen(color)`` is a seat's view rather than a copy
+of the game, and then its observer reads the views' events. Only names,
+parameters and texts are per game. ``game_from(factory, name,
+max_game_length=...)`` makes an OpenSpiel game of any object answering the
+protocol, for example a rule modifier written in Python (see its docstring).
+
 Mapping:
 
 - Actions are the library's fixed action space (``num_actions``; a board move
@@ -114,6 +126,8 @@ and clone through ``copy.deepcopy`` of the wrapped game, history included.
 
 from __future__ import annotations
 
+from typing import Any, Callable, Optional
+
 try:
     import numpy as np
     import pyspiel
@@ -127,11 +141,14 @@ except ImportError as _missing:  # say which extra brings what is missing
 
 import shogi_variants as sv
 
-__all__ = ["GAMES", "load", "register"]
+__all__ = ["GAMES", "ShogiGame", "ShogiState", "game_from", "load", "register"]
 
 _PREFIX = "shogi_variants_"
 _FILES = {"standard": 9, "minishogi": 5}
 _DEFAULT_MAX_PLIES = {"standard": 512, "minishogi": 256}
+# A Tsuitate view is told at most five things per attempt: the rows its
+# information-state tensor is sized for, per ply of the longest game.
+_TOLD_PER_ATTEMPT = 5
 
 
 def _base(params: dict, game: str) -> str:
@@ -155,117 +172,170 @@ def _max_plies(params: dict, base: str, game: str) -> int:
     return plies or _DEFAULT_MAX_PLIES[base]
 
 
-def _game_type(name: str, long_name: str, params: dict, *, chance: bool = False,
-               imperfect: bool = False) -> pyspiel.GameType:
-    return pyspiel.GameType(
-        short_name=_PREFIX + name,
-        long_name=long_name,
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance
-                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
-        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if imperfect
-                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=imperfect,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=params,
-    )
+# -- what a game is, asked of the game itself ------------------------------------
 
 
-class _Observer:
-    """PyObserver over a state's own methods: a tensor of ``shape`` and a string,
-    either the observation (``perfect_recall=False``) or the information state."""
+class _Facts:
+    """What the adapter needs to know about a game, from the game's own
+    answers at its start: whether ``seen(color)`` is the whole game (a copy
+    of the same class: perfect information) or a seat's view; whether it
+    starts at a chance node and the largest chance outcome id; the
+    observation shape (of the game, or of a view)."""
 
-    def __init__(self, shape, perfect_recall: bool, params=None):
-        if params:
-            raise ValueError(f"observation parameters not supported: {params}")
-        self._recall = perfect_recall
-        self._key = "info_state" if perfect_recall else "observation"
-        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {self._key: self.tensor.reshape(shape)}
-
-    def set_from(self, state, player):
-        """Writes ``player``'s tensor of ``state`` into ``tensor``."""
-        array = state._info_tensor(player) if self._recall else state._observation(player)
-        self.dict[self._key][...] = array
-
-    def string_from(self, state, player):
-        """``player``'s string of ``state``."""
-        return state._info_string(player) if self._recall else state._observation_string(player)
+    def __init__(self, proto, max_chance_outcomes: Optional[int] = None):
+        seat = proto.seen(sv.BLACK)
+        self.perfect = type(seat) is type(proto)
+        outcomes = proto.chance_outcomes() if proto.is_chance_node() else []
+        if max_chance_outcomes is None:
+            max_chance_outcomes = max((int(i) for i, _ in outcomes), default=-1) + 1
+        self.max_chance_outcomes = int(max_chance_outcomes)
+        self.chance = self.max_chance_outcomes > 0
+        self.observation_shape = tuple((proto if self.perfect else seat).observation_shape)
 
 
-class _Game(pyspiel.Game):
-    """Base of the five games: ``self._proto`` is a fresh wrapped game that
-    each new initial state copies."""
+def _text(core) -> str:
+    """A state's text by default: the position and the game's own text."""
+    return f"{core.sfen()}\n{core}"
 
-    _TYPE: pyspiel.GameType
-    _PARAMS: dict
+
+class _Spec:
+    """One OpenSpiel game over the protocol: its name, its parameters with
+    their defaults, and ``build(params) -> (game at the start, max_game_length)``
+    (which checks the parameters). Everything else (chance mode,
+    information, sizes) is asked of the built game; the hooks are only
+    names and texts."""
+
+    def __init__(self, short_name: str, long_name: str, params: dict, build: Callable,
+                 *, chance_text: Optional[Callable[[int], str]] = None,
+                 text: Callable[[Any], str] = _text,
+                 max_chance_nodes: Optional[Callable[[Any], int]] = None,
+                 max_chance_outcomes: Optional[int] = None):
+        self.short_name, self.params, self.build = short_name, dict(params), build
+        self.chance_text = chance_text or (lambda action: f"chance:{action}")
+        self.text, self.max_chance_nodes = text, max_chance_nodes
+        self.max_chance_outcomes = max_chance_outcomes
+        facts = _Facts(build(dict(self.params))[0], max_chance_outcomes)
+        mode, info = pyspiel.GameType.ChanceMode, pyspiel.GameType.Information
+        self.type = pyspiel.GameType(
+            short_name=short_name,
+            long_name=long_name,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=mode.EXPLICIT_STOCHASTIC if facts.chance else mode.DETERMINISTIC,
+            information=info.PERFECT_INFORMATION if facts.perfect else info.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=2,
+            min_num_players=2,
+            provides_information_state_string=True,
+            provides_information_state_tensor=not facts.perfect,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=self.params,
+        )
+
+
+class ShogiGame(pyspiel.Game):
+    """A ``pyspiel.Game`` over any game of the protocol (see the module
+    docstring); each registered game is a subclass naming its ``_spec``.
+    ``self._proto`` is the game at the start, which each new state copies."""
+
+    _spec: _Spec
 
     def __init__(self, params=None):
-        full = dict(self._PARAMS, **(params or {}))
-        proto, info = self._build(full)
-        super().__init__(self._TYPE, info, full)
-        self._proto = proto
-
-    def _build(self, params):
-        raise NotImplementedError
-
-    @staticmethod
-    def _info(proto, max_game_length, max_chance_outcomes=0):
-        return pyspiel.GameInfo(
+        spec = self._spec
+        full = dict(spec.params, **(params or {}))
+        proto, length = spec.build(full)
+        facts = _Facts(proto, spec.max_chance_outcomes)
+        info = pyspiel.GameInfo(
             num_distinct_actions=proto.num_actions,
-            max_chance_outcomes=max_chance_outcomes,
+            max_chance_outcomes=facts.max_chance_outcomes,
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=max_game_length,
+            max_game_length=length,
         )
+        super().__init__(spec.type, info, full)
+        self._proto, self._perfect = proto, facts.perfect
+        self._chance = facts.chance
+        self._capacity = _TOLD_PER_ATTEMPT * length
 
     def new_initial_state(self):
         """The start of a game."""
-        return self._STATE(self, self._proto.copy())
+        return ShogiState(self, self._proto.copy())
+
+    def max_chance_nodes_in_history(self):
+        """An upper bound on the chance steps in one game: the game's own
+        (Card shogi: one draw per turn, or up to a whole deck per turn when an
+        unplayable card is drawn again), else one per ply."""
+        if not self._chance:
+            return 0
+        if self._spec.max_chance_nodes is not None:
+            return self._spec.max_chance_nodes(self._proto)
+        return self.max_game_length()
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """The observer of an observation type. The whole board is public:
-        with ``public_info`` the board observation, or for ``perfect_recall``
-        the action history; without, the empty private part (as OpenSpiel's
-        own perfect-information games)."""
+        """The observer of an observation type. Perfect information: the
+        whole game is public, so with ``public_info`` the observation, or for
+        ``perfect_recall`` the action history; without, the empty private
+        part (as OpenSpiel's own perfect-information games). Imperfect
+        information: the views' public and private parts (module docstring)."""
+        if not self._perfect:
+            return _ViewObserver(self, iig_obs_type, params)
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
-            return _Observer(self._proto.observation_shape, False, params)
+            return _Observer(self._proto.observation_shape, params)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
-class _State(pyspiel.State):
-    """Base state: ``_core`` is the wrapped shogi_variants game. Its only
-    attribute, so OpenSpiel's clone (deepcopy) and serialization (pickle) of
-    the attributes copy the whole game, history included."""
+class ShogiState(pyspiel.State):
+    """The one state of every game: ``_core`` is the wrapped game, driven
+    only through the protocol. It is the only attribute, so OpenSpiel's
+    clone (deepcopy) and serialization (pickle) of the attributes copy the
+    whole game, history included."""
 
     def __init__(self, game, core):
         super().__init__(game)
         self._core = core
 
+    def _seat(self, player):
+        """What ``player`` decodes actions and observes with: the game itself
+        when it has perfect information (its ``seen`` is a copy of it, so the
+        copy is skipped), else the seat's view ``seen(player)``."""
+        return self._core if self.get_game()._perfect else self._core.seen(player)
+
     def current_player(self):
-        """Black 0, White 1, or TERMINAL."""
-        return pyspiel.PlayerId.TERMINAL if self._core.is_game_over() else self._core.turn
+        """``to_move()``: Black 0, White 1, CHANCE or TERMINAL."""
+        who = self._core.to_move()
+        if who is None:
+            return pyspiel.PlayerId.TERMINAL
+        if who == "chance":
+            return pyspiel.PlayerId.CHANCE
+        return int(who)
+
+    def is_terminal(self):
+        """Whether the game is over (a move cap included)."""
+        return self._core.is_game_over()
 
     def _legal_actions(self, player):
         return self._core.legal_actions()
 
+    def chance_outcomes(self):
+        """``[(id, probability)]`` of the chance step: the game's exact
+        fractions, as floats (OpenSpiel's type)."""
+        return [(int(i), float(p)) for i, p in self._core.chance_outcomes()]
+
     def _apply_action(self, action):
-        self._core.push(self._core.move_of(action))
+        core = self._core
+        who = core.to_move()
+        if who == "chance":
+            core.apply_chance(action)
+        else:
+            core.push(self._seat(who).move_of(action))
 
     def _action_to_string(self, player, action):
-        return self._core.move_of(action).usi()
-
-    def is_terminal(self):
-        """Whether the game is over (the move cap included)."""
-        return self._core.is_game_over()
+        if player == pyspiel.PlayerId.CHANCE:
+            return self.get_game()._spec.chance_text(action)
+        return self._seat(player).move_of(action).usi()
 
     def returns(self):
         """``[black, white]``: +1 win, -1 loss, 0 draw; zeros before the end."""
@@ -273,198 +343,61 @@ class _State(pyspiel.State):
         return [0.0, 0.0] if outcome is None else list(outcome.returns())
 
     def _observation(self, player):
-        return self._core.observation(player)
+        core = self._core
+        return core.observation(player) if self.get_game()._perfect else core.seen(player).observation()
 
     def _observation_string(self, player):
-        return str(self)
-
-
-class BoardState(_State):
-    """A ``Board`` (standard, minishogi, must-capture)."""
-
-    def __str__(self):
-        return f"{self._core.sfen()}\n{self._core}"
-
-
-class _BoardGame(_Game):
-    _STATE = BoardState
-    _VARIANT: str
-
-    def _build(self, params):
-        name = self._TYPE.short_name.removeprefix(_PREFIX)
-        base = _base(params, name) if "base" in params else self._VARIANT
-        settings = {"base": base} if "base" in params else {}
-        plies = _max_plies(params, base, name)
-        proto = sv.Board(variant=self._VARIANT, move_limit=plies, **settings)
-        return proto, self._info(proto, plies)
-
-
-class StandardGame(_BoardGame):
-    """Standard shogi (``shogi_variants_standard``; param ``max_plies``)."""
-
-    _VARIANT = "standard"
-    _PARAMS = {"max_plies": 0}
-    _TYPE = _game_type("standard", "shogi_variants standard shogi", _PARAMS)
-
-
-class MinishogiGame(_BoardGame):
-    """Minishogi, 5x5 (``shogi_variants_minishogi``; param ``max_plies``)."""
-
-    _VARIANT = "minishogi"
-    _PARAMS = {"max_plies": 0}
-    _TYPE = _game_type("minishogi", "shogi_variants minishogi", _PARAMS)
-
-
-class MustCaptureGame(_BoardGame):
-    """Must-capture shogi (``shogi_variants_must_capture``; params ``base``,
-    ``max_plies``)."""
-
-    _VARIANT = "must-capture"
-    _PARAMS = {"base": "standard", "max_plies": 0}
-    _TYPE = _game_type("must_capture", "shogi_variants must-capture shogi", _PARAMS)
-
-
-class CardState(_State):
-    """A ``CardGame``: a chance node at each draw, its outcome the card id."""
-
-    def current_player(self):
-        """CHANCE at a draw, else the side to move or TERMINAL."""
-        if self._core.is_chance_node():
-            return pyspiel.PlayerId.CHANCE
-        return super().current_player()
-
-    def chance_outcomes(self):
-        """``[(card, probability)]`` of the next draw, exactly the deck's odds."""
-        # Exact in the library (fractions.Fraction); OpenSpiel takes floats.
-        return [(card, float(p)) for card, p in self._core.chance_outcomes()]
-
-    def _apply_action(self, action):
-        if self._core.is_chance_node():
-            self._core.apply_draw(action)
-        else:
-            super()._apply_action(action)
-
-    def _action_to_string(self, player, action):
-        if player == pyspiel.PlayerId.CHANCE:
-            return "joker" if action == sv.JOKER else f"card {action}"
-        return super()._action_to_string(player, action)
-
-    def __str__(self):
-        core = self._core
-        deck = " ".join(f"{card}:{n}" for card, n in sorted(core.deck().items()))
-        return (f"{core.sfen()}\nphase {core.phase} card {core.current_card} "
-                f"deck {deck}")
-
-
-class CardShogiGame(_Game):
-    """Card shogi (``shogi_variants_card``; params ``base``, ``jokers``,
-    ``copies_per_rank``, ``file_rule``, ``no_move``, ``check_exempt``,
-    ``max_plies``)."""
-
-    _STATE = CardState
-    _PARAMS = {"base": "standard", "jokers": False, "copies_per_rank": 8,
-               "file_rule": "destination", "no_move": "lose", "check_exempt": True,
-               "max_plies": 0}
-    _TYPE = _game_type("card", "shogi_variants card shogi", _PARAMS, chance=True)
-
-    def _build(self, params):
-        plies = _max_plies(params, _base(params, "card"), "card")
-        settings = {k: params[k] for k in self._PARAMS if k != "max_plies"}
-        proto = sv.CardGame(move_limit=plies, **settings)
-        return proto, self._info(proto, plies, proto.num_cards)
-
-    def max_chance_nodes_in_history(self):
-        """An upper bound on the draws in one game: one per turn, or up to a
-        whole deck per turn when an unplayable card is drawn again."""
-        s = self._proto.settings
-        deck = s["copies_per_rank"] * (self._proto.num_cards - 1) + 2 * s["jokers"]
-        return (s["move_limit"] + 1) * (deck if s["no_move"] == "DrawAgain" else 1)
-
-
-class TsuitateState(_State):
-    """The referee's ``TsuitateGame``; each player sees only their ``view``."""
-
-    def _legal_actions(self, player):
-        return self._core.view(player).legal_actions()
-
-    def _apply_action(self, action):
-        self._core.attempt(self._core.view(self._core.turn).move_of(action))
-
-    def _action_to_string(self, player, action):
-        return self._core.view(player).move_of(action).usi()
+        return str(self) if self.get_game()._perfect else _view_text(self._core.seen(player))
 
     def _info_string(self, player):
-        return self._core.view(player).information_state_string()
-
-    def _private_string(self, player, recall, announced):
-        """What only ``player`` knows: their attempts (``recall``: all, with
-        the number of public events before each), or their pieces, hand,
-        refused attempts this turn and unannounced fouls."""
-        view = self._core.view(player)
-        side = _SIDES[player]
-        if recall:
-            items, public = [], 0
-            for event, item in _split(view.information_state, player, announced):
-                if event is not None:
-                    public += 1
-                elif item[0] == "attempted":
-                    items.append(f"attempted:{item[1].usi()}@{public}")
-                else:
-                    items.append(f"foul:{item[1]}")
-            return f"{side}|" + ";".join(items)
-        rows, hand = _own_board_text(view, _FILES[self._core.settings["base"]])
-        told = view.information_state
-        last = max((i for i, a in enumerate(told) if a.kind == "played"
-                    or a.kind == "opponent_moved"), default=-1)
-        refused = [told[i].move.usi() for i in range(last + 1, len(told) - 1)
-                   if told[i].kind == "attempted" and told[i + 1].kind == "foul"]
-        fouls = "" if announced else f" fouls={view.fouls}"
-        return (f"{side}{fouls}\n" + "\n".join(rows) + f"\nhand {hand}\nrefused "
-                + (" ".join(refused) or "-"))
-
-    def _observation(self, player):
-        return self._core.view(player).observation()
+        return self._core.seen(player).information_state_string()
 
     def _info_tensor(self, player):
-        return self._core.view(player).information_state_tensor(self.get_game()._capacity)
-
-    def _observation_string(self, player):
-        """The player's own pieces, hand, counts and what they were told since
-        their last attempt; nothing hidden."""
-        view = self._core.view(player)
-        rows, hand = _own_board_text(view, _FILES[self._core.settings["base"]])
-        told = view.information_state
-        last = max((i for i, a in enumerate(told) if a.kind == "attempted"), default=-1)
-        news = " ".join(_announcement(a) for a in told[last + 1:]) or "-"
-        return (f"{('black', 'white')[view.color]} to_move={view.to_move} "
-                f"played={view.moves_played} fouls={view.fouls} "
-                f"opponent_fouls={view.opponent_fouls_known}\n"
-                + "\n".join(rows) + f"\nhand {hand}\ntold {news}")
+        return self._core.seen(player).information_state_tensor(self.get_game()._capacity)
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one, reached by a real
         history (see the module docstring): the same information state,
-        legal actions and observations for ``player_id``; the opponent's
-        moves sampled. ``probability_sampler()`` (a number in [0, 1)) seeds
-        the sample."""
+        legal actions and observations for ``player_id``; the hidden moves
+        sampled by the game's ``resample`` (seeded by one call of
+        ``probability_sampler()``, a number in [0, 1)), its history replayed
+        here. With perfect information nothing is hidden: a clone."""
+        if self.get_game()._perfect:
+            return self.clone()
         seed = int(float(probability_sampler()) * 2**53)
         core = self._core.resample(player_id, seed)
         state = self.get_game().new_initial_state()
-        for by, move, _ in core.attempts():
-            state.apply_action(state._core.view(by).action(move))
+        for step in core.history():
+            if step.startswith("chance:"):
+                state.apply_action(int(step.removeprefix("chance:")))
+            else:
+                state.apply_action(state._seat(state.current_player()).action(step))
         return state
 
-    def _public_events(self):
-        """The public events so far, ``(kind, side, a, b)``: what both
-        players were told alike (read off Black's information state)."""
-        announced = self._core.settings["announce_fouls_to_both"]
-        return [e for e, _ in _split(self._core.view(sv.BLACK).information_state, sv.BLACK, announced)
-                if e is not None]
-
     def __str__(self):
-        core = self._core
-        return f"{core.true_sfen()} fouls {core.fouls(0)}/{core.fouls(1)}"
+        return self.get_game()._spec.text(self._core)
 
+
+class _Observer:
+    """PyObserver of a perfect-information game's observation: a tensor of
+    ``shape`` (``observation(player)`` of the game) and a string."""
+
+    def __init__(self, shape, params=None):
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state, player):
+        """Writes ``player``'s tensor of ``state`` into ``tensor``."""
+        self.dict["observation"][...] = state._observation(player)
+
+    def string_from(self, state, player):
+        """``player``'s string of ``state``."""
+        return state._observation_string(player)
+
+
+# -- imperfect information: what each seat's view was told -------------------------
 
 _KINDS = ("P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R")
 _HAND_KINDS = ("P", "L", "N", "S", "G", "B", "R")
@@ -472,34 +405,37 @@ _PUBLIC_KINDS = ("played", "foul", "capture", "check", "game_over")
 _SIDES = ("black", "white")
 
 
-def _split(told, color, announced):
-    """Each announcement of ``color``'s information state ``told`` as
-    ``(public event or None, private item or None)``. A public event is
-    ``(kind, side, a, b)`` in absolute terms (the same for both players); a
-    private item is ``("attempted", move)`` or ``("foul", count)`` (a foul
-    the opponent is not told of)."""
-    other = 1 - color
+def _split(view, announced):
+    """Each thing ``view``'s player was told, in order, from its
+    ``events`` (one per attempt it was told of), as ``(public event or None,
+    private item or None)``. A public event is ``(kind, side, a, b)`` in
+    absolute terms (the same for both players); a private item is
+    ``("attempted", move)`` or ``("foul", count)`` (an own foul the opponent
+    is not told of)."""
     out = []
-    for a in told:
-        kind = a.kind
-        if kind == "attempted":
-            out.append((None, ("attempted", a.move)))
-        elif kind == "foul":
-            out.append((("foul", color, a.count, None), None) if announced
-                       else (None, ("foul", a.count)))
-        elif kind == "opponent_foul":
-            out.append((("foul", other, a.count, None), None))
-        elif kind == "played":
-            out.append((("played", color, None, None), None))
-        elif kind == "opponent_moved":
-            out.append((("played", other, None, None), None))
-        elif kind == "capture":
-            out.append((("capture", None, a.square, a.piece), None))
-        elif kind == "check":
+    for e in view.events:
+        if e.attempted is not None:
+            out.append((None, ("attempted", e.attempted)))
+        if e.verdict == "played":
+            out.append((("played", e.by, None, None), None))
+        elif e.verdict == "foul":
+            if announced or e.by != view.color:
+                out.append((("foul", e.by, e.fouls, None), None))
+            else:
+                out.append((None, ("foul", e.fouls)))
+        if e.capture is not None:
+            out.append((("capture", None, e.capture.square, e.capture.kind), None))
+        if e.check:
             out.append((("check", None, None, None), None))
-        else:  # game_over
-            out.append((("game_over", a.outcome.winner, a.outcome.reason, None), None))
+        if e.game_over is not None:
+            out.append((("game_over", e.game_over.winner, e.game_over.reason, None), None))
     return out
+
+
+def _public_events(state, announced):
+    """The public events so far, ``(kind, side, a, b)``: what both players
+    were told alike (read off Black's view)."""
+    return [e for e, _ in _split(state._core.seen(sv.BLACK), announced) if e is not None]
 
 
 def _event_text(e) -> str:
@@ -515,10 +451,68 @@ def _event_text(e) -> str:
     return kind
 
 
-class _TsuitateObserver:
-    """A PyObserver of any ``IIGObservationType`` for Tsuitate (the split of
-    public and private facts is in the module docstring). The default and
-    the info-state types are the view's own tensors and strings."""
+def _own_board_text(view) -> tuple[list[str], str]:
+    """A player's own board, one text row per rank (``.`` where nothing of
+    theirs stands), and their hand: what their observation strings show."""
+    rows = []
+    for rank in "abcdefghi"[:view.ranks]:
+        cells = (view.piece_at(f"{file}{rank}") or "." for file in range(view.files, 0, -1))
+        rows.append(" ".join(f"{c:>2}" for c in cells))
+    hand = " ".join(f"{k}{n}" for k, n in sorted(view.hand().items())) or "-"
+    return rows, hand
+
+
+def _announcement(a) -> str:
+    detail = {"capture": lambda: f"{a.piece}@{sv.square_name(a.square)}",
+              "foul": lambda: str(a.count), "opponent_foul": lambda: str(a.count),
+              "game_over": lambda: a.outcome.reason}.get(a.kind)
+    return f"{a.kind}:{detail()}" if detail else a.kind
+
+
+def _view_text(view) -> str:
+    """A seat's observation string: its own pieces, hand, counts and what it
+    was told since its last attempt; nothing hidden."""
+    rows, hand = _own_board_text(view)
+    told = view.information_state
+    last = max((i for i, a in enumerate(told) if a.kind == "attempted"), default=-1)
+    news = " ".join(_announcement(a) for a in told[last + 1:]) or "-"
+    return (f"{_SIDES[view.color]} to_move={view.to_move} "
+            f"played={view.moves_played} fouls={view.fouls} "
+            f"opponent_fouls={view.opponent_fouls_known}\n"
+            + "\n".join(rows) + f"\nhand {hand}\ntold {news}")
+
+
+def _private_text(view, recall: bool, announced: bool) -> str:
+    """What only ``view``'s player knows: their attempts (``recall``: all,
+    with the number of public events before each), or their pieces, hand,
+    refused attempts this turn and unannounced fouls."""
+    side = _SIDES[view.color]
+    if recall:
+        items, public = [], 0
+        for event, item in _split(view, announced):
+            if event is not None:
+                public += 1
+            elif item[0] == "attempted":
+                items.append(f"attempted:{item[1].usi()}@{public}")
+            else:
+                items.append(f"foul:{item[1]}")
+        return f"{side}|" + ";".join(items)
+    rows, hand = _own_board_text(view)
+    events = view.events
+    last = max((i for i, e in enumerate(events) if e.verdict == "played"), default=-1)
+    refused = [e.attempted.usi() for e in events[last + 1:]
+               if e.attempted is not None and e.verdict == "foul"]
+    fouls = "" if announced else f" fouls={view.fouls}"
+    return (f"{side}{fouls}\n" + "\n".join(rows) + f"\nhand {hand}\nrefused "
+            + (" ".join(refused) or "-"))
+
+
+class _ViewObserver:
+    """A PyObserver of any ``IIGObservationType`` for a game whose seats see
+    Tsuitate views (the split of public and private facts is in the module
+    docstring). The default and the info-state types are the view's own
+    tensors and strings. Its constants (limits, board size, the pieces of
+    each kind) are read off the game at the start."""
 
     def __init__(self, game, iig_obs_type, params):
         if params:
@@ -531,17 +525,26 @@ class _TsuitateObserver:
         self._private = {pyspiel.PrivateInfoType.NONE: 0, single: 1}.get(t.private_info, 2)
         self._whole = self._public and t.private_info == single
         proto = game._proto
-        planes, ranks, files = proto.view(sv.BLACK).observation_shape
+        settings = proto.settings
+        self._move_limit, self._foul_limit = settings["move_limit"], settings["foul_limit"]
+        self._announced = settings["announce_fouls_to_both"]
+        self._capacity = game._capacity
+        planes, ranks, files = proto.seen(sv.BLACK).observation_shape
         self._ranks, self._files = ranks, files
-        self._announced = proto.settings["announce_fouls_to_both"]
+        # Each side's pieces of a hand kind at the start (promoted ones counted as their base).
+        board = proto.sfen().split()[0]
+        self._totals = {k: sum(1 for c in board if c.upper() == k) // 2 for k in _HAND_KINDS}
         self._planes = list(range(21)) + [32, 33] + ([] if self._announced else [34]) + [37]
         if self._whole:
-            shape = (game._info_size,) if self._recall else (planes, ranks, files)
+            if self._recall:
+                shape = (proto.seen(sv.BLACK).information_state_tensor(self._capacity).size,)
+            else:
+                shape = (planes, ranks, files)
             pieces = [("info_state" if self._recall else "observation", shape)]
         else:
             pieces = []
             if self._public and self._recall:
-                pieces.append(("public_history", (game._capacity, 9)))
+                pieces.append(("public_history", (self._capacity, 9)))
             elif self._public:
                 pieces += [("to_move", (2,)), ("counts", (3,)), ("last_capture", (ranks, files)),
                            ("last_capture_kind", (len(_KINDS),)), ("last_check", (1,)),
@@ -571,7 +574,7 @@ class _TsuitateObserver:
             return
         self.tensor.fill(0)
         if self._public:
-            events = state._public_events()
+            events = _public_events(state, self._announced)
             if self._recall:
                 self._public_history(events, self.dict["public_history"])
             else:
@@ -581,13 +584,13 @@ class _TsuitateObserver:
             for i, owner in enumerate(self._owners(player)):
                 row = out if self._private == 1 else out[i]
                 if self._recall:
-                    self._private_history(state, owner, row)
+                    self._private_history(state._core.seen(owner), row)
                 else:
                     row[...] = state._observation(owner)[self._planes]
 
     def _public_history(self, events, rows):
         squares = self._ranks * self._files
-        limit = max(self._game._foul_limit, 1)
+        limit = max(self._foul_limit, 1)
         for row, (kind, side, a, b) in zip(rows, events):
             row[_PUBLIC_KINDS.index(kind)] = 1.0
             if side is not None and kind != "game_over":
@@ -601,25 +604,25 @@ class _TsuitateObserver:
                 row[7] = 0.0 if side is None else (1.0 if side == sv.BLACK else -1.0)
 
     def _public_now(self, state, events):
-        d, core = self.dict, state._core
-        if not core.is_game_over():
-            d["to_move"][core.turn] = 1.0
-        game = self._game
+        d = self.dict
+        who = state._core.to_move()
+        if who in (sv.BLACK, sv.WHITE):
+            d["to_move"][who] = 1.0
         played = sum(1 for e in events if e[0] == "played")
-        d["counts"][0] = played / game._move_limit
+        d["counts"][0] = played / self._move_limit
         for kind, side, a, _ in events:
             if kind == "foul":
-                d["counts"][1 + side] = a / max(game._foul_limit, 1)
+                d["counts"][1 + side] = a / max(self._foul_limit, 1)
         last = max((i for i, e in enumerate(events) if e[0] == "played"), default=-1)
         for k, kind in enumerate(_HAND_KINDS):
-            d["material"][:, k] = 0.5 if game._totals[kind] else 0.0
+            d["material"][:, k] = 0.5 if self._totals[kind] else 0.0
         mover = None
         for i, (kind, side, a, b) in enumerate(events):
             if kind == "played":
                 mover = side
             elif kind == "capture":
                 k = _HAND_KINDS.index(b.lstrip("+"))
-                share = 0.5 / game._totals[_HAND_KINDS[k]]
+                share = 0.5 / self._totals[_HAND_KINDS[k]]
                 d["material"][mover, k] += share
                 d["material"][1 - mover, k] -= share
                 if i > last:
@@ -631,13 +634,12 @@ class _TsuitateObserver:
             elif kind == "game_over":
                 d["outcome"][2 if side is None else side] = 1.0
 
-    def _private_history(self, state, owner, rows):
-        cap = self._game._capacity
+    def _private_history(self, view, rows):
+        cap = self._capacity
         actions = self._game.num_distinct_actions()
-        view = state._core.view(owner)
         public = 0
         i = -1
-        for event, item in _split(view.information_state, owner, self._announced):
+        for event, item in _split(view, self._announced):
             if event is not None:
                 public += 1
             elif item[0] == "attempted":
@@ -653,74 +655,109 @@ class _TsuitateObserver:
             return state._info_string(player) if self._recall else state._observation_string(player)
         parts = []
         if self._public:
-            events = state._public_events()
+            events = _public_events(state, self._announced)
             if self._recall:
                 parts.append(";".join(_event_text(e) for e in events))
             else:
-                core = state._core
+                who = state._core.to_move()
                 played = sum(1 for e in events if e[0] == "played")
                 last = max((i for i, e in enumerate(events) if e[0] == "played"), default=-1)
                 fouls = {side: a for kind, side, a, _ in events if kind == "foul"}
-                turn = "over" if core.is_game_over() else _SIDES[core.turn]
+                turn = _SIDES[who] if who in (sv.BLACK, sv.WHITE) else "over"
                 news = ";".join(_event_text(e) for e in events[last + 1:] if e[0] != "foul") or "-"
                 parts.append(f"to_move={turn} played={played} fouls={fouls.get(0, 0)}/{fouls.get(1, 0)}"
                              f" last={news}")
         for owner in self._owners(player) if self._private else []:
-            parts.append(state._private_string(owner, self._recall, self._announced))
+            parts.append(_private_text(state._core.seen(owner), self._recall, self._announced))
         return "\n".join(parts)
 
 
-def _own_board_text(view, files: int) -> tuple[list[str], str]:
-    """A player's own board, one text row per rank (``.`` where nothing of
-    theirs stands), and their hand: what their observation strings show."""
-    rows = []
-    for rank in "abcdefghi"[:files]:
-        cells = (view.piece_at(f"{file}{rank}") or "." for file in range(files, 0, -1))
-        rows.append(" ".join(f"{c:>2}" for c in cells))
-    hand = " ".join(f"{k}{n}" for k, n in sorted(view.hand().items())) or "-"
-    return rows, hand
+# -- the five games ------------------------------------------------------------------
 
 
-def _announcement(a) -> str:
-    detail = {"capture": lambda: f"{a.piece}@{sv.square_name(a.square)}",
-              "foul": lambda: str(a.count), "opponent_foul": lambda: str(a.count),
-              "game_over": lambda: a.outcome.reason}.get(a.kind)
-    return f"{a.kind}:{detail()}" if detail else a.kind
+def _game_class(spec: _Spec, doc: str, name: Optional[str] = None) -> type:
+    """The ``ShogiGame`` subclass of ``spec``: what pyspiel registers (it
+    builds a game from parameters)."""
+    cls_name = name or "".join(p.title() for p in spec.short_name.split("_")) + "Game"
+    return type(cls_name, (ShogiGame,), {"_spec": spec, "__doc__": doc, "__module__": __name__})
 
 
-class TsuitateShogiGame(_Game):
-    """Tsuitate shogi (``shogi_variants_tsuitate``; params ``base``,
-    ``foul_limit``, ``move_limit``, ``announce_fouls_to_both``)."""
+def _board_build(variant: str):
+    """``build`` of a ``Board`` variant: ``max_plies`` as the rules' move limit
+    (and ``base`` where the variant has one)."""
+    short = variant.replace("-", "_")
 
-    _STATE = TsuitateState
-    _PARAMS = {"base": "standard", "foul_limit": 10, "move_limit": 150,
-               "announce_fouls_to_both": True}
-    _TYPE = _game_type("tsuitate", "shogi_variants tsuitate shogi", _PARAMS, imperfect=True)
+    def build(params):
+        base = _base(params, short) if "base" in params else variant
+        settings = {"base": base} if "base" in params else {}
+        plies = _max_plies(params, base, short)
+        return sv.Board(variant=variant, move_limit=plies, **settings), plies
 
-    def _build(self, params):
-        _base(params, "tsuitate")
-        for name in ("move_limit", "foul_limit"):
-            if params[name] < 1:
-                raise sv.SettingError(
-                    f"bad value for parameter {name!r} of {_PREFIX}tsuitate: {params[name]}; "
-                    "allowed: an integer >= 1" + (" (it bounds the game's length)"
-                                                  if name == "move_limit" else ""))
-        proto = sv.TsuitateGame(**params)
-        # Played moves, plus each player's fouls short of the limit, plus the losing foul.
-        length = params["move_limit"] + 2 * params["foul_limit"] - 1
-        # Each attempt tells a player at most five things.
-        self._capacity = 5 * length
-        self._move_limit, self._foul_limit = params["move_limit"], params["foul_limit"]
-        self._info_size = proto.view(sv.BLACK).information_state_tensor(self._capacity).size
-        # Each side's pieces of a hand kind at the start (promoted ones counted as their base).
-        board = proto.true_sfen().split()[0]
-        self._totals = {k: sum(1 for c in board if c.upper() == k) // 2 for k in _HAND_KINDS}
-        return proto, self._info(proto, length)
+    return build
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
-        """The observer of any observation type (see the module docstring)."""
-        return _TsuitateObserver(self, iig_obs_type, params)
 
+_CARD_PARAMS = {"base": "standard", "jokers": False, "copies_per_rank": 8,
+                "file_rule": "destination", "no_move": "lose", "check_exempt": True,
+                "max_plies": 0}
+
+
+def _card_build(params):
+    plies = _max_plies(params, _base(params, "card"), "card")
+    settings = {k: params[k] for k in _CARD_PARAMS if k != "max_plies"}
+    return sv.CardGame(move_limit=plies, **settings), plies
+
+
+def _card_draws(proto) -> int:
+    s = proto.settings
+    deck = s["copies_per_rank"] * (proto.num_cards - 1) + 2 * s["jokers"]
+    return (s["move_limit"] + 1) * (deck if s["no_move"] == "DrawAgain" else 1)
+
+
+def _card_text(core) -> str:
+    deck = " ".join(f"{card}:{n}" for card, n in sorted(core.deck().items()))
+    return f"{core.sfen()}\nphase {core.phase} card {core.current_card} deck {deck}"
+
+
+def _tsuitate_build(params):
+    _base(params, "tsuitate")
+    for name in ("move_limit", "foul_limit"):
+        if params[name] < 1:
+            raise sv.SettingError(
+                f"bad value for parameter {name!r} of {_PREFIX}tsuitate: {params[name]}; "
+                "allowed: an integer >= 1" + (" (it bounds the game's length)"
+                                              if name == "move_limit" else ""))
+    # Played moves, plus each player's fouls short of the limit, plus the losing foul.
+    return sv.TsuitateGame(**params), params["move_limit"] + 2 * params["foul_limit"] - 1
+
+
+def _tsuitate_text(core) -> str:
+    return f"{core.sfen()} fouls {core.fouls(sv.BLACK)}/{core.fouls(sv.WHITE)}"
+
+
+StandardGame = _game_class(
+    _Spec(_PREFIX + "standard", "shogi_variants standard shogi", {"max_plies": 0},
+          _board_build("standard")),
+    "Standard shogi (``shogi_variants_standard``; param ``max_plies``).")
+MinishogiGame = _game_class(
+    _Spec(_PREFIX + "minishogi", "shogi_variants minishogi", {"max_plies": 0},
+          _board_build("minishogi")),
+    "Minishogi, 5x5 (``shogi_variants_minishogi``; param ``max_plies``).")
+MustCaptureGame = _game_class(
+    _Spec(_PREFIX + "must_capture", "shogi_variants must-capture shogi",
+          {"base": "standard", "max_plies": 0}, _board_build("must-capture")),
+    "Must-capture shogi (``shogi_variants_must_capture``; params ``base``, ``max_plies``).")
+CardShogiGame = _game_class(
+    _Spec(_PREFIX + "card", "shogi_variants card shogi", _CARD_PARAMS, _card_build,
+          chance_text=lambda card: "joker" if card == sv.JOKER else f"card {card}",
+          text=_card_text, max_chance_nodes=_card_draws),
+    "Card shogi (``shogi_variants_card``; params ``base``, ``jokers``, ``copies_per_rank``, "
+    "``file_rule``, ``no_move``, ``check_exempt``, ``max_plies``).", "CardShogiGame")
+TsuitateShogiGame = _game_class(
+    _Spec(_PREFIX + "tsuitate", "shogi_variants tsuitate shogi",
+          {"base": "standard", "foul_limit": 10, "move_limit": 150, "announce_fouls_to_both": True},
+          _tsuitate_build, text=_tsuitate_text),
+    "Tsuitate shogi (``shogi_variants_tsuitate``; params ``base``, ``foul_limit``, "
+    "``move_limit``, ``announce_fouls_to_both``).", "TsuitateShogiGame")
 
 GAMES = {
     "standard": StandardGame,
@@ -731,13 +768,30 @@ GAMES = {
 }
 """Short name -> game class; the OpenSpiel name is ``shogi_variants_<short>``."""
 
+# OpenSpiel name -> the class pyspiel builds it with (the five, and game_from's).
+_CLASSES: dict[str, type] = {}
+
+
+def _register(spec: _Spec, cls: Optional[type] = None) -> None:
+    """Registers ``spec`` under its name; a name registered before keeps its
+    class (pyspiel holds it), which builds the new spec from now on."""
+    name = spec.short_name
+    if name in _CLASSES:
+        before = _CLASSES[name]._spec.type
+        if (before.chance_mode, before.information) != (spec.type.chance_mode, spec.type.information):
+            raise ValueError(f"game {name!r} is registered with pyspiel as another kind of game "
+                             "(chance mode or information); register this one under a new name")
+        _CLASSES[name]._spec = spec
+    else:
+        _CLASSES[name] = cls or _game_class(spec, f"``{name}``: a game built by ``game_from``.", "CustomGame")
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(spec.type, _CLASSES[name])
+
 
 def register() -> None:
     """Registers the five games with pyspiel (done on import; calling again is a no-op)."""
-    known = set(pyspiel.registered_names())
     for cls in GAMES.values():
-        if cls._TYPE.short_name not in known:
-            pyspiel.register_game(cls._TYPE, cls)
+        _register(cls._spec, cls)
 
 
 def load(name: str, **params) -> pyspiel.Game:
@@ -752,6 +806,57 @@ def load(name: str, **params) -> pyspiel.Game:
         raise ValueError(f"unknown game {name!r}; one of {sorted(GAMES)}")
     register()
     return pyspiel.load_game(_PREFIX + short, params)
+
+
+def game_from(factory: Callable[..., Any], name: str, *, max_game_length, params: Optional[dict] = None,
+              long_name: Optional[str] = None, max_chance_outcomes: Optional[int] = None,
+              chance_text: Optional[Callable[[int], str]] = None) -> pyspiel.Game:
+    """A ``pyspiel.Game`` (registered as ``name``) over any game object that
+    answers the protocol, built fresh by ``factory(**params)``.
+
+    The object needs what the module's own games answer: ``to_move()``,
+    ``is_game_over()``, ``chance_outcomes()`` / ``is_chance_node()`` /
+    ``apply_chance(id)``, ``legal_actions()``, ``num_actions``,
+    ``push(move)``, ``outcome()``, ``seen(color)``, ``copy()``, ``sfen()``,
+    and the action encoding ``move_of(action)`` (and ``action(move)``) with
+    ``observation(color)`` / ``observation_shape``, on the game itself when
+    ``seen`` returns a copy of the same class (perfect information), or on
+    the seat's view otherwise (a Tsuitate ``PlayerView``'s shape: the
+    observer reads its events). The state must pickle (OpenSpiel
+    serializes states so). The game's kind is asked of it at the start:
+    perfect information or not from ``seen``, explicit chance if it starts
+    at a chance node (``max_chance_outcomes`` is then the largest outcome id
+    + 1; pass it for a game whose chance comes later).
+
+    ``max_game_length`` is an int or ``params -> int``: the longest game
+    (OpenSpiel needs the bound; the game should end by then). ``params``
+    are the parameters with their defaults (``pyspiel.load_game(name,
+    {...})`` overrides them). Registering ``name`` again replaces its game
+    (if it is of the same kind: pyspiel keeps the first registration's
+    chance mode and information); a name pyspiel already has from elsewhere
+    is refused with ``ValueError``.
+
+    >>> import shogi_variants as sv
+    >>> g = game_from(lambda: sv.Board(variant="minishogi", move_limit=20), "doc_minishogi",
+    ...               max_game_length=20)
+    >>> g.num_distinct_actions(), g.get_type().short_name
+    (1425, 'doc_minishogi')
+    """
+    if name in pyspiel.registered_names() and name not in _CLASSES:
+        raise ValueError(f"game name {name!r} is taken by another OpenSpiel game")
+    if name in (cls._spec.short_name for cls in GAMES.values()):
+        raise ValueError(f"game name {name!r} is one of the module's own games")
+
+    def build(p):
+        length = max_game_length(p) if callable(max_game_length) else max_game_length
+        if int(length) < 1:
+            raise sv.SettingError(f"max_game_length of {name} must be >= 1, not {length}")
+        return factory(**p), int(length)
+
+    spec = _Spec(name, long_name or name, params or {}, build, chance_text=chance_text,
+                 max_chance_outcomes=max_chance_outcomes)
+    _register(spec)
+    return pyspiel.load_game(name, params or {})
 
 
 register()

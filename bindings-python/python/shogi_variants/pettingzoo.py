@@ -24,6 +24,16 @@ classic board games (chess, connect four, go): ``TerminateIllegalWrapper``
 legal_moves_info=False, **settings)``: ``settings`` go to the game's
 constructor unchanged (``move_limit``, ``base="minishogi"`` for Card and
 Tsuitate shogi, ``foul_limit``, ``jokers``, ...); ``sfen`` sets the start.
+``game`` may instead be a factory of any game object of the protocol
+(``env_from``), named by ``name=``.
+
+One environment for every game: ``raw_env`` drives the game only through
+the protocol that ``Board``, ``CardGame`` and ``TsuitateGame`` share
+(``to_move()``, ``chance_outcomes()`` / ``apply_chance``, ``action_mask()``,
+``push``, ``outcome()``, ``seen(color)``); whether an agent observes the game
+itself or its seat's view is asked of ``seen``. ``env_from(factory,
+name=...)`` is the same environment over any object answering the protocol,
+for example a rule modifier written in Python (see its docstring).
 
 Conventions, and why
 --------------------
@@ -82,7 +92,8 @@ Infos
     ``"legal_moves"``: the USI of the agent to move's legal actions. Card
     shogi adds ``"card"`` (the card in play: 1..files, ``0`` for a joker,
     ``None`` for a free move); Tsuitate adds the agent's own ``"fouls"``
-    count and, for the agent that last attempted, ``"verdict"``. Nothing in
+    count and, for the agent that last attempted, ``"verdict"`` (any game
+    whose ``push`` returns a ruling gets it). Nothing in
     ``infos`` reveals hidden information.
 Render
     ``render_mode="ansi"``: ``render()`` returns the board as text
@@ -98,6 +109,7 @@ Render
 from __future__ import annotations
 
 import functools
+from typing import Any, Callable, Optional
 
 try:
     import gymnasium
@@ -116,7 +128,7 @@ except ImportError as _missing:  # say which extra brings what is missing
 
 import shogi_variants as sv
 
-__all__ = ["env", "raw_env", "GAMES", "OBS_HIGH"]
+__all__ = ["env", "env_from", "raw_env", "GAMES", "OBS_HIGH"]
 
 GAMES = ("standard", "minishogi", "must-capture", "card", "tsuitate")
 
@@ -137,6 +149,35 @@ def env(**kwargs):
     return e
 
 
+def env_from(factory: Callable[..., Any], name: str = "custom", **kwargs):
+    """``env`` over any game object that answers the protocol:
+    ``factory(**settings)`` builds a fresh one at each ``reset`` (``sfen=``,
+    if given, is passed on too). ``name`` names the environment
+    (``metadata["name"]`` is ``f"{name}_v0"``); the other keywords are
+    ``raw_env``'s (``render_mode``, ``max_plies``, ``legal_moves_info``,
+    settings for the factory).
+
+    The object needs ``to_move()``, ``chance_outcomes()`` /
+    ``apply_chance(id)``, ``legal_actions()``, ``num_actions``,
+    ``push(move)``, ``outcome()``, ``is_game_over()``, ``seen(color)`` and
+    the action encoding ``move_of(action)`` with ``action_mask()`` and
+    ``observation(color)`` / ``observation_shape``: on the game itself when
+    ``seen`` returns a copy of the same class (perfect information), else on
+    the seat's view (a Tsuitate ``PlayerView``'s shape, ``observation()``
+    without a colour). ``render()`` shows ``str(game)``. The built-in
+    players (``RandomPlayer``, ``SearchPlayer``, ...) cannot take a seat in
+    such a game: they search the Rust rules, which a rule added in Python does
+    not reach, so they refuse it with ``ShogiError``.
+
+    >>> import shogi_variants as sv
+    >>> e = env_from(lambda: sv.Board(variant="minishogi"), name="mini")
+    >>> e.reset(seed=0)
+    >>> e.agent_selection, e.unwrapped.metadata["name"]
+    ('black', 'mini_v0')
+    """
+    return env(game=factory, name=name, **kwargs)
+
+
 def _returns(outcome) -> tuple[float, float]:
     r = outcome.returns
     if callable(r):
@@ -144,8 +185,42 @@ def _returns(outcome) -> tuple[float, float]:
     return float(r[0]), float(r[1])
 
 
+# -- the module's own games: how to build each, and what it adds to infos and render --
+
+
+def _board_text(game) -> str:
+    return str(game)
+
+
+def _card_text(game) -> str:
+    card = game.current_card
+    label = "free move" if card is None else ("joker" if card == sv.JOKER else f"file {card}")
+    return str(game.board()) + f"\nturn: {_AGENTS[game.turn]}, card: {label}"
+
+
+def _tsuitate_text(game) -> str:
+    # The referee's board (the full position), for a spectator.
+    text = str(sv.Board(game.true_sfen(), variant=str(game.settings.get("base", "standard"))))
+    return text + (f"\nturn: {_AGENTS[game.turn]}, "
+                   f"fouls: black {game.fouls(sv.BLACK)}, white {game.fouls(sv.WHITE)}")
+
+
+_AGENTS = ("black", "white")
+# name -> (build(sfen, settings), extra infos of a colour, render text)
+_KINDS: dict[str, tuple[Callable, Optional[Callable], Callable]] = {
+    # The game's own generator is unused: draws come from the env's np_random.
+    "card": (lambda sfen, s: sv.CardGame(sfen, seed=0, **s),
+             lambda game, color: {"card": game.current_card}, _card_text),
+    "tsuitate": (lambda sfen, s: sv.TsuitateGame(sfen=sfen, **s),
+                 lambda game, color: {"fouls": int(game.fouls(color))}, _tsuitate_text),
+}
+for _variant in ("standard", "minishogi", "must-capture"):
+    _KINDS[_variant] = (lambda sfen, s, v=_variant: sv.Board(sfen, variant=v, **s), None, _board_text)
+
+
 class raw_env(AECEnv, EzPickle):
-    """A game of ``shogi_variants`` as a two-agent AEC environment (see the module docstring)."""
+    """A game of ``shogi_variants`` (or any game object of the protocol, see
+    ``env_from``) as a two-agent AEC environment (see the module docstring)."""
 
     RENDER_MODES = ("human", "ansi")
     metadata = {
@@ -157,42 +232,51 @@ class raw_env(AECEnv, EzPickle):
 
     def __init__(
         self,
-        game: str = "standard",
+        game: str | Callable[..., Any] = "standard",
         render_mode: str | None = None,
         max_plies: int | None = None,
         sfen: str | None = None,
         legal_moves_info: bool = False,
+        name: str | None = None,
         **settings,
     ):
-        EzPickle.__init__(self, game, render_mode, max_plies, sfen, legal_moves_info, **settings)
+        EzPickle.__init__(self, game, render_mode, max_plies, sfen, legal_moves_info, name, **settings)
         super().__init__()
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}; expected one of {GAMES}")
+        if callable(game):
+            self.game_name = name or getattr(game, "__name__", "custom")
+            self._build = (lambda sfen, s: game(**s)) if sfen is None else (lambda sfen, s: game(sfen=sfen, **s))
+            self._extra_infos, self._render_text = None, str
+        elif game in _KINDS:
+            if name is not None:
+                raise ValueError("name= is for a game factory (env_from); the module's games have their own")
+            self.game_name = game
+            self._build, self._extra_infos, self._render_text = _KINDS[game]
+            name = f"shogi_variants_{game.replace('-', '_')}"
+        else:
+            raise ValueError(f"unknown game {game!r}; expected one of {GAMES} or a game factory")
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {self.RENDER_MODES}, not {render_mode!r}")
         if max_plies is not None and max_plies < 1:
             raise ValueError("max_plies must be a positive integer or None")
-        self.game_name = game
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.sfen = sfen
         self.legal_moves_info = legal_moves_info
         self.settings = dict(settings)
         # An instance attribute: the name depends on the game.
-        self.metadata = dict(type(self).metadata, name=f"shogi_variants_{game.replace('-', '_')}_v0")
+        self.metadata = dict(type(self).metadata, name=f"{name or self.game_name}_v0")
 
-        self.possible_agents = ["black", "white"]
+        self.possible_agents = list(_AGENTS)
         self.agents = self.possible_agents[:]
 
-        # A game at the start, to size the spaces (and to validate settings now).
+        # A game at the start, to size the spaces (and to validate settings now),
+        # and to ask what kind of game it is: with perfect information
+        # ``seen`` is a copy of the game itself, else a seat's view.
         self.game = self._new_game()
-        if game == "tsuitate":
-            view = self.game.view(sv.BLACK)
-            self._num_actions = int(self.game.num_actions)
-            self._obs_shape = tuple(view.observation_shape)
-        else:
-            self._num_actions = int(self.game.num_actions)
-            self._obs_shape = tuple(self.game.observation_shape)
+        seat = self.game.seen(sv.BLACK)
+        self._perfect = type(seat) is type(self.game)
+        self._num_actions = int(self.game.num_actions)
+        self._obs_shape = tuple((self.game if self._perfect else seat).observation_shape)
         self._obs_high = np.full(self._obs_shape, OBS_HIGH, dtype=np.float32)
 
         self.np_random = None
@@ -221,62 +305,51 @@ class raw_env(AECEnv, EzPickle):
     def action_space(self, agent):
         return spaces.Discrete(self._num_actions)
 
-    # -- game plumbing ----------------------------------------------------------
+    # -- game plumbing: the protocol only ------------------------------------------
 
     def _new_game(self):
-        g = self.game_name
-        if g == "card":
-            # The game's own generator is unused: draws come from self.np_random.
-            return sv.CardGame(seed=0, sfen=self.sfen, **self.settings)
-        if g == "tsuitate":
-            return sv.TsuitateGame(sfen=self.sfen, **self.settings)
-        return sv.Board(self.sfen, variant=g, **self.settings)
+        return self._build(self.sfen, self.settings)
 
     def _color(self, agent) -> int:
         return self.possible_agents.index(agent)
 
+    def _seat(self, color):
+        """What ``color`` decodes actions and observes with: the game itself
+        with perfect information (``seen`` would be a copy of it), else the
+        seat's view."""
+        return self.game if self._perfect else self.game.seen(color)
+
     def _resolve_chance(self):
-        """Card shogi: draw cards until a decision (or the end)."""
+        """Chance steps (Card shogi's draws), sampled from their exact odds
+        with the env's generator, until a decision (or the end)."""
         game = self.game
-        while game.is_chance_node():
+        while game.to_move() == "chance":
             outcomes = game.chance_outcomes()
-            cards = [int(c) for c, _ in outcomes]
-            p = np.asarray([p for _, p in outcomes], dtype=np.float64)
+            ids = [int(c) for c, _ in outcomes]
+            p = np.asarray([float(p) for _, p in outcomes], dtype=np.float64)
             p /= p.sum()
-            game.apply_draw(cards[int(self.np_random.choice(len(cards), p=p))])
+            game.apply_chance(ids[int(self.np_random.choice(len(ids), p=p))])
 
     def _mask(self, color) -> np.ndarray:
-        if self.game_name == "tsuitate":
-            raw = self.game.view(color).action_mask()
-        else:
-            raw = self.game.action_mask()
-        return np.frombuffer(raw, dtype=np.int8).copy()
+        return np.frombuffer(self._seat(color).action_mask(), dtype=np.int8).copy()
 
-    def _legal_actions(self):
-        if self.game_name == "tsuitate":
-            return self.game.view(self.game.turn).legal_actions()
-        return self.game.legal_actions()
-
-    def _move_of(self, action):
-        if self.game_name == "tsuitate":
-            return self.game.view(self.game.turn).move_of(action)
-        return self.game.move_of(action)
+    def _mover(self):
+        """The colour to move, or None (the end)."""
+        who = self.game.to_move()
+        return who if who in (sv.BLACK, sv.WHITE) else None
 
     def _update_infos(self):
         game = self.game
-        over = game.is_game_over() or any(self.truncations.values())
+        mover = None if any(self.truncations.values()) else self._mover()
         for agent in self.agents:
             color = self._color(agent)
-            info = {}
-            if self.game_name == "card":
-                info["card"] = game.current_card
-            elif self.game_name == "tsuitate":
-                info["fouls"] = int(game.fouls(color))
-                if self._last_verdict is not None and self._last_verdict[0] == color:
-                    info["verdict"] = self._last_verdict[1]
+            info = self._extra_infos(game, color) if self._extra_infos else {}
+            if self._last_verdict is not None and self._last_verdict[0] == color:
+                info["verdict"] = self._last_verdict[1]
             if self.legal_moves_info:
-                if not over and color == game.turn:
-                    info["legal_moves"] = [self._move_of(a).usi() for a in self._legal_actions()]
+                if color == mover:
+                    seat = self._seat(color)
+                    info["legal_moves"] = [seat.move_of(a).usi() for a in game.legal_actions()]
                 else:
                     info["legal_moves"] = []
             self.infos[agent] = info
@@ -294,8 +367,7 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        if self.game_name == "card":
-            self._resolve_chance()
+        self._resolve_chance()
         self.agent_selection = self.possible_agents[self.game.turn]
         # A start position that is already over (an sfen given) ends at once.
         self._check_end()
@@ -306,10 +378,10 @@ class raw_env(AECEnv, EzPickle):
 
     def observe(self, agent):
         color = self._color(agent)
-        if self.game_name == "tsuitate":
-            obs = self.game.view(color).observation()
-        else:
+        if self._perfect:
             obs = self.game.observation(color)
+        else:
+            obs = self.game.seen(color).observation()
         obs = np.asarray(obs, dtype=np.float32)
         if (
             agent == self.agent_selection
@@ -339,28 +411,24 @@ class raw_env(AECEnv, EzPickle):
             return self._was_dead_step(action)
         agent = self.agent_selection
         color = self._color(agent)
-        assert color == self.game.turn, "agent_selection is out of step with the game"
+        assert color == self.game.to_move(), "agent_selection is out of step with the game"
         action = int(action)
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(self.agents, 0.0)
 
-        move = self._move_of(action)
-        if self.game_name == "tsuitate":
-            ruling = self.game.attempt(move)
-            self._last_verdict = (color, ruling.verdict)
-        else:
-            self.game.push(move)
-            if self.game_name == "card":
-                self._resolve_chance()
+        ruling = self.game.push(self._seat(color).move_of(action))
+        # A game whose push rules on the attempt (Tsuitate's foul or played).
+        verdict = getattr(ruling, "verdict", None)
+        self._last_verdict = None if verdict is None else (color, verdict)
+        self._resolve_chance()
         self.plies += 1
 
-        ended = self._check_end()
-        if ended:
+        if self._check_end():
             # The agent that did not just act is asked first, as in the classic games.
             self.agent_selection = self.possible_agents[1 - color]
         else:
             # Tsuitate: a foul keeps the turn, hence the same agent.
-            self.agent_selection = self.possible_agents[self.game.turn]
+            self.agent_selection = self.possible_agents[self._mover()]
         self._accumulate_rewards()
         self._update_infos()
         if self.render_mode == "human":
@@ -378,22 +446,8 @@ class raw_env(AECEnv, EzPickle):
 
     def _text(self) -> str:
         """The board as ``render`` shows it."""
-        game = self.game
-        if self.game_name == "card":
-            text = str(game.board())
-            card = game.current_card
-            label = "free move" if card is None else ("joker" if card == sv.JOKER else f"file {card}")
-            text += f"\nturn: {self.possible_agents[game.turn]}, card: {label}"
-        elif self.game_name == "tsuitate":
-            base = game.settings.get("base", "standard")
-            text = str(sv.Board(game.true_sfen(), variant=str(base)))
-            text += (
-                f"\nturn: {self.possible_agents[game.turn]}, "
-                f"fouls: black {game.fouls(sv.BLACK)}, white {game.fouls(sv.WHITE)}"
-            )
-        else:
-            text = str(game)
-        outcome = game.outcome()
+        text = self._render_text(self.game)
+        outcome = self.game.outcome()
         if outcome is not None:
             winner = "draw" if outcome.winner is None else self.possible_agents[outcome.winner]
             text += f"\nover: {winner} ({outcome.reason})"
