@@ -22,6 +22,16 @@ fn main() -> Result<(), String> {
     let games = value(&args, "--games", 256.0)? as usize;
     let seconds = value(&args, "--seconds", 1.0)?;
     let observe = !args.iter().any(|a| a == "--no-observations");
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1));
+    let only = match only {
+        Some(o) => {
+            Some(GameKind::from_name(o).ok_or_else(|| format!("--only: unknown game '{o}'"))?)
+        }
+        None => None,
+    };
     println!(
         "random self-play, {games} games per batch, observations {}",
         if observe { "on" } else { "off" }
@@ -37,16 +47,6 @@ fn main() -> Result<(), String> {
         (GameKind::Tsuitate, &[]),
         (GameKind::Tsuitate, OVER_MINISHOGI),
     ];
-    let only = args
-        .iter()
-        .position(|a| a == "--only")
-        .and_then(|i| args.get(i + 1));
-    let only = match only {
-        Some(o) => {
-            Some(GameKind::from_name(o).ok_or_else(|| format!("--only: unknown game '{o}'"))?)
-        }
-        None => None,
-    };
     for (kind, settings) in kinds {
         let name = kind.name();
         if only.is_some_and(|o| o != kind) {
