@@ -14,7 +14,7 @@ use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::{text, Diagram};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{board_observation, ObservationShape};
-use shogi_variants::{AnySettings, AnyVariant, GameState, SavedGame};
+use shogi_variants::{AnySettings, AnyVariant, GameKind, GameState, SavedGame};
 
 /// A game of a perfect-information variant: position, history, outcome.
 ///
@@ -115,7 +115,10 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (sfen = None, variant = "standard", **settings))]
+    #[pyo3(
+        signature = (sfen = None, variant = GameKind::Standard.name(), **settings),
+        text_signature = "(sfen=None, variant='standard', **settings)"
+    )]
     fn new(
         sfen: Option<&str>,
         variant: &str,
@@ -369,9 +372,9 @@ impl PyBoard {
     fn __repr__(&self) -> String {
         let kwargs =
             convert::non_default_kwargs(&self.game.variant().settings(), &self.default_settings());
-        let variant = match self.game.variant().name() {
-            "standard" => String::new(),
-            name => format!(", variant={}", convert::py_str(name)),
+        let variant = match self.game.variant() {
+            AnyVariant::Standard(_) => String::new(),
+            v => format!(", variant={}", convert::py_str(v.name())),
         };
         format!("Board({}{variant}{kwargs})", convert::py_str(&self.sfen()))
     }

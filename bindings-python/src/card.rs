@@ -13,7 +13,7 @@ use shogi_core::{MoveList, Variant};
 use shogi_formats::diagram::Diagram;
 use shogi_research::observation::{card_observation, ObservationShape};
 use shogi_variants::{
-    settings_with, Card, CardError, CardGame, CardSettings, GameState, Phase, SavedGame,
+    settings_with, Card, CardError, CardGame, CardSettings, GameKind, GameState, Phase, SavedGame,
 };
 
 /// Card shogi: a drawn card names the file to play on.
@@ -90,7 +90,7 @@ impl PyCardGame {
             })?,
         };
         let pairs = convert::overrides(settings)?;
-        let s: CardSettings = settings_with("card", &convert::borrowed(&pairs))
+        let s: CardSettings = settings_with(GameKind::Card.name(), &convert::borrowed(&pairs))
             .map_err(|e| SettingError::new_err(e.to_string()))?;
         // Check the SFEN against the base variant first, for the position's own message.
         game(s.base.variant(), sfen)?;

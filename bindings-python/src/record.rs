@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use shogi_core::{Game, Move};
 use shogi_formats::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteError};
-use shogi_variants::{AnyVariant, Base};
+use shogi_variants::{AnyVariant, Base, GameKind};
 
 /// The Python name of a record's end: Rust's [`EndKind::name`].
 fn end_name(kind: EndKind) -> &'static str {
@@ -206,7 +206,11 @@ impl PyRecord {
     ) -> PyResult<PyBoard> {
         // The variant played on the start's board (a board no variant has
         // is refused below, by the standard rules' check of the start).
-        let name = variant.unwrap_or_else(|| self.record.base().map_or("standard", Base::name));
+        let name = variant.unwrap_or_else(|| {
+            self.record
+                .base()
+                .map_or(GameKind::Standard.name(), Base::name)
+        });
         let v: AnyVariant = crate::board::variant(name, settings)?;
         self.record
             .to_game(v)

@@ -221,7 +221,7 @@ impl PySelfPlay {
     #[new]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     #[pyo3(
-        signature = (game = "standard", num_games = None, threads = None, seed = None, max_plies = None, observations = true, **settings),
+        signature = (game = shogi_variants::GameKind::Standard.name(), num_games = None, threads = None, seed = None, max_plies = None, observations = true, **settings),
         text_signature = "(game='standard', num_games=64, threads=1, seed=0, max_plies=None, observations=True, **settings)"
     )]
     fn new(

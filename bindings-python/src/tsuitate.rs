@@ -18,8 +18,8 @@ use shogi_research::observation::{
     ObservationShape, ANNOUNCEMENT_WIDTH,
 };
 use shogi_variants::{
-    settings_with, Announcement, Capture, Event, FoulReason, GameState, PlayerView, Referee,
-    SavedGame, TsuitateError, TsuitateSettings, Verdict,
+    settings_with, Announcement, Capture, Event, FoulReason, GameKind, GameState, PlayerView,
+    Referee, SavedGame, TsuitateError, TsuitateSettings, Verdict,
 };
 
 /// One thing a Tsuitate player is told, or did.
@@ -619,8 +619,9 @@ impl PyTsuitateGame {
     #[pyo3(signature = (sfen = None, **settings))]
     fn new(sfen: Option<&str>, settings: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let pairs = convert::overrides(settings)?;
-        let s: TsuitateSettings = settings_with("tsuitate", &convert::borrowed(&pairs))
-            .map_err(|e| SettingError::new_err(e.to_string()))?;
+        let s: TsuitateSettings =
+            settings_with(GameKind::Tsuitate.name(), &convert::borrowed(&pairs))
+                .map_err(|e| SettingError::new_err(e.to_string()))?;
         Referee::from_sfen(s, sfen.unwrap_or("startpos"))
             .map(|referee| PyTsuitateGame { referee })
             .map_err(|e| InvalidSfenError::new_err(e.to_string()))

@@ -290,3 +290,38 @@ def test_go_nodes_negative_is_reported(usi):
     best, _ = usi.call("go", btime=0, wtime=0, byoyomi=300, nodes=-5, listener=usi.listen)
     assert cshogi.Board().is_legal(cshogi.Board().move_from_usi(best))
     assert any("'nodes -5'" in line for line in _errors(usi.lines)), usi.lines
+
+
+MINISHOGI_START = "rbsgk/4p/5/P4/KGSBR b - 1"
+
+
+@pytest.mark.parametrize("name, why", [("card", "chance"), ("tsuitate", "hides pieces")])
+def test_games_with_chance_or_hidden_pieces_are_refused(usi, name, why):
+    # USI has no chance steps and shows the whole board: the engine says so
+    # and keeps the variant it had.
+    usi.call("setoption", "UCI_Variant", "minishogi")
+    usi.call("setoption", "UCI_Variant", name)
+    usi.call("isready", listener=usi.listen)
+    errors = _errors(usi.lines)
+    assert len(errors) == 1, usi.lines
+    assert "perfect-information" in errors[0] and why in errors[0], errors
+    assert "the variant stays minishogi" in errors[0], errors
+    usi.call("position", moves=["2e3d"])
+    best, _ = usi.call("go", nodes=2000)
+    board = sv.Board(MINISHOGI_START, variant="minishogi")
+    board.push_usi("2e3d")
+    board.push_usi(best)  # raises if the move is not legal in minishogi
+
+
+def test_must_capture_moves_go_through_the_game(usi):
+    usi.call("setoption", "UCI_Variant", "toru-itte")
+    usi.lines.clear()
+    # Black's bishop can take White's, so it must: 8h2b or 8h2b+.
+    usi.call("position", moves=["7g7f", "3c3d"])
+    best, _ = usi.call("go", nodes=2000)
+    assert best in ("8h2b", "8h2b+"), best
+    # A quiet move while a capture is due is refused, and no move is made up.
+    usi.call("position", moves=["7g7f", "3c3d", "2g2f"])
+    best, _ = usi.call("go", nodes=2000, listener=usi.listen)
+    assert best == "resign"
+    assert any("move 3: 2g2f" in line for line in _errors(usi.lines)), usi.lines

@@ -1,7 +1,7 @@
 //! A scripted USI session with the `usi` engine binary.
 
 use shogi_core::{Game, Move, PositionCommand};
-use shogi_variants::{AnyVariant, Minishogi, Standard};
+use shogi_variants::{AnyGame, AnyVariant, GameKind, GameState, Minishogi, Standard, ToMove};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -605,5 +605,153 @@ fn bad_numbers_in_go_are_reported_and_ignored() {
             .unwrap();
         assert!(nodes > 1, "{command}: {last}");
     }
+    s.quit();
+}
+
+/// The `info string error:` lines among `lines`.
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect()
+}
+
+/// The lines a command gives before the `readyok` of an `isready` after it.
+fn answer_to(s: &mut Session, line: &str) -> Vec<String> {
+    s.send(line);
+    s.send("isready");
+    s.until("readyok")
+}
+
+#[test]
+fn games_with_chance_or_hidden_pieces_are_refused() {
+    let mut s = Session::start();
+    s.send("usi");
+    let lines = s.until("usiok");
+    let combo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    // The combo offers what the table says USI can play, and nothing else.
+    let playable: Vec<String> = GameKind::ALL
+        .into_iter()
+        .filter(|k| !k.has_chance() && !k.hidden_information())
+        .map(|k| format!("var {}", k.usi_name()))
+        .collect();
+    assert!(combo.ends_with(&playable.join(" ")), "{combo}");
+    for kind in [GameKind::Card, GameKind::Tsuitate] {
+        assert!(!combo.contains(&format!("var {kind}")), "{combo}");
+    }
+
+    s.send("setoption name UCI_Variant value minishogi");
+    for (value, why) in [
+        ("card", "chance"),
+        ("Card-Shogi", "chance"),
+        ("tsuitate", "hides pieces"),
+    ] {
+        let lines = answer_to(&mut s, &format!("setoption name UCI_Variant value {value}"));
+        let errors = errors(&lines);
+        assert_eq!(errors.len(), 1, "{value}: {lines:?}");
+        assert!(
+            errors[0].contains("perfect-information") && errors[0].contains(why),
+            "{value}: {errors:?}"
+        );
+        assert!(
+            errors[0].contains("the variant stays minishogi"),
+            "{errors:?}"
+        );
+    }
+    // The variant is still minishogi, its position untouched.
+    let (_, best) = s.go("go depth 2");
+    assert_legal(
+        &Game::new(AnyVariant::Minishogi(Minishogi::default())),
+        &best,
+    );
+    let position = "position startpos moves 2e3d 4a3b";
+    s.send(position);
+    let (_, best) = s.go("go depth 2");
+    assert_legal(
+        &game_of(AnyVariant::Minishogi(Minishogi::default()), position),
+        &best,
+    );
+    s.quit();
+}
+
+#[test]
+fn variant_names_come_from_the_table() {
+    let mut s = Session::start();
+    // Every name and alias of the table is understood, ASCII case ignored.
+    for kind in GameKind::VARIANTS {
+        for name in std::iter::once(kind.name()).chain(kind.aliases().iter().copied()) {
+            for value in [name.to_owned(), name.to_ascii_uppercase()] {
+                let lines = answer_to(&mut s, &format!("setoption name UCI_Variant value {value}"));
+                assert!(errors(&lines).is_empty(), "{value}: {lines:?}");
+            }
+        }
+    }
+    let lines = answer_to(&mut s, "setoption name UCI_Variant value chess");
+    let errors = errors(&lines);
+    assert!(
+        errors.len() == 1
+            && errors[0]
+                .contains("unknown variant 'chess' (known: shogi, minishogi, must-capture)"),
+        "{lines:?}"
+    );
+    s.quit();
+}
+
+#[test]
+fn must_capture_is_played_through_the_contract() {
+    let mut s = Session::start();
+    s.send("setoption name UCI_Variant value toru-itte");
+    // Black's bishop can take White's: it must.
+    let position = "position startpos moves 7g7f 3c3d";
+    s.send(position);
+    let mut game = AnyGame::new(GameKind::MustCapture.name(), &[], 0).unwrap();
+    for mv in ["7g7f", "3c3d"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let captures = GameState::legal_moves(&game);
+    assert_eq!(captures.len(), 2, "{captures:?}");
+    for go in ["go depth 2", "go nodes 500"] {
+        let (_, best) = s.go(go);
+        let mv: Move = best.parse().unwrap();
+        assert!(captures.contains(&mv), "{go}: {best}");
+    }
+    // A quiet move when a capture is due is refused by the game.
+    let lines = answer_to(&mut s, "position startpos moves 7g7f 3c3d 2g2f");
+    let errors = errors(&lines);
+    assert!(
+        errors.len() == 1 && errors[0].contains("move 3: 2g2f"),
+        "{lines:?}"
+    );
+    let (_, best) = s.go("go depth 1");
+    assert_eq!(best, "resign");
+    s.quit();
+}
+
+#[test]
+fn a_game_over_by_repetition_still_gets_a_move() {
+    let mut s = Session::start();
+    // The start position a fourth time: sennichite, the game is over.
+    let shuffle = " 2h3h 8b7b 3h2h 7b8b".repeat(3);
+    let position = format!("position startpos moves{shuffle}");
+    let mut game = AnyGame::new(GameKind::Standard.name(), &[], 0).unwrap();
+    for mv in shuffle.split_whitespace() {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    assert!(matches!(game.to_move(), ToMove::Over(_)));
+    let lines = answer_to(&mut s, &position);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    // The GUI still gets a move for the position on the board.
+    let (_, best) = s.go("go depth 2");
+    assert_legal(&Game::new(AnyVariant::Standard(Standard::default())), &best);
+    // A move after the end is refused.
+    let lines = answer_to(&mut s, &format!("{position} 7g7f"));
+    let errors = errors(&lines);
+    assert!(
+        errors.len() == 1 && errors[0].contains("move 13: "),
+        "{lines:?}"
+    );
     s.quit();
 }

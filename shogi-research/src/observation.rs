@@ -415,21 +415,10 @@ pub(crate) fn card_observation_on_clear(
             Card::Joker => 0.0,
             Card::Rank(_) => f32::from(settings.copies_per_rank),
         };
-        let left = drawable(game, card);
+        let left = game.deck().drawable(card);
         if full > 0.0 && left > 0 {
             shape.fill(out, deck + id, f32::from(left) / full);
         }
-    }
-}
-
-/// Cards of this kind the next draw can come from (the pile, or the
-/// reshuffled discards when the pile is empty).
-fn drawable(game: &CardGame, card: Card) -> u16 {
-    let deck = game.deck();
-    if deck.left_total() > 0 {
-        deck.left(card)
-    } else {
-        deck.discarded(card)
     }
 }
 

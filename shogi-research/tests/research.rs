@@ -631,3 +631,50 @@ fn tsuitate_information_state_tensors_have_perfect_recall() {
         "games long enough to test the bound: {longest}"
     );
 }
+
+/// The deck planes show what the next draw can give, read from the deck's
+/// own rule ([`shogi_variants::Deck::drawable`]): the pile, or the
+/// discards once the pile is empty (the next draw reshuffles them in).
+#[test]
+fn card_deck_planes_follow_the_reshuffle() {
+    use shogi_variants::{Card, GameState, ToMove};
+    let settings = CardSettings {
+        base: Base::MINISHOGI,
+        copies_per_rank: 1,
+        jokers: false,
+        ..CardSettings::default()
+    };
+    let mut game = CardGame::new(settings, 11).unwrap();
+    let shape = ObservationShape::card(5, 5);
+    let mut out = vec![0.0; shape.len()];
+    let deck_plane = |id: usize| 50 + 6 + id;
+    let mut saw_reshuffle_due = false;
+    for _ in 0..60 {
+        card_observation(&game, Color::Black, &mut out);
+        let deck = game.deck();
+        for rank in 1..=5u8 {
+            let expected = f32::from(deck.drawable(Card::Rank(rank)));
+            assert_eq!(
+                out[shape.index(deck_plane(usize::from(rank)), 0, 0)],
+                expected,
+                "rank {rank}: {deck:?}"
+            );
+        }
+        if deck.left_total() == 0 && deck.discarded_total() > 0 {
+            saw_reshuffle_due = true;
+            // Every discard is drawable again: all five planes are lit.
+            assert!((1..=5).all(|r| out[shape.index(deck_plane(r), 0, 0)] == 1.0));
+        }
+        match game.to_move() {
+            ToMove::Chance => {
+                game.chance_step().unwrap();
+            }
+            ToMove::Player(_) => {
+                let mv = GameState::legal_moves(&game)[0];
+                GameState::play(&mut game, mv).unwrap();
+            }
+            ToMove::Over(_) => break,
+        }
+    }
+    assert!(saw_reshuffle_due, "the deck never ran out");
+}

@@ -78,6 +78,10 @@ pub enum AnyVariant {
 }
 
 /// The settings of an [`AnyVariant`], tagged by variant name.
+///
+/// The tags are [`GameKind::name`](crate::GameKind::name)'s; serde's
+/// attributes need literals, so they are written here too, and a test
+/// (`settings_tags_are_the_table_names`) checks they agree with the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "variant", rename_all = "lowercase")]
 pub enum AnySettings {
@@ -96,8 +100,18 @@ impl Default for AnySettings {
     }
 }
 
-/// The names [`AnyVariant::from_name`] knows.
-pub const VARIANT_NAMES: [&str; 3] = ["standard", "minishogi", "must-capture"];
+/// The names [`AnyVariant::from_name`] knows: those of
+/// [`GameKind::VARIANTS`](crate::GameKind::VARIANTS).
+///
+/// ```
+/// use shogi_variants::{GameKind, VARIANT_NAMES};
+/// assert_eq!(VARIANT_NAMES, GameKind::VARIANTS.map(GameKind::name));
+/// ```
+pub const VARIANT_NAMES: [&str; 3] = [
+    crate::GameKind::Standard.name(),
+    crate::GameKind::Minishogi.name(),
+    crate::GameKind::MustCapture.name(),
+];
 
 /// Parses `value` as JSON (numbers, `null`, `true`, quoted strings...) or, if
 /// that fails, takes it as a bare string.
@@ -244,22 +258,39 @@ impl AnyVariant {
     }
 
     /// The variant of this name with settings overridden by `(key, value)`
-    /// pairs; a value is read as JSON if it can be, else as a string.
+    /// pairs; a value is read as JSON if it can be, else as a string. The
+    /// name is read through [`GameKind::from_name`](crate::GameKind::from_name)
+    /// (aliases accepted, ASCII case ignored); a game that is not a plain
+    /// variant (Card, Tsuitate) is refused like an unknown name.
+    ///
+    /// ```
+    /// use shogi_core::Variant;
+    /// use shogi_variants::AnyVariant;
+    /// let v = AnyVariant::with_named_settings("Toru-Itte", &[("base", "minishogi")]).unwrap();
+    /// assert_eq!(v.name(), "must-capture");
+    /// assert!(AnyVariant::with_named_settings("card", &[]).is_err());
+    /// ```
     pub fn with_named_settings(
         name: &str,
         overrides: &[(&str, &str)],
     ) -> Result<AnyVariant, VariantError> {
-        match name {
-            "standard" => Ok(AnyVariant::Standard(Standard::with_settings(
+        use crate::GameKind;
+        let kind = GameKind::from_name(name);
+        let name: &str = match kind {
+            Some(k) => k.name(),
+            None => name,
+        };
+        match kind {
+            Some(GameKind::Standard) => Ok(AnyVariant::Standard(Standard::with_settings(
                 settings_with(name, overrides)?,
             ))),
-            "minishogi" => Ok(AnyVariant::Minishogi(Minishogi::with_settings(
+            Some(GameKind::Minishogi) => Ok(AnyVariant::Minishogi(Minishogi::with_settings(
                 settings_with(name, overrides)?,
             ))),
-            "must-capture" => Ok(AnyVariant::MustCapture(MustCapture::with_settings(
+            Some(GameKind::MustCapture) => Ok(AnyVariant::MustCapture(MustCapture::with_settings(
                 settings_with(name, overrides)?,
             ))),
-            _ => Err(VariantError::UnknownVariant {
+            Some(GameKind::Card | GameKind::Tsuitate) | None => Err(VariantError::UnknownVariant {
                 name: name.to_owned(),
                 known: VARIANT_NAMES.join(", "),
             }),
@@ -378,5 +409,24 @@ impl Variant for AnyVariant {
 
     fn divide(&self, pos: &mut Position, depth: u32, bulk: bool) -> Vec<(shogi_core::Move, u64)> {
         dispatch!(self, v => v.divide(pos, depth, bulk))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameKind;
+
+    /// Serde's literal tags of [`AnySettings`] agree with the table of names.
+    #[test]
+    fn settings_tags_are_the_table_names() {
+        for kind in GameKind::VARIANTS {
+            let variant = AnyVariant::with_named_settings(kind.name(), &[]).unwrap();
+            assert_eq!(variant.name(), kind.name());
+            let value = serde_json::to_value(variant.settings()).unwrap();
+            assert_eq!(value["variant"], kind.name(), "{value}");
+            let read: AnySettings = serde_json::from_value(value).unwrap();
+            assert_eq!(read, variant.settings());
+        }
     }
 }

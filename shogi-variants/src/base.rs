@@ -5,7 +5,9 @@
 //! settings: must-capture minishogi with `repetition = Draw` is the
 //! must-capture duty over minishogi drawn by repetition.
 
-use crate::{AnyVariant, Minishogi, MinishogiSettings, Standard, StandardSettings, VariantError};
+use crate::{
+    AnyVariant, GameKind, Minishogi, MinishogiSettings, Standard, StandardSettings, VariantError,
+};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shogi_core::Variant;
 
@@ -44,8 +46,8 @@ impl Base {
     pub const STANDARD: Base = Base::Standard(StandardSettings::DEFAULT);
     /// Minishogi with its default settings.
     pub const MINISHOGI: Base = Base::Minishogi(MinishogiSettings::DEFAULT);
-    /// The names a base can have.
-    pub const NAMES: [&'static str; 2] = ["standard", "minishogi"];
+    /// The names a base can have: [`GameKind::name`] of its kind.
+    pub const NAMES: [&'static str; 2] = [GameKind::Standard.name(), GameKind::Minishogi.name()];
     /// Every base, with its default settings, in the order of [`Base::NAMES`].
     ///
     /// ```
@@ -73,16 +75,27 @@ impl Base {
         })
     }
 
-    /// The base's name: `"standard"` or `"minishogi"`.
+    /// The base's kind of game in the table of names.
+    ///
+    /// ```
+    /// use shogi_variants::{Base, GameKind};
+    /// assert_eq!(Base::MINISHOGI.kind(), GameKind::Minishogi);
+    /// ```
+    pub const fn kind(self) -> GameKind {
+        match self {
+            Base::Standard(_) => GameKind::Standard,
+            Base::Minishogi(_) => GameKind::Minishogi,
+        }
+    }
+
+    /// The base's name, its kind's [`GameKind::name`]: `"standard"` or
+    /// `"minishogi"`.
     ///
     /// ```
     /// assert_eq!(shogi_variants::Base::MINISHOGI.name(), "minishogi");
     /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Base::Standard(_) => "standard",
-            Base::Minishogi(_) => "minishogi",
-        }
+    pub const fn name(self) -> &'static str {
+        self.kind().name()
     }
 
     /// The base of this name with settings overridden by `(key, value)` pairs,
@@ -144,6 +157,9 @@ impl Base {
 }
 
 /// The full form of a base in serde: tagged by name like [`crate::AnySettings`].
+/// The tags are [`GameKind::name`]'s, written again because serde's
+/// attributes need literals; the test `tags_are_the_table_names` checks
+/// they agree.
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "variant", rename_all = "lowercase")]
 enum Tagged {
@@ -173,13 +189,14 @@ impl<'de> Deserialize<'de> for Base {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Base, D::Error> {
         use serde::de::Error;
         match Written::deserialize(deserializer).map_err(|_| {
-            D::Error::custom(
-                "a base is \"standard\" or \"minishogi\", or an object {\"variant\": NAME, SETTING: VALUE, ...} with that base's settings",
-            )
+            D::Error::custom(format!(
+                "a base is {}, or an object {{\"variant\": NAME, SETTING: VALUE, ...}} with that base's settings",
+                Base::NAMES.map(|n| format!("\"{n}\"")).join(" or ")
+            ))
         })? {
-            Written::Name(name) => match name.to_ascii_lowercase().as_str() {
-                "standard" => Ok(Base::STANDARD),
-                "minishogi" => Ok(Base::MINISHOGI),
+            Written::Name(name) => match GameKind::from_name(&name) {
+                Some(GameKind::Standard) => Ok(Base::STANDARD),
+                Some(GameKind::Minishogi) => Ok(Base::MINISHOGI),
                 _ => Err(D::Error::custom(format!(
                     "unknown base '{name}' (known: {})",
                     Base::NAMES.join(", ")
@@ -188,5 +205,34 @@ impl<'de> Deserialize<'de> for Base {
             Written::Full(Tagged::Standard(s)) => Ok(Base::Standard(s)),
             Written::Full(Tagged::Minishogi(s)) => Ok(Base::Minishogi(s)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Serde's literal tags agree with the table of names.
+    #[test]
+    fn tags_are_the_table_names() {
+        for base in Base::ALL {
+            let tagged = match base {
+                Base::Standard(s) => Tagged::Standard(s),
+                Base::Minishogi(s) => Tagged::Minishogi(s),
+            };
+            let value = serde_json::to_value(&tagged).unwrap();
+            assert_eq!(value["variant"], base.kind().name(), "{value}");
+            assert_eq!(serde_json::to_value(base).unwrap(), base.kind().name());
+            let read: Base = serde_json::from_value(value).unwrap();
+            assert_eq!(read, base);
+        }
+        // Names are read through the table: aliases and case too.
+        let read: Base = serde_json::from_str(r#""Mini""#).unwrap();
+        assert_eq!(read, Base::MINISHOGI);
+        let err = serde_json::from_str::<Base>(r#""card""#).unwrap_err();
+        assert!(
+            err.to_string().contains("known: standard, minishogi"),
+            "{err}"
+        );
     }
 }

@@ -303,9 +303,31 @@ impl Deck {
         self.discards.iter().map(|&n| n as u32).sum()
     }
 
-    /// The counts the next draw is made from: the deck, or the reshuffled
-    /// discards if the deck is empty.
-    fn drawable(&self) -> [u16; 10] {
+    /// Cards of this kind the next draw can give: those left in the deck,
+    /// or, when the deck is empty, those in the discards, which that draw
+    /// reshuffles into it. The one implementation of RULES.md §5's
+    /// reshuffle: "A drawn card goes to the discards; a draw that finds the
+    /// deck empty first reshuffles all discards into it." [`Deck::take`],
+    /// [`Deck::outcomes`], [`Deck::pick`] and the observation encoders all
+    /// read it.
+    ///
+    /// ```
+    /// use shogi_variants::{Card, Deck};
+    /// let mut deck = Deck::new(1, 2, false);
+    /// deck.take(Card::Rank(1)).unwrap();
+    /// assert_eq!(deck.drawable(Card::Rank(1)), 1);
+    /// deck.take(Card::Rank(1)).unwrap();
+    /// // The deck is empty: the next draw comes from the reshuffled discards.
+    /// assert_eq!((deck.left(Card::Rank(1)), deck.drawable(Card::Rank(1))), (0, 2));
+    /// assert_eq!(deck.drawable(Card::Joker), 0);
+    /// ```
+    pub fn drawable(&self, card: Card) -> u16 {
+        card.index().map_or(0, |i| self.next_draw_counts()[i])
+    }
+
+    /// The counts the next draw is made from, by card index (see
+    /// [`Deck::drawable`], which is the rule).
+    fn next_draw_counts(&self) -> [u16; 10] {
         if self.left_total() == 0 {
             self.discards
         } else {
@@ -316,7 +338,7 @@ impl Deck {
     /// Every card the next draw can give, with its exact probability
     /// (remaining cards of that kind / cards left), jokers first, then ranks.
     pub fn outcomes(&self) -> Vec<(Card, Probability)> {
-        let counts = self.drawable();
+        let counts = self.next_draw_counts();
         let total: u32 = counts.iter().map(|&n| n as u32).sum();
         (0..10)
             .filter(|&i| counts[i] > 0)
@@ -334,7 +356,7 @@ impl Deck {
     /// A card that cannot be drawn is refused and nothing changes (not even the reshuffle).
     pub fn take(&mut self, card: Card) -> Result<(), CardError> {
         let i = card.index().ok_or(CardError::NotInDeck(card))?;
-        if self.drawable()[i] == 0 {
+        if self.drawable(card) == 0 {
             return Err(CardError::NotInDeck(card));
         }
         if self.left_total() == 0 {
@@ -348,7 +370,7 @@ impl Deck {
 
     /// Picks a card uniformly among those the next draw can give.
     pub fn pick<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Card> {
-        let counts = self.drawable();
+        let counts = self.next_draw_counts();
         let total: u32 = counts.iter().map(|&n| n as u32).sum();
         if total == 0 {
             return None;

@@ -68,12 +68,32 @@ impl GameKind {
         }
     }
 
+    /// The value USI GUIs send for this kind in `UCI_Variant` (the
+    /// convention of Fairy-Stockfish and the shogi GUIs: `shogi` for
+    /// standard shogi; the [name](GameKind::name) otherwise). Reading it
+    /// back goes through [`GameKind::from_name`], which knows it.
+    ///
+    /// ```
+    /// use shogi_variants::GameKind;
+    /// assert_eq!(GameKind::Standard.usi_name(), "shogi");
+    /// assert_eq!(GameKind::Minishogi.usi_name(), "minishogi");
+    /// for kind in GameKind::ALL {
+    ///     assert_eq!(GameKind::from_name(kind.usi_name()), Some(kind));
+    /// }
+    /// ```
+    pub const fn usi_name(self) -> &'static str {
+        match self {
+            GameKind::Standard => "shogi",
+            other => other.name(),
+        }
+    }
+
     /// Other names accepted when reading (case-insensitive, like the name).
     pub const fn aliases(self) -> &'static [&'static str] {
         match self {
             GameKind::Standard => &["shogi", "hon-shogi"],
             GameKind::Minishogi => &["mini", "5x5"],
-            GameKind::MustCapture => &["toru-itte", "must_capture", "mustcapture"],
+            GameKind::MustCapture => &["toru-itte", "toruitte", "must_capture", "mustcapture"],
             GameKind::Card => &["card-shogi"],
             GameKind::Tsuitate => &["tsuitate-shogi"],
         }

@@ -117,7 +117,7 @@ impl Variant for Minishogi {
     type Settings = MinishogiSettings;
 
     fn name(&self) -> &'static str {
-        "minishogi"
+        crate::GameKind::Minishogi.name()
     }
 
     fn settings(&self) -> MinishogiSettings {

@@ -147,7 +147,7 @@ impl Variant for MustCapture {
     type Settings = MustCaptureSettings;
 
     fn name(&self) -> &'static str {
-        "must-capture"
+        crate::GameKind::MustCapture.name()
     }
 
     fn settings(&self) -> MustCaptureSettings {

@@ -42,8 +42,8 @@
 //! ```
 
 use crate::{
-    Action, AnyGame, AnySettings, AnyVariant, Card, CardGame, CardSettings, GameState, Referee,
-    TsuitateSettings,
+    Action, AnyGame, AnySettings, AnyVariant, Card, CardGame, CardSettings, GameKind, GameState,
+    Referee, TsuitateSettings,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -282,7 +282,7 @@ impl SavedGame {
     /// The saved form of a Card shogi game.
     pub fn of_card(game: &CardGame) -> SavedGame {
         let mut saved = SavedGame::blank(
-            "card",
+            GameKind::Card.name(),
             settings_value(game.settings()),
             game.game().start_position().to_sfen(),
         );
@@ -303,7 +303,7 @@ impl SavedGame {
     /// The saved form of a Tsuitate game (the referee's: it shows every piece).
     pub fn of_tsuitate(referee: &Referee) -> SavedGame {
         let mut saved = SavedGame::blank(
-            "tsuitate",
+            GameKind::Tsuitate.name(),
             settings_value(referee.settings()),
             referee.start_position().to_sfen(),
         );
@@ -353,27 +353,31 @@ impl SavedGame {
     }
 
     /// Replays the document into a game that continues where it was saved.
+    /// The `game` field is read through [`GameKind::from_name`]: the
+    /// table's names (which [`SavedGame`] writes) and its aliases, ASCII
+    /// case ignored.
     pub fn restore(&self) -> Result<AnyGame, SaveError> {
         if self.version != SAVE_VERSION {
             return Err(SaveError::Version(self.version));
         }
-        match self.game.as_str() {
-            "card" => self.restore_card().map(|g| AnyGame::Card(Box::new(g))),
-            "tsuitate" => self
+        let kind = GameKind::from_name(&self.game)
+            .ok_or_else(|| SaveError::UnknownGame(self.game.clone()))?;
+        match kind {
+            GameKind::Card => self.restore_card().map(|g| AnyGame::Card(Box::new(g))),
+            GameKind::Tsuitate => self
                 .restore_tsuitate()
                 .map(|r| AnyGame::Tsuitate(Box::new(r))),
-            "standard" | "minishogi" | "must-capture" => {
-                self.restore_board().map(|g| AnyGame::Board(Box::new(g)))
-            }
-            other => Err(SaveError::UnknownGame(other.to_owned())),
+            GameKind::Standard | GameKind::Minishogi | GameKind::MustCapture => self
+                .restore_board(kind)
+                .map(|g| AnyGame::Board(Box::new(g))),
         }
     }
 
-    fn restore_board(&self) -> Result<Game<AnyVariant>, SaveError> {
+    fn restore_board(&self, kind: GameKind) -> Result<Game<AnyVariant>, SaveError> {
         let mut tagged = self.settings.clone();
         match &mut tagged {
             Value::Object(o) => {
-                o.insert("variant".to_owned(), Value::String(self.game.clone()));
+                o.insert("variant".to_owned(), Value::String(kind.name().to_owned()));
             }
             _ => return Err(SaveError::Settings("settings must be an object".to_owned())),
         }

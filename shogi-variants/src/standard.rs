@@ -166,7 +166,7 @@ impl Variant for Standard {
     type Settings = StandardSettings;
 
     fn name(&self) -> &'static str {
-        "standard"
+        crate::GameKind::Standard.name()
     }
 
     fn settings(&self) -> StandardSettings {

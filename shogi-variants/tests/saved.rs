@@ -251,3 +251,26 @@ fn resignation_and_declaration_are_kept() {
         .to_json()
         .contains(r#""ended": "resign""#));
 }
+
+/// The `game` field is read through the table of names: its aliases and
+/// any case restore the same game (the names it writes are the table's).
+#[test]
+fn the_game_name_is_read_through_the_table() {
+    use shogi_variants::GameKind;
+    let standard = r#"{"format":"shogi-variants/game","version":1,"game":"standard","settings":{"move_limit":null,"impasse":"Off"},"start":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","moves":["7g7f","3c3d"]}"#;
+    let expected = SavedGame::from_json(standard).unwrap().restore().unwrap();
+    for name in ["Standard", "shogi", "HON-SHOGI"] {
+        let json = standard.replace(r#""game":"standard""#, &format!(r#""game":"{name}""#));
+        let game = SavedGame::from_json(&json).unwrap().restore().unwrap();
+        assert_eq!(game.kind(), GameKind::Standard, "{name}");
+        assert_eq!(
+            SavedGame::of(&game).to_json(),
+            SavedGame::of(&expected).to_json(),
+            "{name}"
+        );
+    }
+    for kind in GameKind::ALL {
+        let game = AnyGame::of_kind(kind, &[], 3).unwrap();
+        assert_eq!(SavedGame::of(&game).game, kind.name());
+    }
+}

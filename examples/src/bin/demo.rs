@@ -14,7 +14,7 @@ use shogi_players::{
     play_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchSettings, Observation, Player,
     RandomPlayer, SearchPlayer,
 };
-use shogi_variants::{AnyGame, Phase, GAME_NAMES};
+use shogi_variants::{AnyGame, GameKind, Phase};
 
 /// Random games can wander; the demo caps the perfect-information and card
 /// games at this many plies (the `move_limit` setting, a draw when reached).
@@ -27,11 +27,13 @@ fn print_moves(moves: &[String]) {
 }
 
 /// The library's computer player for a game.
-fn computer(name: &str, seed: u64) -> Box<dyn Player> {
-    match name {
-        "card" => Box::new(CardExpectimaxPlayer::new()),
-        "tsuitate" => Box::new(BeliefPlayer::new(seed)),
-        _ => Box::new(SearchPlayer::new(Budget::Nodes(20_000))),
+fn computer(kind: GameKind, seed: u64) -> Box<dyn Player> {
+    match kind {
+        GameKind::Card => Box::new(CardExpectimaxPlayer::new()),
+        GameKind::Tsuitate => Box::new(BeliefPlayer::new(seed)),
+        GameKind::Standard | GameKind::Minishogi | GameKind::MustCapture => {
+            Box::new(SearchPlayer::new(Budget::Nodes(20_000)))
+        }
     }
 }
 
@@ -56,19 +58,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .ok_or("--seed needs a whole number")?,
         None => 2026,
     };
-    for name in GAME_NAMES {
-        let limit = if name == "tsuitate" {
+    for kind in GameKind::ALL {
+        let name = kind.name();
+        let limit = if kind == GameKind::Tsuitate {
             vec![]
         } else {
             vec![("move_limit", DEMO_MOVE_LIMIT)]
         };
-        let mut black = computer(name, seed);
+        let mut black = computer(kind, seed);
         let mut white = RandomPlayer::new(seed);
         println!(
             "== {name} (seed {seed}): {} (Black) vs random (White) ==",
             black.name()
         );
-        let outcome = match AnyGame::new(name, &limit, seed)? {
+        let outcome = match AnyGame::of_kind(kind, &limit, seed)? {
             AnyGame::Board(mut game) => {
                 let mut written = Vec::new();
                 while !game.is_over() {
@@ -157,14 +160,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     println!("== short matches against random (colours alternate) ==");
-    for name in GAME_NAMES {
+    for kind in GameKind::ALL {
+        let name = kind.name();
         let settings = MatchSettings {
             games: 10,
             max_plies: 600,
             seed,
             ..MatchSettings::default()
         };
-        let mut computer = computer(name, seed);
+        let mut computer = computer(kind, seed);
         let result = play_match(
             name,
             &[],

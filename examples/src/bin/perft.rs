@@ -10,7 +10,7 @@
 //! arguments or a bad SFEN: a message on stderr and exit code 2.
 
 use shogi_core::Variant;
-use shogi_variants::AnyVariant;
+use shogi_variants::{AnyVariant, GameKind};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -28,7 +28,7 @@ struct Args {
 
 fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut parsed = Args {
-        variant: "standard".into(),
+        variant: GameKind::Standard.name().into(),
         sfen: None,
         settings: Vec::new(),
         bulk: true,

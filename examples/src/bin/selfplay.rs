@@ -4,6 +4,7 @@
 //! `cargo run --release -p shogi-examples --bin selfplay -- [--games N] [--seconds S] [--no-observations] [--only GAME]`
 
 use shogi_research::selfplay::{Outputs, SelfPlay};
+use shogi_variants::GameKind;
 use std::time::{Duration, Instant};
 
 fn value(args: &[String], key: &str, default: f64) -> Result<f64, String> {
@@ -21,26 +22,34 @@ fn main() -> Result<(), String> {
     let games = value(&args, "--games", 256.0)? as usize;
     let seconds = value(&args, "--seconds", 1.0)?;
     let observe = !args.iter().any(|a| a == "--no-observations");
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1));
+    let only = match only {
+        Some(o) => {
+            Some(GameKind::from_name(o).ok_or_else(|| format!("--only: unknown game '{o}'"))?)
+        }
+        None => None,
+    };
     println!(
         "random self-play, {games} games per batch, observations {}",
         if observe { "on" } else { "off" }
     );
     println!("{:<28} {:>14} {:>14}", "game", "1 thread", "2 threads");
-    let kinds: [(&str, &[(&str, &str)]); 7] = [
-        ("standard", &[]),
-        ("minishogi", &[]),
-        ("must-capture", &[]),
-        ("card", &[]),
-        ("card", &[("base", "minishogi")]),
-        ("tsuitate", &[]),
-        ("tsuitate", &[("base", "minishogi")]),
+    const OVER_MINISHOGI: &[(&str, &str)] = &[("base", GameKind::Minishogi.name())];
+    let kinds: [(GameKind, &[(&str, &str)]); 7] = [
+        (GameKind::Standard, &[]),
+        (GameKind::Minishogi, &[]),
+        (GameKind::MustCapture, &[]),
+        (GameKind::Card, &[]),
+        (GameKind::Card, OVER_MINISHOGI),
+        (GameKind::Tsuitate, &[]),
+        (GameKind::Tsuitate, OVER_MINISHOGI),
     ];
-    let only = args
-        .iter()
-        .position(|a| a == "--only")
-        .and_then(|i| args.get(i + 1));
-    for (name, settings) in kinds {
-        if only.is_some_and(|o| o != name) {
+    for (kind, settings) in kinds {
+        let name = kind.name();
+        if only.is_some_and(|o| o != kind) {
             continue;
         }
         let mut row = Vec::new();

@@ -10,9 +10,20 @@
 //! `position (startpos | sfen <sfen>) [moves ...]`, `go ...`, `stop`,
 //! `ponderhit`, `gameover ...`, `quit`.
 //!
-//! - The variant is the option `UCI_Variant` (also accepted as `USI_Variant`):
-//!   `shogi` (default; `standard` is accepted too), `minishogi`, or
-//!   `must-capture`. Changing it resets the position to the variant's start.
+//! - The engine drives the game only through the library's contract
+//!   ([`GameState`] on an [`AnyGame`]): `position` moves are applied with
+//!   [`GameState::play`], the search is asked through the side to move's
+//!   [`GameState::observation`], and game ends are read from
+//!   [`GameState::to_move`]. Only the mate search ([`find_mate`]) reads the
+//!   board game inside the [`AnyGame`].
+//! - The variant is the option `UCI_Variant` (also accepted as `USI_Variant`),
+//!   read through the library's one table of names ([`GameKind`]): `shogi`
+//!   (default; every name and alias of the table is accepted, e.g.
+//!   `standard`), `minishogi`, or `must-capture`. Changing it resets the
+//!   position to the variant's start. USI is a perfect-information protocol
+//!   without chance, so Card shogi (a card is drawn each turn) and Tsuitate
+//!   shogi (the opponent's pieces are hidden) are refused with an
+//!   `info string error: ...`, and the variant stays what it was.
 //! - `USI_Hash` sets the transposition table size in MiB.
 //! - The engine starts with the variant's start position. A `position`
 //!   command it refuses (malformed, or with an illegal move) leaves it with
@@ -61,9 +72,9 @@
 
 use shogi_core::{Color, Game, Move, PositionCommand};
 use shogi_players::{
-    find_mate, Budget, MateLimits, MateResult, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH,
+    find_mate, Budget, MateLimits, MateResult, Player, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH,
 };
-use shogi_variants::{AnyVariant, Minishogi, MustCapture, Standard};
+use shogi_variants::{AnyGame, GameKind, GameState, Seen, ToMove};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -71,7 +82,6 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 const DEFAULT_HASH_MB: usize = 16;
-const VARIANTS: [&str; 3] = ["shogi", "minishogi", "must-capture"];
 /// The longest safety margin kept off the clock.
 const MAX_MARGIN_MS: u64 = 100;
 /// What `go` with no limit at all thinks.
@@ -88,16 +98,63 @@ fn error(message: &str) {
     say(&format!("info string error: {message}"));
 }
 
-/// The variant for a `UCI_Variant` value.
-fn variant_named(name: &str) -> Option<AnyVariant> {
-    match name.to_ascii_lowercase().as_str() {
-        "shogi" | "standard" => Some(AnyVariant::Standard(Standard::default())),
-        "minishogi" => Some(AnyVariant::Minishogi(Minishogi::default())),
-        "must-capture" | "mustcapture" | "toruitte" => {
-            Some(AnyVariant::MustCapture(MustCapture::default()))
-        }
-        _ => None,
+/// The kind the engine plays when no `UCI_Variant` is set.
+const DEFAULT_KIND: GameKind = GameKind::Standard;
+
+/// Why USI cannot play `kind`, if it cannot: the protocol has no chance
+/// steps and shows both players the whole position.
+fn refusal(kind: GameKind) -> Option<String> {
+    let why = if kind.has_chance() {
+        "it has chance steps"
+    } else if kind.hidden_information() {
+        "it hides pieces from the players"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{kind} cannot be played over USI: {why}, and USI is a perfect-information \
+         protocol without chance (playable: {})",
+        usi_kinds().join(", ")
+    ))
+}
+
+/// The `UCI_Variant` values of the kinds USI can play, in table order.
+fn usi_kinds() -> Vec<&'static str> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|&k| !k.has_chance() && !k.hidden_information())
+        .map(GameKind::usi_name)
+        .collect()
+}
+
+/// The game of `kind` at its start, built through [`AnyGame`]; refused when
+/// USI cannot play it.
+fn new_game(kind: GameKind) -> Result<AnyGame, String> {
+    if let Some(why) = refusal(kind) {
+        return Err(why);
     }
+    AnyGame::of_kind(kind, &[], 0).map_err(|e| e.to_string())
+}
+
+/// The game a `position` command describes, its moves applied through the
+/// contract ([`GameState::play`]), each checked.
+fn game_at(kind: GameKind, command: &PositionCommand) -> Result<AnyGame, String> {
+    let mut game = new_game(kind)?;
+    if let Some(sfen) = &command.sfen {
+        // A start position other than the variant's: only the board games
+        // (all USI plays) are set up from an SFEN.
+        let AnyGame::Board(board) = &game else {
+            return Err(format!("{kind} cannot start from an SFEN over USI"));
+        };
+        let start = Game::from_sfen(board.variant().clone(), sfen)
+            .map_err(|e| format!("position: move 0: {e}"))?;
+        game = AnyGame::Board(Box::new(start));
+    }
+    for (i, &mv) in command.moves.iter().enumerate() {
+        game.play(mv)
+            .map_err(|e| format!("position: move {}: {e}", i + 1))?;
+    }
+    Ok(game)
 }
 
 /// How long `go mate` may search.
@@ -252,9 +309,9 @@ struct Running {
 }
 
 struct Engine {
-    variant: AnyVariant,
+    kind: GameKind,
     /// The position to search: `None` after a refused `position`.
-    game: Option<Game<AnyVariant>>,
+    game: Option<AnyGame>,
     hash_mb: usize,
     /// The player, when no search has it.
     player: Option<SearchPlayer>,
@@ -263,10 +320,9 @@ struct Engine {
 
 impl Engine {
     fn new() -> Engine {
-        let variant = AnyVariant::Standard(Standard::default());
         Engine {
-            game: Some(Game::new(variant.clone())),
-            variant,
+            game: new_game(DEFAULT_KIND).ok(),
+            kind: DEFAULT_KIND,
             hash_mb: DEFAULT_HASH_MB,
             player: None,
             running: None,
@@ -320,9 +376,10 @@ impl Engine {
                 say(&format!(
                     "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 1024"
                 ));
-                let vars: String = VARIANTS.iter().map(|v| format!(" var {v}")).collect();
+                let vars: String = usi_kinds().iter().map(|v| format!(" var {v}")).collect();
                 say(&format!(
-                    "option name UCI_Variant type combo default shogi{vars}"
+                    "option name UCI_Variant type combo default {}{vars}",
+                    DEFAULT_KIND.usi_name()
                 ));
                 say("usiok");
             }
@@ -364,15 +421,18 @@ impl Engine {
             None => (rest.join(" "), String::new()),
         };
         match name.as_str() {
-            "UCI_Variant" | "USI_Variant" => match variant_named(&value) {
-                Some(v) => {
-                    self.stop();
-                    self.game = Some(Game::new(v.clone()));
-                    self.variant = v;
-                }
+            "UCI_Variant" | "USI_Variant" => match GameKind::from_name(&value) {
+                Some(kind) => match new_game(kind) {
+                    Ok(game) => {
+                        self.stop();
+                        self.game = Some(game);
+                        self.kind = kind;
+                    }
+                    Err(why) => error(&format!("{name}: {why}; the variant stays {}", self.kind)),
+                },
                 None => error(&format!(
                     "unknown variant '{value}' (known: {})",
-                    VARIANTS.join(", ")
+                    usi_kinds().join(", ")
                 )),
             },
             "USI_Hash" => match value.parse::<usize>() {
@@ -401,10 +461,10 @@ impl Engine {
                 refused(&e);
                 self.game = None;
             }
-            Ok(command) => match command.to_game(self.variant.clone()) {
+            Ok(command) => match game_at(self.kind, &command) {
                 Ok(game) => self.game = Some(game),
                 Err(e) => {
-                    refused(&format!("position: {e}"));
+                    refused(&e);
                     self.game = None;
                 }
             },
@@ -451,7 +511,7 @@ impl Engine {
             return self.started(handle, stop, hold, None, "checkmate timeout");
         }
 
-        let side = game.position().side_to_move();
+        let side = game.side_to_move();
         let plan = limits.time_plan(side);
         let budget = if let Some(n) = limits.nodes {
             Budget::Nodes(n)
@@ -481,7 +541,7 @@ impl Engine {
         };
         player.set_budget(budget);
         player.set_stop_flag(Some(stop.clone()));
-        let handle = spawn_search(player, game, &self.variant, stop.clone(), hold.clone());
+        let handle = spawn_search(player, game, stop.clone(), hold.clone());
         self.started(handle, stop, hold, ponder, "bestmove resign");
     }
 
@@ -511,55 +571,90 @@ impl Engine {
     }
 }
 
+/// The game to search for `game`: itself, except that a game over by a
+/// rule of the game's history (repetition) while its position still has
+/// moves is searched from that position, so the GUI gets a move.
+fn searchable(game: &AnyGame) -> AnyGame {
+    if let (ToMove::Over(_), AnyGame::Board(board)) = (game.to_move(), game) {
+        let fresh = Game::from_position(board.variant().clone(), board.position().clone());
+        if !fresh.legal_moves().is_empty() {
+            return AnyGame::Board(Box::new(fresh));
+        }
+    }
+    game.clone()
+}
+
+/// Asks `player` for the move of the side to move through its observation
+/// ([`GameState::observation`]) and returns the `bestmove` line. A board
+/// game whose choices are all its legal moves is searched with an `info`
+/// line after each iteration; any other observation is answered by
+/// [`Player::choose`] alone.
+fn answer(player: &mut SearchPlayer, game: &AnyGame) -> String {
+    let seat = game.to_move().player().unwrap_or(game.side_to_move());
+    let observation = game.observation(seat);
+    let board = match observation.seen() {
+        Seen::Board(board) if board.legal_moves().len() == observation.choices().len() => {
+            Some(*board)
+        }
+        _ => None,
+    };
+    let Some(board) = board else {
+        return match player.choose(observation) {
+            Some(mv) => format!("bestmove {mv}"),
+            None => "bestmove resign".to_owned(),
+        };
+    };
+    let start = Instant::now();
+    let mut printed = None;
+    let result = player.search_with_info(board, |r| {
+        say(&info_line(r, start));
+        printed = Some(r.nodes);
+    });
+    // The final line when the last iteration was cut short.
+    if printed != Some(result.nodes) {
+        say(&info_line(&result, start));
+    }
+    bestmove_line(&result)
+}
+
 /// Starts the search of `game`; the thread prints `info` lines and
 /// `bestmove`, and gives the player back.
 fn spawn_search(
     mut player: SearchPlayer,
-    game: &Game<AnyVariant>,
-    variant: &AnyVariant,
+    game: &AnyGame,
     stop: Arc<AtomicBool>,
     hold: Arc<AtomicBool>,
 ) -> io::Result<JoinHandle<Option<SearchPlayer>>> {
-    // A game ended by repetition still has moves to offer the GUI.
-    let game = if game.outcome().is_some() && game.legal_moves().is_empty() {
-        let fresh = Game::from_position(variant.clone(), game.position().clone());
-        if fresh.legal_moves().is_empty() {
-            game.clone()
-        } else {
-            fresh
-        }
-    } else {
-        game.clone()
-    };
+    let game = searchable(game);
     std::thread::Builder::new()
         .name("search".into())
         .stack_size(64 << 20)
         .spawn(move || {
-            let start = Instant::now();
-            let mut printed = None;
-            let result = player.search_with_info(&game, |r| {
-                say(&info_line(r, start));
-                printed = Some(r.nodes);
-            });
-            // The final line when the last iteration was cut short.
-            if printed != Some(result.nodes) {
-                say(&info_line(&result, start));
-            }
+            let line = answer(&mut player, &game);
             wait_while_held(&hold, &stop);
-            say(&bestmove_line(&result));
+            say(&line);
             Some(player)
         })
 }
 
 /// Starts a mate search of `game`'s position; the thread prints
-/// `checkmate ...`.
+/// `checkmate ...`. The mate search reads the board game itself; for a
+/// game that is not one (USI refuses those) it answers `checkmate
+/// notimplemented`.
 fn spawn_mate(
-    game: &Game<AnyVariant>,
+    game: &AnyGame,
     time: Option<Duration>,
     stop: Arc<AtomicBool>,
 ) -> io::Result<JoinHandle<Option<SearchPlayer>>> {
-    let variant = game.variant().clone();
-    let position = game.position().clone();
+    let AnyGame::Board(board) = game else {
+        error(&format!("go mate: no mate search for {}", game.kind()));
+        return std::thread::Builder::new().spawn(|| {
+            say("checkmate notimplemented");
+            None
+        });
+    };
+    let variant = board.variant().clone();
+    let position = board.position().clone();
     std::thread::Builder::new()
         .name("mate".into())
         .stack_size(64 << 20)
