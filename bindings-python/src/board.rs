@@ -518,9 +518,16 @@ impl PyBoard {
     }
 
     /// What ``color`` sees: the whole game (a copy of this board).
-    fn seen(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    fn seen(&self, color: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
         let seat = convert::color(color)?;
-        crate::games::seen_object(py, GameState::seen(&self.game, seat))
+        // Converted here, not in `games` (which imports this module): the
+        // modules import in one direction.
+        match GameState::seen(&self.game, seat) {
+            shogi_variants::Seen::Board(g) => Ok(PyBoard::from_game(g.clone())),
+            _ => Err(crate::errors::ShogiError::new_err(
+                "a board's seat sees the board",
+            )),
+        }
     }
 
     /// Pickles through the saved-game JSON.

@@ -156,9 +156,14 @@ impl PyCardGame {
 
     /// What ``color`` sees: the whole card game (a copy: the public deck,
     /// the drawn card, the board).
-    fn seen(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    fn seen(&self, color: &Bound<'_, PyAny>) -> PyResult<PyCardGame> {
         let seat = convert::color(color)?;
-        crate::games::seen_object(py, GameState::seen(&self.game, seat))
+        match GameState::seen(&self.game, seat) {
+            shogi_variants::Seen::Card(g) => Ok(PyCardGame { game: g.clone() }),
+            _ => Err(crate::errors::ShogiError::new_err(
+                "a card game's seat sees the card game",
+            )),
+        }
     }
 
     /// The moves the drawn card allows (none at a draw or after the end),

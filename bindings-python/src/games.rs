@@ -1,6 +1,9 @@
 //! The one conversion of Rust game values to the Python game classes: an
 //! `AnyGame` (a loaded game) and a `Seen` (what one seat sees, the
-//! contract's `seen`).
+//! contract's `seen`). It imports the game classes and only the layers
+//! above them (saved games, self-play, players) import it: each game class
+//! converts its own seat's view itself, so the modules import in one
+//! direction.
 
 use crate::board::PyBoard;
 use crate::card::PyCardGame;

@@ -719,9 +719,16 @@ impl PyTsuitateGame {
     }
 
     /// What ``color`` sees: their ``PlayerView`` (the same as ``view``).
-    fn seen(&self, py: Python<'_>, color: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    fn seen(&self, color: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
         let seat = convert::color(color)?;
-        crate::games::seen_object(py, GameState::seen(&self.referee, seat))
+        match GameState::seen(&self.referee, seat) {
+            shogi_variants::Seen::Tsuitate(v) => Ok(PyPlayerView {
+                view: v.into_owned(),
+            }),
+            _ => Err(ShogiError::new_err(
+                "a Tsuitate seat sees its player's view",
+            )),
+        }
     }
 
     /// The side to move's candidate attempts as actions, ascending.
