@@ -37,11 +37,9 @@ use shogi_core::rng::SplitMix;
 use shogi_core::rules::{dead_squares, nifu, promotion};
 use shogi_core::{
     attacks, Bitboard, Color, Geometry, Hand, Move, MoveKind, MoveList, OwnBoard, Piece, PieceKind,
-    PieceSet, Position, PositionError, Setup, Square,
+    PieceSet, Position, PositionError, Setup, Square, Variant,
 };
-use shogi_variants::{
-    Announcement, Minishogi, PlayerView, Standard, MINISHOGI_START, STANDARD_START,
-};
+use shogi_variants::{Announcement, PlayerView};
 
 /// Particles kept by default by a [`BeliefPlayer`].
 const DEFAULT_PARTICLES: usize = 32;
@@ -272,30 +270,23 @@ fn fouls_this_turn(info: &[Announcement]) -> Vec<Move> {
 // ---------------------------------------------------------------------------
 // Building hypothetical positions.
 
-/// The board the player plays on, known from its own board's size.
+/// The board the player plays on: the view's base says it (the settings are public).
 #[derive(Clone, Copy, Debug)]
 struct Board {
     us: Color,
     geometry: &'static Geometry,
-    pieces: &'static PieceSet,
+    pieces: PieceSet,
     start: &'static str,
 }
 
 impl Board {
     fn of(view: &PlayerView) -> Board {
-        let mini = view.board.files() == Minishogi::GEOMETRY.files()
-            && view.board.ranks() == Minishogi::GEOMETRY.ranks();
-        let (geometry, pieces, start): (&'static Geometry, &'static PieceSet, &'static str) =
-            if mini {
-                (&Minishogi::GEOMETRY, &Minishogi::PIECES, MINISHOGI_START)
-            } else {
-                (&Standard::GEOMETRY, &Standard::PIECES, STANDARD_START)
-            };
+        let variant = view.base.variant();
         Board {
             us: view.color,
-            geometry,
-            pieces,
-            start,
+            geometry: variant.geometry(),
+            pieces: variant.piece_set(),
+            start: variant.start_sfen(),
         }
     }
 
@@ -304,7 +295,7 @@ impl Board {
     }
 
     fn build(&self, setup: &Setup) -> Result<Position, PositionError> {
-        Position::from_setup(setup, self.geometry, self.pieces)
+        Position::from_setup(setup, self.geometry, &self.pieces)
     }
 
     /// A setup with the own pieces `mine` and the given enemy pieces and hand.

@@ -287,6 +287,10 @@ pub struct PlayerView {
     pub foul_limit: u32,
     /// The rules' move limit, if any (public).
     pub move_limit: Option<u32>,
+    /// The base the game is played over, with its settings (public): what
+    /// board, material and start a player reasons about.
+    #[serde(default)]
+    pub base: Base,
 }
 
 impl PlayerView {
@@ -646,6 +650,7 @@ impl Referee {
             information_state: self.told[color.index()].clone(),
             foul_limit: self.settings.foul_limit,
             move_limit: self.settings.move_limit_in_force(),
+            base: self.settings.base,
         }
     }
 

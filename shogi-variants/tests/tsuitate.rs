@@ -1,7 +1,7 @@
 //! Tsuitate shogi (RULES.md section 4): each kind of foul, each announcement,
 //! the end conditions, and views that never depend on hidden pieces.
 
-use shogi_core::{Color, EndReason, Move, Outcome, PieceKind, Square};
+use shogi_core::{Color, EndReason, Move, Outcome, PieceKind, Square, Variant};
 use shogi_variants::{
     Announcement, Base, FoulReason, Referee, TsuitateError, TsuitateSettings, Verdict,
 };
@@ -306,4 +306,18 @@ fn tsuitate_on_the_minishogi_board() {
     // The rook on 1e slides through White's pawn on 1b: a foul.
     assert_eq!(r.attempt(mv("1e1a+")).unwrap().verdict, Verdict::Foul);
     assert_eq!(r.attempt(mv("1e1b")).unwrap().verdict, Verdict::Played);
+}
+
+#[test]
+fn a_view_carries_the_public_base_with_its_settings() {
+    let base = Base::with_named_settings("minishogi", &[("stalemate", "Draw")]).unwrap();
+    let referee = Referee::new(TsuitateSettings {
+        base,
+        ..TsuitateSettings::default()
+    });
+    for color in [Color::Black, Color::White] {
+        let view = referee.view(color);
+        assert_eq!(view.base, base);
+        assert_eq!(view.board.geometry(), base.variant().geometry());
+    }
 }
