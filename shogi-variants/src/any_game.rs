@@ -109,66 +109,87 @@ impl AnyGame {
 }
 
 impl GameState for AnyGame {
+    #[inline]
     fn name(&self) -> &str {
         dispatch!(self, g => g.name())
     }
+    #[inline]
     fn settings_value(&self) -> Value {
         dispatch!(self, g => g.settings_value())
     }
+    #[inline]
     fn geometry(&self) -> &'static Geometry {
         dispatch!(self, g => GameState::geometry(&**g))
     }
+    #[inline]
     fn start_sfen(&self) -> String {
         dispatch!(self, g => GameState::start_sfen(&**g))
     }
+    #[inline]
     fn to_move(&self) -> ToMove {
         dispatch!(self, g => g.to_move())
     }
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         dispatch!(self, g => GameState::legal_moves(&**g))
     }
+    #[inline]
     fn play(&mut self, mv: Move) -> Result<Verdict, PlayError> {
         dispatch!(self, g => GameState::play(&mut **g, mv))
     }
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         dispatch!(self, g => GameState::play_unchecked(&mut **g, mv))
     }
+    #[inline]
     fn is_chance_node(&self) -> bool {
         dispatch!(self, g => g.is_chance_node())
     }
+    #[inline]
     fn chance_outcomes(&self) -> Vec<(u16, Probability)> {
         dispatch!(self, g => GameState::chance_outcomes(&**g))
     }
+    #[inline]
     fn apply_chance(&mut self, id: u16) -> Result<(), PlayError> {
         dispatch!(self, g => g.apply_chance(id))
     }
+    #[inline]
     fn sample_chance(&mut self, rng: &mut dyn Rng) -> Result<u16, PlayError> {
         dispatch!(self, g => g.sample_chance(rng))
     }
+    #[inline]
     fn chance_step(&mut self) -> Result<u16, PlayError> {
         dispatch!(self, g => g.chance_step())
     }
+    #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {
         dispatch!(self, g => GameState::undo(&mut **g))
     }
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, g => GameState::outcome(&**g))
     }
+    #[inline]
     fn side_to_move(&self) -> Color {
         dispatch!(self, g => GameState::side_to_move(&**g))
     }
+    #[inline]
     fn seen(&self, seat: Color) -> Seen<'_> {
         dispatch!(self, g => g.seen(seat))
     }
+    #[inline]
     fn observation(&self, seat: Color) -> Observation<'_> {
         dispatch!(self, g => g.observation(seat))
     }
+    #[inline]
     fn history(&self) -> Vec<Action> {
         dispatch!(self, g => g.history())
     }
+    #[inline]
     fn legal_destinations(&self, from: Square) -> Bitboard {
         dispatch!(self, g => GameState::legal_destinations(&**g, from))
     }
+    #[inline]
     fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
         dispatch!(self, g => GameState::legal_drop_squares(&**g, kind))
     }
@@ -176,27 +197,34 @@ impl GameState for AnyGame {
 
 /// Standard shogi, minishogi and must-capture: perfect information, no chance.
 impl GameState for Game<AnyVariant> {
+    #[inline]
     fn name(&self) -> &str {
         self.variant().name()
     }
+    #[inline]
     fn settings_value(&self) -> Value {
         crate::saved::settings_value(&self.variant().settings())
     }
+    #[inline]
     fn geometry(&self) -> &'static Geometry {
         self.position().geometry()
     }
+    #[inline]
     fn start_sfen(&self) -> String {
         self.start_position().to_sfen()
     }
+    #[inline]
     fn to_move(&self) -> ToMove {
         match self.outcome() {
             Some(o) => ToMove::Over(o),
             None => ToMove::Player(self.position().side_to_move()),
         }
     }
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         Game::legal_moves(self)
     }
+    #[inline]
     fn play(&mut self, mv: Move) -> Result<Verdict, PlayError> {
         match Game::play(self, mv) {
             Ok(()) => Ok(Verdict::Played),
@@ -204,12 +232,15 @@ impl GameState for Game<AnyVariant> {
             Err(e) => Err(illegal(mv, e)),
         }
     }
+    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         Game::play_unchecked(self, mv)
     }
+    #[inline]
     fn is_chance_node(&self) -> bool {
         false
     }
+    #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {
         if self.ended_by_act() {
             return Err(PlayError::NotUndoable(
@@ -218,21 +249,27 @@ impl GameState for Game<AnyVariant> {
         }
         Game::undo(self).ok_or(PlayError::NothingToUndo)
     }
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
     }
+    #[inline]
     fn side_to_move(&self) -> Color {
         self.position().side_to_move()
     }
+    #[inline]
     fn seen(&self, _seat: Color) -> Seen<'_> {
         Seen::Board(self)
     }
+    #[inline]
     fn history(&self) -> Vec<Action> {
         self.moves().iter().map(|&m| Action::Move(m)).collect()
     }
+    #[inline]
     fn legal_destinations(&self, from: Square) -> Bitboard {
         Game::legal_destinations(self, from)
     }
+    #[inline]
     fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
         Game::legal_drop_squares(self, kind)
     }

@@ -732,18 +732,23 @@ impl CardGame {
 /// Card shogi on the contract: each draw is a chance step whose outcome ids
 /// are card ids ([`Card::id`]); a move must suit the drawn card.
 impl GameState for CardGame {
+    #[inline]
     fn name(&self) -> &str {
         GameKind::Card.name()
     }
+    #[inline]
     fn settings_value(&self) -> serde_json::Value {
         crate::saved::settings_value(&self.settings)
     }
+    #[inline]
     fn geometry(&self) -> &'static shogi_core::Geometry {
         self.position().geometry()
     }
+    #[inline]
     fn start_sfen(&self) -> String {
         self.game.start_position().to_sfen()
     }
+    #[inline]
     fn to_move(&self) -> ToMove {
         match (self.phase, self.outcome) {
             (_, Some(o)) => ToMove::Over(o),
@@ -751,9 +756,11 @@ impl GameState for CardGame {
             _ => ToMove::Player(self.position().side_to_move()),
         }
     }
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         self.allowed_moves()
     }
+    #[inline]
     fn play(&mut self, mv: Move) -> Result<Verdict, PlayError> {
         match (self.to_move(), CardGame::play(self, mv)) {
             (_, Ok(())) => Ok(Verdict::Played),
@@ -762,15 +769,18 @@ impl GameState for CardGame {
             (ToMove::Player(_), Err(e)) => Err(illegal(mv, e)),
         }
     }
+    #[inline]
     fn is_chance_node(&self) -> bool {
         self.phase == Phase::Draw
     }
+    #[inline]
     fn chance_outcomes(&self) -> Vec<(u16, Probability)> {
         CardGame::chance_outcomes(self)
             .into_iter()
             .map(|(card, p)| (card.id(), p))
             .collect()
     }
+    #[inline]
     fn apply_chance(&mut self, id: u16) -> Result<(), PlayError> {
         match self.to_move() {
             ToMove::Over(o) => return Err(PlayError::GameOver(o)),
@@ -781,6 +791,7 @@ impl GameState for CardGame {
         self.apply_draw(card)
             .map_err(|_| PlayError::BadChanceOutcome(id))
     }
+    #[inline]
     fn sample_chance(&mut self, rng: &mut dyn Rng) -> Result<u16, PlayError> {
         match self.to_move() {
             ToMove::Over(o) => Err(PlayError::GameOver(o)),
@@ -791,6 +802,7 @@ impl GameState for CardGame {
                 .map_err(|_| PlayError::BadChanceOutcome(0)),
         }
     }
+    #[inline]
     fn chance_step(&mut self) -> Result<u16, PlayError> {
         match self.to_move() {
             ToMove::Over(o) => Err(PlayError::GameOver(o)),
@@ -801,20 +813,25 @@ impl GameState for CardGame {
                 .map_err(|_| PlayError::BadChanceOutcome(0)),
         }
     }
+    #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {
         Err(PlayError::NotUndoable(
             "a card drawn from the deck is not put back",
         ))
     }
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
+    #[inline]
     fn side_to_move(&self) -> shogi_core::Color {
         self.position().side_to_move()
     }
+    #[inline]
     fn seen(&self, _seat: shogi_core::Color) -> Seen<'_> {
         Seen::Card(self)
     }
+    #[inline]
     fn history(&self) -> Vec<Action> {
         self.turns
             .iter()

@@ -747,18 +747,23 @@ impl Referee {
 /// same player acts again. A player's observation is their [`PlayerView`]
 /// only.
 impl GameState for Referee {
+    #[inline]
     fn name(&self) -> &str {
         GameKind::Tsuitate.name()
     }
+    #[inline]
     fn settings_value(&self) -> serde_json::Value {
         crate::saved::settings_value(&self.settings)
     }
+    #[inline]
     fn geometry(&self) -> &'static shogi_core::Geometry {
         self.start.geometry()
     }
+    #[inline]
     fn start_sfen(&self) -> String {
         self.start.to_sfen()
     }
+    #[inline]
     fn to_move(&self) -> ToMove {
         match self.table.outcome {
             Some(o) => ToMove::Over(o),
@@ -766,12 +771,14 @@ impl GameState for Referee {
         }
     }
     /// The mover's candidates: they depend on the mover's own pieces only.
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         if self.table.outcome.is_some() {
             return MoveList::new();
         }
         OwnBoard::of(&self.table.position, self.side_to_move()).moves()
     }
+    #[inline]
     fn play(&mut self, mv: Move) -> Result<crate::Verdict, PlayError> {
         match self.attempt(mv) {
             Ok(ruling) => Ok(ruling.verdict),
@@ -779,23 +786,29 @@ impl GameState for Referee {
             Err(e) => Err(illegal(mv, e)),
         }
     }
+    #[inline]
     fn is_chance_node(&self) -> bool {
         false
     }
+    #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {
         Err(PlayError::NotUndoable(
             "what the referee announced cannot be taken back",
         ))
     }
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.table.outcome
     }
+    #[inline]
     fn side_to_move(&self) -> Color {
         Referee::side_to_move(self)
     }
+    #[inline]
     fn seen(&self, seat: Color) -> Seen<'_> {
         Seen::Tsuitate(Cow::Owned(self.view(seat)))
     }
+    #[inline]
     fn history(&self) -> Vec<Action> {
         self.attempts.iter().map(|a| Action::Move(a.mv)).collect()
     }
