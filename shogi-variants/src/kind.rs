@@ -17,6 +17,7 @@ use std::str::FromStr;
 /// assert!(kind.has_chance() && !kind.hidden_information());
 /// assert!(GameKind::Tsuitate.hidden_information());
 /// assert_eq!("toru-itte".parse::<GameKind>().unwrap(), GameKind::MustCapture);
+/// assert!("standard ".parse::<GameKind>().is_err());
 /// assert!("go".parse::<GameKind>().unwrap_err().to_string().contains("standard, minishogi"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -104,9 +105,10 @@ impl GameKind {
         GameKind::ALL.map(GameKind::name)
     }
 
-    /// The kind of this name or alias (ASCII case ignored).
+    /// The kind of this name or alias (ASCII case ignored; surrounding
+    /// spaces are not: `"standard "` is refused, as a likely typo).
     pub fn from_name(name: &str) -> Option<GameKind> {
-        let name = name.trim().to_ascii_lowercase();
+        let name = name.to_ascii_lowercase();
         GameKind::ALL
             .into_iter()
             .find(|k| k.name() == name || k.aliases().contains(&name.as_str()))
