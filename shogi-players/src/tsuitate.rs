@@ -1347,20 +1347,32 @@ impl BeliefPlayer {
     }
 }
 
+/// A Tsuitate seat's view and its candidate attempts; otherwise (`Err`) what
+/// to play instead: any choice the game allows outside Tsuitate, and no move
+/// when the view has no candidate.
+fn seat_of<'o, 'a>(
+    observation: &'o Observation<'a>,
+) -> Result<(&'o PlayerView, MoveList), Option<Move>> {
+    let Seen::Tsuitate(view) = observation.seen() else {
+        return Err(observation.choices().first().copied());
+    };
+    let candidates = view.candidate_moves();
+    if candidates.is_empty() {
+        return Err(None);
+    }
+    Ok((view, candidates))
+}
+
 impl Player for BeliefPlayer {
     fn name(&self) -> String {
         "tsuitate-belief".to_owned()
     }
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
-        let Seen::Tsuitate(view) = observation.seen() else {
-            // Not a Tsuitate seat: any choice the game allows.
-            return observation.choices().first().copied();
+        let (view, candidates) = match seat_of(&observation) {
+            Ok(seat) => seat,
+            Err(fallback) => return fallback,
         };
-        let candidates = view.candidate_moves();
-        if candidates.is_empty() {
-            return None;
-        }
         let worlds = weigh(&self.belief(view));
         let avoid = fouls_this_turn(&view.information_state);
         let penalty = foul_penalty(view.fouls, view.foul_limit);
@@ -1433,14 +1445,10 @@ impl Player for NaivePlayer {
     }
 
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
-        let Seen::Tsuitate(view) = observation.seen() else {
-            // Not a Tsuitate seat: any choice the game allows.
-            return observation.choices().first().copied();
+        let (view, candidates) = match seat_of(&observation) {
+            Ok(seat) => seat,
+            Err(fallback) => return fallback,
         };
-        let candidates = view.candidate_moves();
-        if candidates.is_empty() {
-            return None;
-        }
         let board = Board::of(view);
         let worlds: Vec<(Position, u32)> = board
             .assumed_world(&Mine::of(&view.board), view.color)
