@@ -675,7 +675,7 @@ class _ViewObserver:
 # -- the five games ------------------------------------------------------------------
 
 
-def _game_class(spec: _Spec, doc: str, name: Optional[str] = None) -> type:
+def _game_class(spec: _Spec, doc: str, name: Optional[str] = None) -> Any:
     """The ``ShogiGame`` subclass of ``spec``: what pyspiel registers (it
     builds a game from parameters)."""
     cls_name = name or "".join(p.title() for p in spec.short_name.split("_")) + "Game"
@@ -769,7 +769,8 @@ GAMES = {
 """Short name -> game class; the OpenSpiel name is ``shogi_variants_<short>``."""
 
 # OpenSpiel name -> the class pyspiel builds it with (the five, and game_from's).
-_CLASSES: dict[str, type] = {}
+# (Any: the classes carry a `_spec` attribute that `type` does not declare.)
+_CLASSES: dict[str, Any] = {}
 
 
 def _register(spec: _Spec, cls: Optional[type] = None) -> None:

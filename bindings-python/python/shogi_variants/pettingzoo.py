@@ -245,7 +245,8 @@ class raw_env(AECEnv, EzPickle):
         if callable(game):
             self.game_name = name or getattr(game, "__name__", "custom")
             self._build = (lambda sfen, s: game(**s)) if sfen is None else (lambda sfen, s: game(sfen=sfen, **s))
-            self._extra_infos, self._render_text = None, str
+            self._extra_infos = None
+            self._render_text: Callable[[Any], str] = str
         elif game in _KINDS:
             if name is not None:
                 raise ValueError("name= is for a game factory (env_from); the module's games have their own")
