@@ -345,11 +345,7 @@ impl PyBoard {
     fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
         let mut d = self.diagram();
         d.flipped = flipped;
-        for sq in &highlight {
-            d.highlights = d
-                .highlights
-                .with(convert::square(sq, Some(self.position().geometry()))?);
-        }
+        d.highlights |= convert::highlights(&highlight, self.position().geometry())?;
         Ok(d.to_svg())
     }
 

@@ -364,11 +364,7 @@ impl PyCardGame {
     fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
         let mut d = self.diagram();
         d.flipped = flipped;
-        for sq in &highlight {
-            d.highlights = d
-                .highlights
-                .with(convert::square(sq, Some(self.game.position().geometry()))?);
-        }
+        d.highlights |= convert::highlights(&highlight, self.game.position().geometry())?;
         Ok(d.to_svg())
     }
 

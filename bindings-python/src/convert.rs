@@ -43,6 +43,18 @@ pub fn square(obj: &Bound<'_, PyAny>, geometry: Option<&Geometry>) -> PyResult<S
     }
 }
 
+/// The squares a diagram marks (`svg(highlight=...)`): each an index or a
+/// USI name on `geometry`.
+pub fn highlights(
+    objs: &[Bound<'_, PyAny>],
+    geometry: &Geometry,
+) -> PyResult<shogi_core::Bitboard> {
+    objs.iter()
+        .try_fold(shogi_core::Bitboard::EMPTY, |set, obj| {
+            Ok(set.with(square(obj, Some(geometry))?))
+        })
+}
+
 /// A square on a board of `files` × `ranks` (an own board knows only its shape).
 pub fn square_on(obj: &Bound<'_, PyAny>, files: u8, ranks: u8) -> PyResult<Square> {
     let sq = square(obj, None)?;

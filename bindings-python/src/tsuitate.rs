@@ -557,10 +557,7 @@ impl PyPlayerView {
     fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
         let mut d = self.diagram();
         d.flipped = flipped;
-        for sq in &highlight {
-            let sq = convert::square_on(sq, self.view.board.files(), self.view.board.ranks())?;
-            d.highlights = d.highlights.with(sq);
-        }
+        d.highlights |= convert::highlights(&highlight, self.view.board.geometry())?;
         Ok(d.to_svg())
     }
 
@@ -844,12 +841,7 @@ impl PyTsuitateGame {
     fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
         let mut d = self.diagram();
         d.flipped = flipped;
-        for sq in &highlight {
-            d.highlights = d.highlights.with(convert::square(
-                sq,
-                Some(GameState::geometry(&self.referee)),
-            )?);
-        }
+        d.highlights |= convert::highlights(&highlight, GameState::geometry(&self.referee))?;
         Ok(d.to_svg())
     }
 
