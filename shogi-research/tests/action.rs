@@ -1,5 +1,6 @@
 //! The action space: every legal move has one action and back, on both boards.
 
+use shogi_core::rng::SplitMix;
 use shogi_core::{Geometry, PieceSet, Position};
 use shogi_research::action::ActionSpace;
 
@@ -13,8 +14,7 @@ fn positions(
 ) -> Vec<Position> {
     let mut all = Vec::new();
     for g in 0..games {
-        // A seeded linear congruential chooser, one step per move.
-        let mut state = 0x9E37_79B9_7F4A_7C15 ^ (g + 1);
+        let mut rng = SplitMix(0x9E37_79B9_7F4A_7C15 ^ (g + 1));
         let mut pos = Position::from_sfen(sfen, geometry, pieces).unwrap();
         for _ in 0..120 {
             let moves = pos.legal_moves();
@@ -22,10 +22,7 @@ fn positions(
             if moves.is_empty() {
                 break;
             }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            pos.play_unchecked(moves[(state >> 33) as usize % moves.len()]);
+            pos.play_unchecked(moves[rng.below(moves.len())]);
         }
     }
     all

@@ -107,13 +107,11 @@ impl Probability {
         if denominator == 0 || numerator > denominator {
             return None;
         }
-        let (mut a, mut b) = (numerator, denominator);
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
+        // A probability of 0/d is kept as 0/1 (gcd(0, d) = d).
+        let g = gcd(u64::from(numerator), u64::from(denominator)) as u32;
         Some(Probability {
-            numerator: numerator / a,
-            denominator: denominator / a,
+            numerator: numerator / g,
+            denominator: denominator / g,
         })
     }
 
@@ -483,12 +481,15 @@ pub trait GameState: Clone + fmt::Debug + Send + Sync {
     }
 }
 
-fn lcm(a: u64, b: u64) -> u64 {
-    let (mut x, mut y) = (a, b);
-    while y != 0 {
-        (x, y) = (y, x % y);
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
     }
-    a / x * b
+    a
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    a / gcd(a, b) * b
 }
 
 /// A move refused by a game: [`PlayError::Illegal`] with the game's reason.

@@ -2,6 +2,7 @@
 //! checked against the un-composed game where the two must agree (perft, or
 //! the same random games replayed in both).
 
+use shogi_core::rng::SplitMix;
 use shogi_core::{EndReason, Game, MoveList, Variant};
 use shogi_variants::{
     settings_with, AnyGame, AnyVariant, CardGame, CardSettings, GameState, Referee, ToMove,
@@ -15,10 +16,7 @@ fn variant(name: &str, settings: &[(&str, &str)]) -> AnyVariant {
 /// Plays `game` with random moves to its end or `plies`, calling `check`
 /// before every decision.
 fn random_game<G: GameState>(mut game: G, seed: u64, plies: usize, mut check: impl FnMut(&G)) -> G {
-    // A small seeded chooser (a linear congruential step per move).
-    let mut state = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
+    let mut rng = SplitMix(seed);
     for _ in 0..plies {
         match game.to_move() {
             ToMove::Over(_) => break,
@@ -28,10 +26,7 @@ fn random_game<G: GameState>(mut game: G, seed: u64, plies: usize, mut check: im
             ToMove::Player(seat) => {
                 check(&game);
                 let choices = game.observation(seat).choices().clone();
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let mv = choices[(state >> 33) as usize % choices.len()];
+                let mv = choices[rng.below(choices.len())];
                 game.play(mv).unwrap();
             }
         }
