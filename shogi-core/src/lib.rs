@@ -30,6 +30,7 @@
 pub mod attacks;
 mod bitboard;
 mod color;
+mod excerpt;
 mod game;
 mod geometry;
 mod hand;
@@ -52,6 +53,7 @@ mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use color::Color;
+pub use excerpt::{excerpt, Excerpt, EXCERPT_CHARS};
 pub use game::{Game, GameError, GameUsiError};
 pub use geometry::{Geometry, GeometryError};
 pub use hand::Hand;
