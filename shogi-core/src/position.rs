@@ -307,7 +307,7 @@ impl Position {
             board: self.board,
             hands: self.hands,
             side_to_move: self.side_to_move,
-            move_number: self.move_number,
+            move_number: self.move_number(),
         }
     }
 
@@ -378,10 +378,13 @@ impl Position {
         self.side_to_move
     }
 
-    /// The move number as SFEN counts it: 1 before the first move, +1 per move.
+    /// The move number as SFEN counts it: 1 before the first move, +1 per
+    /// move, saturating at [`MAX_MOVE_NUMBER`](crate::MAX_MOVE_NUMBER) (the
+    /// largest an SFEN carries; the position still counts past it inside,
+    /// so that taking moves back returns to the numbers played).
     #[inline(always)]
     pub fn move_number(&self) -> u32 {
-        self.move_number
+        self.move_number.min(crate::MAX_MOVE_NUMBER)
     }
 
     /// The pieces in `color`'s hand.
@@ -1000,7 +1003,7 @@ impl PartialEq for Position {
     /// Same board, hands, side to move, move number and geometry.
     fn eq(&self, other: &Position) -> bool {
         self.same_position(other)
-            && self.move_number == other.move_number
+            && self.move_number() == other.move_number()
             && self.geometry == other.geometry
     }
 }

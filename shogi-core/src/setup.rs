@@ -51,6 +51,19 @@ mod board_serde {
 
 /// The largest move number an SFEN may carry: far beyond any game, and far
 /// enough below `u32::MAX` that playing on never wraps it.
+///
+/// The move number saturates here: a position played past it reports
+/// (`Position::move_number`) and writes (`to_sfen`) this number, so that every
+/// SFEN the library writes is one it reads back.
+///
+/// ```
+/// use shogi_core::{Position, Geometry, PieceSet, MAX_MOVE_NUMBER};
+/// let sfen = format!("rbsgk/4p/5/P4/KGSBR b - {MAX_MOVE_NUMBER}");
+/// let mut pos = Position::from_sfen(&sfen, Geometry::shared(5, 5, 1).unwrap(), &PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] }).unwrap();
+/// pos.play("5d5c".parse().unwrap()).unwrap();
+/// assert_eq!(pos.move_number(), MAX_MOVE_NUMBER);
+/// assert!(pos.to_sfen().ends_with(" w - 1000000000"));
+/// ```
 pub const MAX_MOVE_NUMBER: u32 = 1_000_000_000;
 
 /// Why a string is not a well-formed SFEN.
@@ -87,6 +100,10 @@ pub enum SfenError {
     /// The move number is not an integer from 1 to [`MAX_MOVE_NUMBER`].
     #[error("move number '{0}' is not a whole number from 1 to 1000000000")]
     BadMoveNumber(String),
+    /// A USI `position` command (`startpos moves 7g7f`, `sfen ... moves ...`)
+    /// where an SFEN was expected; holds an excerpt of the text.
+    #[error("'{0}' is a USI position command, not an SFEN: give the SFEN alone (board, side to move, hands, move number; 'startpos' where a start position is taken) and play the moves after it")]
+    PositionCommand(String),
 }
 
 impl Setup {
@@ -125,9 +142,17 @@ impl Setup {
     /// use shogi_core::{Setup, SfenError};
     /// assert!(Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").is_ok());
     /// assert_eq!(Setup::from_sfen("9/9/9 x - 1"), Err(SfenError::BadSide("x".into())));
+    /// // A USI position command is not an SFEN, and is told apart.
+    /// assert!(matches!(Setup::from_sfen("startpos moves 7g7f"), Err(SfenError::PositionCommand(_))));
     /// ```
     pub fn from_sfen(sfen: &str) -> Result<Setup, SfenError> {
         let fields: Vec<&str> = sfen.split_ascii_whitespace().collect();
+        // USI's words: `position`, `startpos`/`sfen` first, `moves` before the moves.
+        if matches!(fields.first(), Some(&("position" | "startpos" | "sfen")))
+            || fields.contains(&"moves")
+        {
+            return Err(SfenError::PositionCommand(crate::excerpt(sfen.trim())));
+        }
         if fields.len() < 3 {
             return Err(SfenError::MissingFields(fields.len()));
         }
@@ -245,7 +270,8 @@ impl Setup {
             s.push_str(&white);
         }
         s.push(' ');
-        s.push_str(&self.move_number.to_string());
+        // Clamped into what the reader takes, so every SFEN written reads back.
+        s.push_str(&self.move_number.clamp(1, MAX_MOVE_NUMBER).to_string());
         s
     }
 }
@@ -306,6 +332,44 @@ mod tests {
         assert!(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 4294967295").is_err());
         assert!(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1000000001").is_err());
         assert!(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1000000000").is_ok());
+    }
+
+    /// Issue 15: a USI position command given as an SFEN was refused as a
+    /// board of 1 rank.
+    #[test]
+    fn position_commands_are_told_apart() {
+        for text in [
+            "startpos moves 7g7f",
+            "startpos",
+            "position startpos moves 7g7f 3c3d",
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves",
+        ] {
+            let err = Setup::from_sfen(text).unwrap_err();
+            assert!(
+                matches!(err, SfenError::PositionCommand(_)),
+                "{text}: {err}"
+            );
+            assert!(err.to_string().contains("not an SFEN"), "{err}");
+        }
+        let long = format!("startpos moves {}", "7g7f ".repeat(10_000));
+        assert!(Setup::from_sfen(&long).unwrap_err().to_string().len() < 400);
+    }
+
+    /// Issue 15: a setup whose move number is out of the reader's range
+    /// (built by hand) is written clamped, so that it reads back.
+    #[test]
+    fn written_move_numbers_read_back() {
+        let mut setup = Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1000000000").unwrap();
+        for (n, written) in [
+            (u32::MAX, MAX_MOVE_NUMBER),
+            (MAX_MOVE_NUMBER + 1, MAX_MOVE_NUMBER),
+            (0, 1),
+        ] {
+            setup.move_number = n;
+            let back = Setup::from_sfen(&setup.to_sfen()).unwrap();
+            assert_eq!(back.move_number, written);
+        }
     }
 
     /// Found by fuzzing: `99PP` is 100 pawns, written back as `100P`, which
