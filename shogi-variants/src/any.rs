@@ -192,7 +192,7 @@ fn settings_from<S: Serialize + DeserializeOwned>(
                 attempt(Value::String(value.to_owned())).map_err(|_| VariantError::BadValue {
                     variant: variant.to_owned(),
                     key: key.to_owned(),
-                    message: first.to_string(),
+                    message: bad_value_message(key, &setting_value(value), &first),
                 })?
             }
         };
@@ -229,11 +229,81 @@ fn settings_from<S: Serialize + DeserializeOwned>(
     })
 }
 
+/// What serde said about `value` for the setting `key`, in a person's words
+/// rather than serde's (issue 15: "unknown variant `bogus`", "expected u32"):
+/// "impasse is one of 'Off', 'Points24', ..., not 'bogus'", "move_limit must
+/// be a whole number 1..=4294967295, not '300' (a string)". The value is
+/// quoted as an excerpt; messages serde's callers wrote themselves (a limit of
+/// 0) are kept, after the key.
+fn bad_value_message(key: &str, value: &Value, error: &serde_json::Error) -> String {
+    let said = error.to_string();
+    let given = describe_value(value);
+    if said.starts_with("unknown variant `") {
+        let mut names: Vec<String> = Vec::new();
+        if let Some((_, expected)) = said.split_once(", expected ") {
+            // Aliases that differ only in case are named once.
+            for name in expected.split('`').skip(1).step_by(2) {
+                let quoted = format!("'{name}'");
+                if !names.iter().any(|n| n.eq_ignore_ascii_case(&quoted)) {
+                    names.push(quoted);
+                }
+            }
+        }
+        if !names.is_empty() {
+            return format!("{key} is one of {}, not {given}", names.join(", "));
+        }
+    }
+    if said.starts_with("invalid type: ") || said.starts_with("invalid value: ") {
+        if let Some((_, expected)) = said.rsplit_once(", expected ") {
+            return format!("{key} must be {}, not {given}", expected_in_words(expected));
+        }
+    }
+    format!("{key}: {}", shogi_core::Excerpt(&said))
+}
+
+/// Serde's name of an expected type as words.
+fn expected_in_words(expected: &str) -> String {
+    match expected {
+        "u8" => format!("a whole number 0..={}", u8::MAX),
+        "u16" => format!("a whole number 0..={}", u16::MAX),
+        "u32" => format!("a whole number 0..={}", u32::MAX),
+        "u64" => format!("a whole number 0..={}", u64::MAX),
+        "a boolean" => "true or false".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
+/// A setting's value as a message quotes it: text in quotes (an excerpt),
+/// with its type when it could be mistaken for a number.
+fn describe_value(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("'{}' (a string)", shogi_core::Excerpt(s)),
+        Value::Array(_) => "a list".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+        other => other.to_string(),
+    }
+}
+
 /// Serde reader of a limit (`move_limit`, `foul_limit`): a count of at least 1.
 /// `0` is refused wherever settings are read (by name, from JSON, from saved
 /// games), so that no game gives it a meaning of its own.
 pub(crate) fn positive_limit<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
-    let n = u32::deserialize(d)?;
+    /// A `u32` whose refusals say the range a limit has.
+    struct Limit;
+    impl serde::de::Visitor<'_> for Limit {
+        type Value = u32;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "a whole number 1..={}", u32::MAX)
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u32, E> {
+            u32::try_from(v)
+                .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<u32, E> {
+            u32::try_from(v).map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+        }
+    }
+    let n = d.deserialize_u32(Limit)?;
     if n == 0 {
         return Err(serde::de::Error::custom(
             "a limit must be at least 1 (leave it out, or null where allowed, for no limit)",
@@ -416,6 +486,43 @@ impl Variant for AnyVariant {
 mod tests {
     use super::*;
     use crate::GameKind;
+
+    /// Issue 15: a bad setting value was described in serde's words
+    /// ("unknown variant `bogus`", "expected u32").
+    #[test]
+    fn bad_setting_values_are_told_in_words() {
+        let message = |variant: &str, key: &str, value: &str| match AnyVariant::with_named_settings(
+            variant,
+            &[(key, value)],
+        ) {
+            Err(e @ VariantError::BadValue { .. }) => e.to_string(),
+            other => panic!("{key}={value}: {other:?}"),
+        };
+        let impasse = message("standard", "impasse", "bogus");
+        assert!(
+            impasse.contains("impasse is one of 'None', 'Off', '24', 'Points24'")
+                && impasse.ends_with("not 'bogus' (a string)"),
+            "{impasse}"
+        );
+        // A JSON string where a number is wanted (as Python's move_limit="300" sends it).
+        let limit = message("standard", "move_limit", "\"300\"");
+        assert!(
+            limit.ends_with(
+                "move_limit must be a whole number 1..=4294967295, not '300' (a string)"
+            ),
+            "{limit}"
+        );
+        let negative = message("standard", "move_limit", "-5");
+        assert!(
+            negative.ends_with("must be a whole number 1..=4294967295, not -5"),
+            "{negative}"
+        );
+        for m in [impasse, limit, negative] {
+            assert!(!m.contains('`') && !m.contains("u32"), "{m}");
+        }
+        let huge = message("minishogi", "repetition", &"x".repeat(100_000));
+        assert!(huge.len() < 400, "{} bytes", huge.len());
+    }
 
     /// Serde's literal tags of [`AnySettings`] agree with the table of names.
     #[test]
