@@ -239,16 +239,17 @@ fn bad_value_message(key: &str, value: &Value, error: &serde_json::Error) -> Str
     let said = error.to_string();
     let given = describe_value(value);
     if said.starts_with("unknown variant `") {
-        let mut names: Vec<String> = Vec::new();
-        if let Some((_, expected)) = said.split_once(", expected ") {
-            // Aliases that differ only in case are named once.
-            for name in expected.split('`').skip(1).step_by(2) {
-                let quoted = format!("'{name}'");
-                if !names.iter().any(|n| n.eq_ignore_ascii_case(&quoted)) {
-                    names.push(quoted);
-                }
-            }
-        }
+        // Every spelling accepted, aliases included.
+        let names: Vec<String> = said
+            .split_once(", expected ")
+            .map(|(_, e)| {
+                e.split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(|n| format!("'{n}'"))
+                    .collect()
+            })
+            .unwrap_or_default();
         if !names.is_empty() {
             return format!("{key} is one of {}, not {given}", names.join(", "));
         }
@@ -500,7 +501,7 @@ mod tests {
         };
         let impasse = message("standard", "impasse", "bogus");
         assert!(
-            impasse.contains("impasse is one of 'None', 'Off', '24', 'Points24'")
+            impasse.contains("impasse is one of 'None', 'Off', 'none', 'off', '24', 'Points24'")
                 && impasse.ends_with("not 'bogus' (a string)"),
             "{impasse}"
         );
