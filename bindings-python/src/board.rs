@@ -2,8 +2,8 @@
 //! must-capture), with its lazy `LegalMoves` view.
 
 use crate::contract;
-use crate::convert;
-use crate::errors::{game_error, GameOverError, InvalidSfenError, SettingError};
+use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
+use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use crate::research;
@@ -116,16 +116,17 @@ impl PyBoard {
 impl PyBoard {
     #[new]
     #[pyo3(
-        signature = (sfen = None, variant = GameKind::Standard.name(), **settings),
+        signature = (sfen = None, variant = None, **settings),
         text_signature = "(sfen=None, variant='standard', **settings)"
     )]
     fn new(
-        sfen: Option<&str>,
-        variant: &str,
+        sfen: Option<Text<SfenText>>,
+        variant: Option<Text<SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
+        let variant = variant.as_deref().unwrap_or(GameKind::Standard.name());
         let v = self::variant(variant, settings)?;
-        Ok(PyBoard::from_game(game(v, sfen)?))
+        Ok(PyBoard::from_game(game(v, sfen.as_deref())?))
     }
 
     /// The variant's name.
@@ -178,13 +179,13 @@ impl PyBoard {
 
     /// Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = convert::a_move(r#move)?;
+        let mv = convert::a_move_on(r#move, self.position().geometry())?;
         self.play(mv)
     }
 
     /// Parse and play a USI move; returns it.
     fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
-        let mv = convert::a_move(usi.as_any())?;
+        let mv = convert::a_move_on(usi.as_any(), self.position().geometry())?;
         self.play(mv)?;
         move_object(py, mv)
     }
@@ -292,8 +293,9 @@ impl PyBoard {
     }
 
     /// Leaf count of the legal move tree, computed natively with the GIL released.
+    /// ``depth`` is ``0..=64`` (``perft(0) == 1``); outside it ``ArgumentError``.
     #[pyo3(signature = (depth, bulk = true))]
-    fn perft(&self, py: Python<'_>, depth: i64, bulk: bool) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>, bulk: bool) -> PyResult<u64> {
         let depth = perft_depth(depth)?;
         let variant = self.game.variant().clone();
         let mut pos = self.position().clone();
@@ -302,8 +304,14 @@ impl PyBoard {
 
     /// Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
     /// to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended.
-    fn divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
-        let depth = perft_depth(depth)?;
+    /// ``depth`` is ``1..=64``: depth 0 has no first move, so ``divide(0)`` raises
+    /// ``ArgumentError`` (the sum rule holds for every depth accepted).
+    fn divide<'py>(
+        &self,
+        py: Python<'py>,
+        depth: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let depth = divide_depth(depth)?;
         let variant = self.game.variant().clone();
         let mut pos = self.position().clone();
         let counts = py.detach(move || variant.divide(&mut pos, depth, true));
@@ -387,11 +395,12 @@ impl PyBoard {
     #[pyo3(signature = (times = None, end = None, **headers))]
     fn record(
         &self,
-        times: Option<Vec<Option<u32>>>,
-        end: Option<&str>,
+        times: Option<Vec<Option<Int<u32, convert::Times>>>>,
+        end: Option<Text>,
         headers: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<crate::record::PyRecord> {
-        crate::record::board_record(&self.game, headers, times, end)
+        let times = times.map(|t| t.into_iter().map(|s| s.map(Int::get)).collect());
+        crate::record::board_record(&self.game, headers, times, end.as_deref())
     }
 
     /// A legal move in Japanese notation (``▲７六歩``, ``△同　歩``, ``▲５八金右``).
@@ -412,16 +421,16 @@ impl PyBoard {
     }
 
     /// The legal move written in Japanese notation. Raises ``InvalidMoveError``.
-    fn parse_japanese(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+    fn parse_japanese(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
         let last = self.game.moves().last().map(|m| m.to());
-        let mv = shogi_core::notation::japanese::read(self.position(), text, last)
+        let mv = shogi_core::notation::japanese::read(self.position(), &text, last)
             .map_err(crate::record::notation_error)?;
         move_object(py, mv)
     }
 
     /// The legal move written in Western notation. Raises ``InvalidMoveError``.
-    fn parse_western(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
-        let mv = shogi_core::notation::western::read(self.position(), text)
+    fn parse_western(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
+        let mv = shogi_core::notation::western::read(self.position(), &text)
             .map_err(crate::record::notation_error)?;
         move_object(py, mv)
     }
@@ -535,10 +544,30 @@ impl PyBoard {
     }
 }
 
-/// A perft depth: 0 or more (a depth past ~10 would not finish anyway).
-fn perft_depth(depth: i64) -> PyResult<u32> {
-    u32::try_from(depth).map_err(|_| {
-        crate::errors::ShogiError::new_err(format!("perft depth must be 0 or more, not {depth}"))
+/// The deepest `perft`/`divide` accepted: 64 plies. No count that deep could
+/// finish (standard shogi's perft(10) is already ~10^15 nodes), but the
+/// bound keeps the recursion's stack small and says the range in the refusal.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// A `perft` depth: an integer `0..=MAX_PERFT_DEPTH`, else `ArgumentError`
+/// with the range (a non-integer: `TypeError`).
+fn perft_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let n = convert::index(depth)?;
+    n.within(&(0..=MAX_PERFT_DEPTH)).ok_or_else(|| {
+        ArgumentError::new_err(format!("depth must be 0..={MAX_PERFT_DEPTH}, not {n}"))
+    })
+}
+
+/// A `divide` depth: `1..=MAX_PERFT_DEPTH`. Depth 0 has no first move to
+/// divide by (`perft(0)` is 1, the position itself, which no move's count
+/// can sum to), so it is refused rather than given a meaning that breaks
+/// `sum(divide(d).values()) == perft(d)`.
+fn divide_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let n = convert::index(depth)?;
+    n.within(&(1..=MAX_PERFT_DEPTH)).ok_or_else(|| {
+        ArgumentError::new_err(format!(
+            "depth must be 1..={MAX_PERFT_DEPTH} (depth 0 has no first move to divide by; perft(0) is 1), not {n}"
+        ))
     })
 }
 

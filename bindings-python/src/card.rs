@@ -79,15 +79,28 @@ impl PyCardGame {
     #[new]
     #[pyo3(signature = (sfen = None, *, seed = None, **settings))]
     fn new(
-        sfen: Option<&str>,
+        sfen: Option<convert::Text<convert::SfenText>>,
         seed: Option<&Bound<'_, PyAny>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
+        let sfen = sfen.as_deref();
         let seed: u64 = match seed {
             None => CardGame::fresh_seed(),
-            Some(s) => s.extract().map_err(|_| {
-                SettingError::new_err(format!("the seed is an integer 0..2**64, not {s}"))
-            })?,
+            Some(s) => {
+                let given = match convert::index(s) {
+                    Ok(n) => n.to_string(),
+                    Err(_) => format!("a {}", convert::type_name(s)),
+                };
+                convert::index(s)
+                    .ok()
+                    .and_then(|n| n.get())
+                    .ok_or_else(|| {
+                        SettingError::new_err(format!(
+                            "seed must be an integer 0..={}, not {given}",
+                            u64::MAX
+                        ))
+                    })?
+            }
         };
         let pairs = convert::overrides(settings)?;
         let s: CardSettings = settings_with(GameKind::Card.name(), &convert::borrowed(&pairs))
@@ -175,7 +188,7 @@ impl PyCardGame {
 
     /// Plays a USI move the card allows; returns it.
     fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
-        let mv = convert::a_move(usi.as_any())?;
+        let mv = convert::a_move_on(usi.as_any(), self.game.position().geometry())?;
         self.push_move(mv)?;
         move_object(py, mv)
     }
@@ -301,7 +314,7 @@ impl PyCardGame {
     /// Play a move the card allows. Raises ``IllegalMoveError`` (also at a
     /// draw) or ``GameOverError``; the game is then unchanged.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = convert::a_move(r#move)?;
+        let mv = convert::a_move_on(r#move, self.game.position().geometry())?;
         self.push_move(mv)
     }
 

@@ -34,10 +34,23 @@ pub fn chance_outcomes<'py>(
         .collect()
 }
 
-/// A chance outcome's id from Python (an int 0..65535).
+/// A chance outcome's id from Python: an integer 0..=65535 (anything
+/// `operator.index` takes). Anything else raises `ChanceError` saying what
+/// was given (a card game's card ids come from `chance_outcomes()`).
 fn chance_id(id: &Bound<'_, PyAny>) -> PyResult<u16> {
-    id.extract()
-        .map_err(|_| ChanceError::new_err(format!("{id} is not a chance outcome id")))
+    let what = match crate::convert::index(id) {
+        Ok(n) => match n.get::<u16>() {
+            Some(id) => return Ok(id),
+            None => n.to_string(),
+        },
+        Err(_) => match id.cast::<pyo3::types::PyString>() {
+            Ok(s) => format!("the str '{}'", shogi_core::Excerpt(&s.to_string_lossy())),
+            Err(_) => format!("a {}", crate::convert::type_name(id)),
+        },
+    };
+    Err(ChanceError::new_err(format!(
+        "a chance outcome is an id from chance_outcomes(), an integer 0..=65535, not {what}"
+    )))
 }
 
 /// `apply_chance(id)`.

@@ -1,36 +1,351 @@
-//! Conversions between Python values and the library's types: squares (index
-//! or USI name), colors, moves (a `Move` or USI text), piece letters, and
-//! settings (keyword arguments in, dictionaries out).
+//! Conversions between Python values and the library's types: integers
+//! ([`Int`], [`index`]) and text ([`Text`]) as every parameter takes them,
+//! squares (index or USI name), colors, moves (a `Move` or USI text), piece
+//! letters, and settings (keyword arguments in, dictionaries out).
 
-use crate::errors::{InvalidMoveError, InvalidSquareError, SettingError};
+use crate::errors::{ArgumentError, InvalidMoveError, InvalidSquareError, SettingError};
 use crate::moves::PyMove;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use serde_json::Value;
-use shogi_core::{Color, Geometry, Hand, Move, Square};
+use shogi_core::{Color, Excerpt, Geometry, Hand, Move, Square};
+use std::fmt;
+use std::marker::PhantomData;
+
+/// A Python integer as `operator.index` reads it: an `int`, a `bool` or any
+/// object with `__index__` (numpy integers). Small enough ones are kept
+/// exactly; a larger one only by its size, which is all a message needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Num {
+    /// An integer that fits in an `i128`.
+    Exact(i128),
+    /// A larger one: its sign and its number of bits.
+    Huge {
+        /// Whether it is below zero.
+        negative: bool,
+        /// `int.bit_length()`.
+        bits: u64,
+    },
+}
+
+impl Num {
+    /// The value as `T`, if it is in `T`'s range.
+    pub fn get<T: TryFrom<i128>>(self) -> Option<T> {
+        match self {
+            Num::Exact(n) => T::try_from(n).ok(),
+            Num::Huge { .. } => None,
+        }
+    }
+
+    /// The value, if it is in `range`.
+    pub fn within<T>(self, range: &std::ops::RangeInclusive<T>) -> Option<T>
+    where
+        T: TryFrom<i128> + PartialOrd,
+    {
+        self.get::<T>().filter(|n| range.contains(n))
+    }
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Num::Exact(n) => write!(f, "{n}"),
+            Num::Huge { negative, bits } => write!(
+                f,
+                "{}an integer of {bits} bits",
+                if *negative { "minus " } else { "" }
+            ),
+        }
+    }
+}
+
+/// Reads `obj` as `operator.index` does: ints and bools as they are, other
+/// objects through `__index__` (numpy integers). Anything else raises
+/// Python's own `TypeError` ("'float' object cannot be interpreted as an
+/// integer").
+pub fn index(obj: &Bound<'_, PyAny>) -> PyResult<Num> {
+    let int = if obj.is_instance_of::<PyInt>() {
+        obj.clone()
+    } else {
+        let py = obj.py();
+        // SAFETY: `PyNumber_Index` takes a borrowed object and returns a new
+        // reference, or null with the exception set.
+        unsafe { Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyNumber_Index(obj.as_ptr()))? }
+    };
+    if let Ok(n) = int.extract::<i128>() {
+        return Ok(Num::Exact(n));
+    }
+    let bits: u64 = int.call_method0("bit_length")?.extract()?;
+    let negative = int.lt(0)?;
+    Ok(Num::Huge { negative, bits })
+}
+
+/// The integer types a parameter can have, with their ranges for messages.
+pub trait IntType: TryFrom<i128> + Copy {
+    /// The smallest value.
+    const MIN: i128;
+    /// The largest value.
+    const MAX: i128;
+}
+
+macro_rules! int_type {
+    ($($t:ty),*) => {$(
+        impl IntType for $t {
+            const MIN: i128 = <$t>::MIN as i128;
+            const MAX: i128 = <$t>::MAX as i128;
+        }
+    )*};
+}
+int_type!(u8, u16, u32, u64, usize, i64);
+
+/// The name of a parameter, for messages: a marker type per name (Rust has
+/// no `&str` const generics), declared with [`param_names!`].
+pub trait ParamName {
+    /// The parameter's Python name; empty where none is given.
+    const NAME: &'static str;
+}
+
+/// No name: the message starts "must be ..." (Python still adds the name as
+/// a note, "while processing 'x'").
+pub struct Unnamed;
+impl ParamName for Unnamed {
+    const NAME: &'static str = "";
+}
+
+macro_rules! param_names {
+    ($($marker:ident => $name:literal),* $(,)?) => {$(
+        #[doc = concat!("The parameter `", $name, "`.")]
+        pub struct $marker;
+        impl ParamName for $marker {
+            const NAME: &'static str = $name;
+        }
+    )*};
+}
+param_names! {
+    Seed => "seed",
+    Depth => "depth",
+    Nodes => "nodes",
+    TimeMs => "time_ms",
+    Particles => "particles",
+    Games => "games",
+    MaxPlies => "max_plies",
+    Steps => "steps",
+    Capacity => "capacity",
+    Times => "times",
+    MoveTime => "move_time",
+}
+
+/// `"name must be"`, or `"must be"` without a name.
+fn must_be<N: ParamName>() -> String {
+    if N::NAME.is_empty() {
+        "must be".to_owned()
+    } else {
+        format!("{} must be", N::NAME)
+    }
+}
+
+/// An integer parameter of type `T` named by `N`: anything `operator.index`
+/// takes (int, bool, numpy integers); a value outside `T` raises
+/// `ArgumentError` with the range ("seed must be an integer
+/// 0..=18446744073709551615, not -1"), a non-integer `TypeError`. Every
+/// integer parameter of the module is read through this (or [`index`] where
+/// the domain has its own exception or range: squares, chance ids, depths).
+#[derive(Clone, Copy, Debug)]
+pub struct Int<T, N = Unnamed>(pub T, pub PhantomData<N>);
+
+impl<T, N> Int<T, N> {
+    /// A default value (for a signature's `x = Int::of(0)`).
+    pub const fn of(value: T) -> Self {
+        Int(value, PhantomData)
+    }
+
+    /// The value.
+    pub fn get(self) -> T {
+        self.0
+    }
+}
+
+impl<T: IntType, N: ParamName> Int<T, N> {
+    /// The value if it fits `T`, else the `ArgumentError` saying the range.
+    pub fn read(obj: &Bound<'_, PyAny>) -> PyResult<T> {
+        let n = index(obj)?;
+        n.get::<T>().ok_or_else(|| {
+            ArgumentError::new_err(format!(
+                "{} an integer {}..={}, not {n}",
+                must_be::<N>(),
+                T::MIN,
+                T::MAX
+            ))
+        })
+    }
+}
+
+impl<'a, 'py, T: IntType, N: ParamName> FromPyObject<'a, 'py> for Int<T, N> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Int::<T, N>::read(&obj.to_owned()).map(Int::of)
+    }
+}
+
+/// A float parameter (seconds): anything `float()` takes without a loss of
+/// sense (a float, an int, a numpy number). An int too large for a float
+/// raises `ArgumentError` rather than Python's `OverflowError`; a non-number
+/// raises `TypeError`.
+#[derive(Clone, Copy, Debug)]
+pub struct Float<N = Unnamed>(pub f64, pub PhantomData<N>);
+
+impl<N> Float<N> {
+    /// The value.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl<'a, 'py, N: ParamName> FromPyObject<'a, 'py> for Float<N> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let py = obj.py();
+        match obj.extract::<f64>() {
+            Ok(f) => Ok(Float(f, PhantomData)),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) => {
+                Err(ArgumentError::new_err(format!(
+                    "{} a number of seconds a float can hold, not {}",
+                    must_be::<N>(),
+                    index(&obj.to_owned()).map_or_else(|_| "this".to_owned(), |n| n.to_string())
+                )))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Which exception a text parameter raises when it is not valid Unicode (a
+/// lone surrogate such as `"\ud800"` cannot be UTF-8).
+pub trait TextKind {
+    /// What the text is, for the message ("an SFEN", "a move").
+    const WHAT: &'static str;
+    /// The exception with `message`.
+    fn error(message: String) -> PyErr;
+}
+
+macro_rules! text_kind {
+    ($($name:ident => $what:literal, $exc:ty;)*) => {$(
+        #[doc = concat!("Text that is ", $what, ".")]
+        pub struct $name;
+        impl TextKind for $name {
+            const WHAT: &'static str = $what;
+            fn error(message: String) -> PyErr {
+                <$exc>::new_err(message)
+            }
+        }
+    )*};
+}
+text_kind! {
+    AnyText => "text", ArgumentError;
+    SfenText => "an SFEN", crate::errors::InvalidSfenError;
+    MoveText => "a move", InvalidMoveError;
+    SettingText => "a setting", SettingError;
+    SquareText => "a square name", InvalidSquareError;
+    RecordText => "a record", crate::errors::InvalidSfenError;
+    HeaderText => "a record header", ArgumentError;
+    SavedText => "a saved game", crate::errors::InvalidSfenError;
+}
+
+/// A text parameter: a `str` that is valid Unicode. A lone surrogate
+/// (`"\ud800"`, which no UTF-8 can hold) raises the kind's exception
+/// (`InvalidSfenError` for an SFEN, ...; `ArgumentError` by default) saying
+/// so, with an excerpt; a non-`str` raises `TypeError`.
+pub struct Text<K = AnyText>(pub String, PhantomData<K>);
+
+impl<K> std::ops::Deref for Text<K> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<K: TextKind> Text<K> {
+    /// The text of `obj`, a `str`.
+    pub fn read(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+        let s = obj.cast::<PyString>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected str ({}), not {}",
+                K::WHAT,
+                type_name(obj)
+            ))
+        })?;
+        text_of::<K>(s)
+    }
+}
+
+/// The text of a `str`, refused with `K`'s exception when it is not valid
+/// Unicode.
+pub fn text_of<K: TextKind>(s: &Bound<'_, PyString>) -> PyResult<String> {
+    match s.to_str() {
+        Ok(t) => Ok(t.to_owned()),
+        Err(_) => Err(K::error(format!(
+            "{} must be valid Unicode: '{}' holds a lone surrogate (no UTF-8 can hold it)",
+            capitalized(K::WHAT),
+            Excerpt(&escaped(s))
+        ))),
+    }
+}
+
+/// The text of a `str` that may hold lone surrogates, with them written as
+/// Python writes them (`\\ud800`).
+pub fn escaped(s: &Bound<'_, PyString>) -> String {
+    s.call_method1("encode", ("utf-8", "backslashreplace"))
+        .and_then(|b| b.extract::<Vec<u8>>())
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_else(|_| s.to_string_lossy().into_owned())
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+impl<'a, 'py, K: TextKind> FromPyObject<'a, 'py> for Text<K> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Text::<K>::read(&obj.to_owned()).map(|s| Text(s, PhantomData))
+    }
+}
+
+/// The Python type name of `obj`, for messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".to_owned())
+}
 
 /// A square from an index 0..80 or a USI name, on the given board if any.
 pub fn square(obj: &Bound<'_, PyAny>, geometry: Option<&Geometry>) -> PyResult<Square> {
     let sq = if let Ok(name) = obj.cast::<PyString>() {
-        let name = name.to_str()?;
+        let name = text_of::<SquareText>(name)?;
         name.parse::<Square>().map_err(|_| {
             InvalidSquareError::new_err(format!(
-                "'{name}' is not a square (USI squares look like '7g')"
+                "'{}' is not a square (USI squares look like '7g')",
+                Excerpt(&name)
             ))
         })?
-    } else if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        // Too large for i64 is no square either.
-        let i: i64 = obj.extract().unwrap_or(-1);
-        usize::try_from(i)
-            .ok()
+    } else if let Ok(n) = index(obj) {
+        // An int, a bool or a numpy integer, as Python indexes with them.
+        n.get::<usize>()
             .and_then(Square::from_index)
             .ok_or_else(|| {
-                InvalidSquareError::new_err(format!("{i} is not a square index (0..=80)"))
+                InvalidSquareError::new_err(format!("{n} is not a square index (0..=80)"))
             })?
     } else {
         return Err(InvalidSquareError::new_err(format!(
             "a square is an index 0..=80 or a name like '7g', not {}",
-            obj.get_type().name()?
+            type_name(obj)
         )));
     };
     match geometry {
@@ -81,7 +396,8 @@ impl Selected {
     /// or a piece in hand (`"P*"`).
     pub fn read(obj: &Bound<'_, PyAny>, files: u8, ranks: u8) -> PyResult<Selected> {
         if let Ok(text) = obj.cast::<PyString>() {
-            let text = text.to_str()?;
+            let text = text_of::<SquareText>(text)?;
+            let text = text.as_str();
             if let Some(letter) = text.strip_suffix('*') {
                 return letter
                     .parse::<shogi_core::PieceKind>()
@@ -106,16 +422,18 @@ impl Selected {
     }
 }
 
-/// A color from `BLACK` (0) or `WHITE` (1).
+/// A color from `BLACK` (0) or `WHITE` (1) (any integer `operator.index`
+/// takes).
 pub fn color(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
-    let c: i64 = obj.extract().unwrap_or(-1);
-    match c {
-        0 => Ok(Color::Black),
-        1 => Ok(Color::White),
-        _ => Err(crate::errors::ShogiError::new_err(format!(
-            "{obj} is not a color (BLACK = 0, WHITE = 1)"
-        ))),
-    }
+    let what = match index(obj) {
+        Ok(Num::Exact(0)) => return Ok(Color::Black),
+        Ok(Num::Exact(1)) => return Ok(Color::White),
+        Ok(n) => n.to_string(),
+        Err(_) => format!("a {}", type_name(obj)),
+    };
+    Err(ArgumentError::new_err(format!(
+        "a color is BLACK (0) or WHITE (1), not {what}"
+    )))
 }
 
 /// A move from a `Move` or USI text.
@@ -124,15 +442,33 @@ pub fn a_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
         return Ok(m.get().0);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let s = s.to_str()?;
+        let s = text_of::<MoveText>(s)?;
         return s
             .parse::<Move>()
             .map_err(|e| InvalidMoveError::new_err(e.to_string()));
     }
     Err(InvalidMoveError::new_err(format!(
         "expected a Move or USI text, not {}",
-        obj.get_type().name()?
+        type_name(obj)
     )))
+}
+
+/// A move from a `Move` or USI text whose squares are on `geometry`: a
+/// square off the board ("7g7f" on 5x5) is no move of this game at all, so it
+/// raises `InvalidMoveError` ("7g is off this 5x5 board"), not the
+/// `IllegalMoveError` of a move the rules forbid (nor a Tsuitate foul).
+pub fn a_move_on(obj: &Bound<'_, PyAny>, geometry: &Geometry) -> PyResult<Move> {
+    let mv = a_move(obj)?;
+    for sq in mv.from().into_iter().chain([mv.to()]) {
+        if !geometry.contains(sq) {
+            return Err(InvalidMoveError::new_err(format!(
+                "{mv}: {sq} is off this {}x{} board",
+                geometry.files(),
+                geometry.ranks()
+            )));
+        }
+    }
+    Ok(mv)
 }
 
 /// A hand as `{letter: count}`, only the kinds held.
@@ -160,7 +496,7 @@ pub fn overrides(settings: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, 
         return Ok(out);
     };
     for (k, v) in d.iter() {
-        let key: String = k.extract()?;
+        let key = Text::<SettingText>::read(&k)?;
         let value =
             to_json(&v).map_err(|msg| SettingError::new_err(format!("setting '{key}': {msg}")))?;
         out.push((key, value.to_string()));
@@ -174,14 +510,26 @@ fn to_json(v: &Bound<'_, PyAny>) -> Result<Value, String> {
         Ok(Value::Null)
     } else if let Ok(b) = v.cast::<PyBool>() {
         Ok(Value::Bool(b.is_true()))
-    } else if v.is_instance_of::<PyInt>() {
-        v.extract::<i64>()
-            .map(Value::from)
-            .map_err(|_| "integer out of range".to_owned())
+    } else if let Ok(n) = index(v) {
+        // An int or a numpy integer.
+        match n {
+            Num::Exact(n) => i64::try_from(n)
+                .map(Value::from)
+                .or_else(|_| u64::try_from(n).map(Value::from))
+                .map_err(|_| format!("{n} is out of any setting's range")),
+            n => Err(format!("{n} is out of any setting's range")),
+        }
     } else if let Ok(f) = v.cast::<PyFloat>() {
         Ok(Value::from(f.value()))
     } else if let Ok(s) = v.cast::<PyString>() {
-        Ok(Value::String(s.to_string()))
+        s.to_str()
+            .map(|t| Value::String(t.to_owned()))
+            .map_err(|_| {
+                format!(
+                    "the value must be valid Unicode: '{}' holds a lone surrogate",
+                    Excerpt(&s.to_string_lossy())
+                )
+            })
     } else if let Ok(d) = v.cast::<PyDict>() {
         // A nested setting (Card shogi's `capture_duty` as `settings` gives it back).
         let mut map = serde_json::Map::new();

@@ -69,6 +69,13 @@ create_exception!(
     "A record that cannot be written in the format asked for: a move that does not replay, an end or header key the format has no words for."
 );
 
+create_exception!(
+    shogi_variants,
+    ArgumentError,
+    ShogiError,
+    "An argument out of its range (an integer past the parameter's bounds, text that is not valid Unicode) where no more specific class applies; the message gives the range."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -82,6 +89,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ChanceError", py.get_type::<ChanceError>())?;
     m.add("MissingExtraError", py.get_type::<MissingExtraError>())?;
     m.add("RecordWriteError", py.get_type::<RecordWriteError>())?;
+    m.add("ArgumentError", py.get_type::<ArgumentError>())?;
     Ok(())
 }
 

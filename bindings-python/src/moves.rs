@@ -35,7 +35,7 @@ impl PyMove {
 
     /// Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``). Raises ``InvalidMoveError``.
     #[staticmethod]
-    fn from_usi(usi: &str) -> PyResult<Self> {
+    fn from_usi(usi: convert::Text<convert::MoveText>) -> PyResult<Self> {
         usi.parse::<Move>()
             .map(PyMove)
             .map_err(|e| InvalidMoveError::new_err(e.to_string()))
@@ -43,11 +43,17 @@ impl PyMove {
 
     /// A drop of ``piece`` (``"P"``, ``"L"``, ``"N"``, ``"S"``, ``"G"``, ``"B"``, ``"R"``) on ``to_square``.
     #[staticmethod]
-    fn drop(piece: &str, to_square: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn drop(
+        piece: convert::Text<convert::MoveText>,
+        to_square: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
         let to = convert::square(to_square, None)?;
-        let kind: PieceKind = piece
-            .parse()
-            .map_err(|_| InvalidMoveError::new_err(format!("'{piece}' is not a piece letter")))?;
+        let kind: PieceKind = piece.parse().map_err(|_| {
+            InvalidMoveError::new_err(format!(
+                "'{}' is not a piece letter",
+                shogi_core::Excerpt(&piece)
+            ))
+        })?;
         Move::drop(kind, to).map(PyMove).ok_or_else(|| {
             InvalidMoveError::new_err(format!("a {} cannot be dropped", kind.name()))
         })
@@ -57,14 +63,20 @@ impl PyMove {
     #[staticmethod]
     fn from_code(code: &Bound<'_, PyAny>) -> PyResult<Self> {
         let obj = code;
-        let code: i64 = obj.extract().unwrap_or(-1);
-        u16::try_from(code)
+        let what = match convert::index(obj) {
+            Ok(n) => n.to_string(),
+            Err(_) => format!("a {}", convert::type_name(obj)),
+        };
+        convert::index(obj)
             .ok()
+            .and_then(|n| n.get::<u16>())
             .and_then(Move::from_u16)
             // A board move goes somewhere (USI cannot write `1a1a`).
             .filter(|m| m.from() != Some(m.to()))
             .map(PyMove)
-            .ok_or_else(|| InvalidMoveError::new_err(format!("{obj} is not a move code")))
+            .ok_or_else(|| {
+                InvalidMoveError::new_err(format!("{what} is not a move code (0..=65535)"))
+            })
     }
 
     /// USI notation.

@@ -4,7 +4,7 @@
 
 use crate::board::PyBoard;
 use crate::card::PyCardGame;
-use crate::convert;
+use crate::convert::{self, Int, Seed, SettingText, Text};
 use crate::errors::{SettingError, ShogiError};
 use crate::moves::{move_object, PyMove};
 use crate::tsuitate::PyPlayerView;
@@ -87,8 +87,9 @@ native_player!(
     "Chooses uniformly among the allowed moves. ``RandomPlayer(seed=0)``.",
     {
         #[new]
-        #[pyo3(signature = (seed = 0))]
-        fn new(seed: u64) -> Self {
+        #[pyo3(signature = (seed = Int::of(0)), text_signature = "(seed=0)")]
+        fn new(seed: Int<u64, Seed>) -> Self {
+            let seed = seed.get();
             PyRandomPlayer {
                 player: Box::new(RandomPlayer::new(seed)),
             }
@@ -103,11 +104,13 @@ native_player!(
     #[new]
     #[pyo3(signature = (depth = None, nodes = None, time_ms = None, seed = None))]
     fn new(
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time_ms: Option<u64>,
-        seed: Option<u64>,
+        depth: Option<Int<u32, convert::Depth>>,
+        nodes: Option<Int<u64, convert::Nodes>>,
+        time_ms: Option<Int<u64, convert::TimeMs>>,
+        seed: Option<Int<u64, Seed>>,
     ) -> PyResult<Self> {
+        let (depth, nodes) = (depth.map(Int::get), nodes.map(Int::get));
+        let (time_ms, seed) = (time_ms.map(Int::get), seed.map(Int::get));
         let budget = match (depth, nodes, time_ms) {
             (None, None, None) => Budget::Nodes(20_000),
             (Some(d), None, None) if d >= 1 => Budget::Depth(d),
@@ -148,8 +151,9 @@ native_player!(
     "Tsuitate shogi: keeps sampled positions consistent with everything announced and plans over them. ``BeliefPlayer(seed=0, particles=None)``.",
     {
     #[new]
-    #[pyo3(signature = (seed = 0, particles = None))]
-    fn new(seed: u64, particles: Option<usize>) -> PyResult<Self> {
+    #[pyo3(signature = (seed = Int::of(0), particles = None), text_signature = "(seed=0, particles=None)")]
+    fn new(seed: Int<u64, Seed>, particles: Option<Int<usize, convert::Particles>>) -> PyResult<Self> {
+        let (seed, particles) = (seed.get(), particles.map(Int::get));
         let mut player = BeliefPlayer::new(seed);
         if let Some(n) = particles {
             if n == 0 {
@@ -169,8 +173,9 @@ native_player!(
     "Tsuitate baseline that ignores what it was told. ``NaivePlayer(seed=0)``.",
     {
         #[new]
-        #[pyo3(signature = (seed = 0))]
-        fn new(seed: u64) -> Self {
+        #[pyo3(signature = (seed = Int::of(0)), text_signature = "(seed=0)")]
+        fn new(seed: Int<u64, Seed>) -> Self {
+            let seed = seed.get();
             PyNaivePlayer {
                 player: Box::new(NaivePlayer::new(seed)),
             }
@@ -355,20 +360,26 @@ impl PyMatchResult {
 /// (``"cpu"``). A player is a native one or any object with
 /// ``choose(observation)`` returning a ``Move``, USI text or ``None``.
 #[pyfunction]
-#[pyo3(signature = (game, a, b, games = 100, swap_colors = true, move_time = None, over_time = "lose", max_plies = 1000, seed = 0, **settings))]
+#[pyo3(
+    signature = (game, a, b, games = Int::of(100), swap_colors = true, move_time = None, over_time = None, max_plies = Int::of(1000), seed = Int::of(0), **settings),
+    text_signature = "(game, a, b, games=100, swap_colors=True, move_time=None, over_time='lose', max_plies=1000, seed=0, **settings)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn play_match(
-    game: &str,
+    game: Text<SettingText>,
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
-    games: u32,
+    games: Int<u32, convert::Games>,
     swap_colors: bool,
-    move_time: Option<f64>,
-    over_time: &str,
-    max_plies: u32,
-    seed: u64,
+    move_time: Option<convert::Float<convert::MoveTime>>,
+    over_time: Option<Text<SettingText>>,
+    max_plies: Int<u32, convert::MaxPlies>,
+    seed: Int<u64, Seed>,
     settings: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyMatchResult> {
+    let (games, max_plies, seed) = (games.get(), max_plies.get(), seed.get());
+    let (game, move_time) = (&*game, move_time.map(convert::Float::get));
+    let over_time: &str = over_time.as_deref().unwrap_or("lose");
     if a.is(b) {
         return Err(ShogiError::new_err(
             "a match needs two player objects (give each seat its own)",

@@ -2,6 +2,7 @@
 //! move notations on `Board`.
 
 use crate::board::PyBoard;
+use crate::convert::{HeaderText, RecordText, SettingText, Text};
 use crate::errors::{InvalidMoveError, InvalidSfenError, RecordWriteError, SettingError};
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
@@ -18,7 +19,8 @@ fn end_name(kind: EndKind) -> &'static str {
 fn end_of(name: &str) -> PyResult<EndKind> {
     EndKind::from_name(name).ok_or_else(|| {
         SettingError::new_err(format!(
-            "'{name}' is not a record end ({})",
+            "'{}' is not a record end ({})",
+            shogi_core::Excerpt(name),
             EndKind::ALL.map(EndKind::name).join(", ")
         ))
     })
@@ -32,7 +34,8 @@ fn read_as(text: &str, format: Option<&str>) -> PyResult<Record> {
         Some("csa") => Format::Csa,
         Some(other) => {
             return Err(SettingError::new_err(format!(
-                "unknown record format '{other}' (kif, ki2, csa)"
+                "unknown record format '{}' (kif, ki2, csa)",
+                shogi_core::Excerpt(other)
             )))
         }
     };
@@ -99,14 +102,14 @@ impl PyRecord {
     /// one that does not read as half-width katakana.
     #[staticmethod]
     #[pyo3(signature = (text, format = None))]
-    fn read(text: &Bound<'_, PyAny>, format: Option<&str>) -> PyResult<Self> {
+    fn read(text: &Bound<'_, PyAny>, format: Option<Text<SettingText>>) -> PyResult<Self> {
         let text: String = if let Ok(bytes) = text.cast::<PyBytes>() {
             decode(bytes)?
         } else {
-            text.extract()?
+            Text::<RecordText>::read(text)?
         };
         Ok(PyRecord {
-            record: read_as(&text, format)?,
+            record: read_as(&text, format.as_deref())?,
         })
     }
 
@@ -147,8 +150,8 @@ impl PyRecord {
     }
 
     /// The value of a header, or ``None``.
-    fn header(&self, key: &str) -> Option<String> {
-        self.record.header(key).map(str::to_owned)
+    fn header(&self, key: Text) -> Option<String> {
+        self.record.header(&key).map(str::to_owned)
     }
 
     /// The start position (SFEN).
@@ -201,9 +204,10 @@ impl PyRecord {
     #[pyo3(signature = (variant = None, **settings))]
     fn board(
         &self,
-        variant: Option<&str>,
+        variant: Option<Text<SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBoard> {
+        let variant = variant.as_deref();
         // The variant played on the start's board (a board no variant has
         // is refused below, by the standard rules' check of the start).
         let name = variant.unwrap_or_else(|| {
@@ -264,7 +268,10 @@ pub fn board_record(
     let mut record = Record::from_game(game);
     if let Some(h) = headers {
         for (k, v) in h.iter() {
-            record.headers.push((k.extract()?, v.str()?.to_string()));
+            record.headers.push((
+                Text::<HeaderText>::read(&k)?,
+                crate::convert::text_of::<HeaderText>(&v.str()?)?,
+            ));
         }
     }
     if let Some(times) = times {

@@ -4,7 +4,7 @@
 //! Arrays are numpy's (rust-numpy); numpy is imported only when one is made,
 //! so the rest of the module works without it.
 
-use crate::convert;
+use crate::convert::{self, Int, SettingText, Text};
 use crate::errors::{IllegalMoveError, InvalidMoveError, SettingError, ShogiError};
 use crate::moves::{move_object, PyMove};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
@@ -23,20 +23,31 @@ pub fn action_of(space: ActionSpace, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
         .ok_or_else(|| InvalidMoveError::new_err(format!("{mv} does not fit this board")))
 }
 
-/// The move of `action` on `geometry`'s board, or `InvalidMoveError`.
+/// The move of `action` on `geometry`'s board, or `InvalidMoveError`
+/// giving the range (any integer `operator.index` takes is read).
 pub fn move_of_action(
     py: Python<'_>,
     space: ActionSpace,
     action: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyMove>> {
-    let a: i64 = action.extract().unwrap_or(-1);
-    let mv = u32::try_from(a)
-        .ok()
-        .and_then(|a| space.decode(a))
-        .ok_or_else(|| {
-            InvalidMoveError::new_err(format!("{action} is not an action of this board"))
-        })?;
-    move_object(py, mv)
+    let what = match convert::index(action) {
+        Ok(n) => match n.within(&(0..=space.size().saturating_sub(1))) {
+            Some(a) => match space.decode(a) {
+                Some(mv) => return move_object(py, mv),
+                None => {
+                    return Err(InvalidMoveError::new_err(format!(
+                        "action {a} is no move on this board"
+                    )))
+                }
+            },
+            None => n.to_string(),
+        },
+        Err(_) => format!("a {}", convert::type_name(action)),
+    };
+    Err(InvalidMoveError::new_err(format!(
+        "an action of this board is an integer 0..={}, not {what}",
+        space.size().saturating_sub(1)
+    )))
 }
 
 /// The actions of `moves`, ascending.
@@ -221,12 +232,12 @@ impl PySelfPlay {
     #[new]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     #[pyo3(
-        signature = (game = shogi_variants::GameKind::Standard.name(), num_games = None, threads = None, seed = None, max_plies = None, observations = true, **settings),
+        signature = (game = None, num_games = None, threads = None, seed = None, max_plies = None, observations = true, **settings),
         text_signature = "(game='standard', num_games=64, threads=1, seed=0, max_plies=None, observations=True, **settings)"
     )]
     fn new(
         py: Python<'_>,
-        game: &str,
+        game: Option<Text<SettingText>>,
         num_games: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
@@ -234,6 +245,9 @@ impl PySelfPlay {
         observations: bool,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
+        let game: &str = game
+            .as_deref()
+            .unwrap_or(shogi_variants::GameKind::Standard.name());
         // An integer argument in `range`, or `default` when absent.
         let count = |obj: Option<&Bound<'_, PyAny>>,
                      what: &str,
@@ -244,12 +258,17 @@ impl PySelfPlay {
                 return Ok(default);
             };
             let (min, max) = range;
-            obj.extract::<u64>()
-                .ok()
-                .filter(|n| (min..=max).contains(n))
-                .ok_or_else(|| {
-                    SettingError::new_err(format!("{what} must be an integer in {min}..={max}"))
-                })
+            // A setting of the batch: a non-integer is a bad setting too.
+            let given = match convert::index(obj) {
+                Ok(n) => match n.within(&(min..=max)) {
+                    Some(v) => return Ok(v),
+                    None => n.to_string(),
+                },
+                Err(_) => format!("a {}", convert::type_name(obj)),
+            };
+            Err(SettingError::new_err(format!(
+                "{what} must be an integer in {min}..={max}, not {given}"
+            )))
         };
         let n = count(num_games, "num_games", (1, 1 << 20), 64)? as usize;
         let threads = count(threads, "threads", (1, 1024), 1)? as usize;
@@ -310,9 +329,15 @@ impl PySelfPlay {
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
         let seed = match seed {
-            Some(s) if !s.is_none() => Some(s.extract::<u64>().map_err(|_| {
-                SettingError::new_err(format!("seed must be an integer in 0..={}", u64::MAX))
-            })?),
+            Some(s) if !s.is_none() => {
+                let n = convert::index(s)?;
+                Some(n.get::<u64>().ok_or_else(|| {
+                    SettingError::new_err(format!(
+                        "seed must be an integer in 0..={}, not {n}",
+                        u64::MAX
+                    ))
+                })?)
+            }
             _ => None,
         };
         self.with_outputs(py, |b, out| {
@@ -347,7 +372,8 @@ impl PySelfPlay {
 
     /// Play ``steps`` random steps without returning between them (a rollout
     /// benchmark or a warm-up); returns the number of games finished meanwhile.
-    fn run_random(&mut self, py: Python<'_>, steps: u64) -> PyResult<u64> {
+    fn run_random(&mut self, py: Python<'_>, steps: Int<u64, convert::Steps>) -> PyResult<u64> {
+        let steps = steps.get();
         let before = self.batch.games_finished();
         self.with_outputs(py, |b, out| {
             for _ in 0..steps {
@@ -436,23 +462,27 @@ impl PySelfPlay {
         (self.batch.games_terminated(), self.batch.games_truncated())
     }
 
-    /// Game ``i``'s legal actions now, ascending.
-    fn legal_actions(&self, i: usize) -> PyResult<Vec<u32>> {
+    /// Game ``i``'s legal actions now, ascending. ``i`` counts from the end
+    /// when negative, as a list index does; out of range: ``IndexError``.
+    fn legal_actions(&self, i: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+        let i = game_index(self.batch.len(), i)?;
         self.batch
             .legal_actions(i)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
     }
 
-    /// Actions taken in game ``i`` since it started.
-    fn plies(&self, i: usize) -> PyResult<u32> {
+    /// Actions taken in game ``i`` since it started (``i`` as in ``legal_actions``).
+    fn plies(&self, i: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let i = game_index(self.batch.len(), i)?;
         self.batch
             .plies(i)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
     }
 
-    /// A copy of game ``i`` as a ``Board``, ``CardGame`` or ``TsuitateGame``
+    /// A copy of game ``i`` (as in ``legal_actions``) as a ``Board``, ``CardGame`` or ``TsuitateGame``
     /// (the referee's game: it shows hidden pieces).
-    fn game_at(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
+    fn game_at(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let i = game_index(self.batch.len(), i)?;
         let game = self
             .batch
             .game(i)
@@ -475,4 +505,22 @@ impl PySelfPlay {
                 .map_or("None".to_owned(), |m| m.to_string())
         )
     }
+}
+
+/// Game `i` of a batch of `n` games: any integer `operator.index` takes,
+/// negative counting from the end as in a list (`-1` is the last game);
+/// outside `-n..n` an `IndexError` saying the range.
+fn game_index(n: usize, i: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let k = convert::index(i)?;
+    let found = match k.get::<i128>() {
+        Some(k) if k < 0 => usize::try_from(k + n as i128).ok(),
+        Some(k) => usize::try_from(k).ok().filter(|&k| k < n),
+        None => None,
+    };
+    found.ok_or_else(|| {
+        pyo3::exceptions::PyIndexError::new_err(format!(
+            "no game {k}: this batch has {n} games, 0..={} (or -{n}..=-1 from the end)",
+            n.saturating_sub(1)
+        ))
+    })
 }

@@ -11,8 +11,11 @@ use shogi_variants::SavedGame;
 /// saved. Raises ``InvalidSfenError`` (a ``ShogiError``) for a bad document,
 /// naming the first move, card or attempt that cannot be replayed.
 #[pyfunction]
-pub fn load(py: Python<'_>, json: &str) -> PyResult<Py<PyAny>> {
-    let game = SavedGame::from_json(json)
+pub fn load(
+    py: Python<'_>,
+    json: crate::convert::Text<crate::convert::SavedText>,
+) -> PyResult<Py<PyAny>> {
+    let game = SavedGame::from_json(&json)
         .and_then(|s| s.restore())
         .map_err(|e| InvalidSfenError::new_err(e.to_string()))?;
     crate::games::game_object(py, game)

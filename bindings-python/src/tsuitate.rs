@@ -486,8 +486,9 @@ impl PyPlayerView {
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
-        capacity: Option<usize>,
+        capacity: Option<convert::Int<usize, convert::Capacity>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let capacity = capacity.map(convert::Int::get);
         let capacity = match capacity {
             Some(c) => c,
             None => tsuitate_information_capacity(self.view.foul_limit, self.view.move_limit)
@@ -614,7 +615,11 @@ impl MoveSource for RefereeMoves {
 impl PyTsuitateGame {
     #[new]
     #[pyo3(signature = (sfen = None, **settings))]
-    fn new(sfen: Option<&str>, settings: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+    fn new(
+        sfen: Option<convert::Text<convert::SfenText>>,
+        settings: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let sfen = sfen.as_deref();
         let pairs = convert::overrides(settings)?;
         let s: TsuitateSettings =
             settings_with(GameKind::Tsuitate.name(), &convert::borrowed(&pairs))
@@ -641,14 +646,14 @@ impl PyTsuitateGame {
     /// move that is no candidate on the mover's own board, ``GameOverError``
     /// once over; nothing changes then.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
-        let mv = convert::a_move(r#move)?;
+        let mv = convert::a_move_on(r#move, self.referee.true_position().geometry())?;
         self.attempt_move(mv)
     }
 
     /// Parses a USI move and attempts it, as ``push``; returns the ``Ruling``
     /// (the news of the attempt, where a board returns the move).
     fn push_usi(&mut self, usi: &Bound<'_, PyString>) -> PyResult<PyRuling> {
-        let mv = convert::a_move(usi.as_any())?;
+        let mv = convert::a_move_on(usi.as_any(), self.referee.true_position().geometry())?;
         self.attempt_move(mv)
     }
 
@@ -804,7 +809,12 @@ impl PyTsuitateGame {
     /// are consistent, not weighted by a model of the opponent. Raises
     /// ``ShogiError`` if the search finds none (long 9x9 games can outrun
     /// it; 5x5 games practically never do).
-    fn resample(&self, color: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+    fn resample(
+        &self,
+        color: &Bound<'_, PyAny>,
+        seed: convert::Int<u64, convert::Seed>,
+    ) -> PyResult<Self> {
+        let seed = seed.get();
         self.referee
             .resample(convert::color(color)?, seed)
             .map(|referee| PyTsuitateGame { referee })

@@ -33,6 +33,7 @@ __all__ = [
     "VARIANTS",
     "WHITE",
     "Announcement",
+    "ArgumentError",
     "BeliefPlayer",
     "Board",
     "Capture",
@@ -106,6 +107,11 @@ class SettingError(ShogiError):
 
 class ChanceError(ShogiError):
     """A chance outcome that cannot happen now, or a chance step asked for while a player is to move."""
+
+class ArgumentError(ShogiError):
+    """An argument out of its range (an integer past the parameter's bounds,
+    text that is not valid Unicode) where no more specific class applies; the
+    message gives the range."""
 
 class MissingExtraError(ShogiError):
     """An optional dependency is not installed; the message names the extra to
