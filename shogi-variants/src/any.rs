@@ -9,11 +9,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use shogi_core::{Geometry, MoveList, Outcome, PieceSet, Position, Repetition, Variant};
 
-/// A bad variant name or setting.
+/// A bad variant name or setting. The messages quote what was given as an
+/// excerpt ([`shogi_core::Excerpt`]), however long it was.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
     /// No variant has this name.
-    #[error("unknown variant '{name}' (known: {known})")]
+    #[error("unknown variant '{}' (known: {known})", shogi_core::Excerpt(.name))]
     UnknownVariant {
         /// The name given.
         name: String,
@@ -21,7 +22,7 @@ pub enum VariantError {
         known: String,
     },
     /// The variant has no setting of this name.
-    #[error("variant '{variant}' has no setting '{key}' (its settings: {known})")]
+    #[error("variant '{variant}' has no setting '{}' (its settings: {known})", shogi_core::Excerpt(.key))]
     UnknownSetting {
         /// The variant.
         variant: String,
@@ -41,7 +42,7 @@ pub enum VariantError {
         message: String,
     },
     /// A combination the library refuses on purpose, with the reason.
-    #[error("variant '{variant}' has no '{key}': {why}")]
+    #[error("variant '{variant}' has no '{}': {why}", shogi_core::Excerpt(.key))]
     Refused {
         /// The variant.
         variant: String,
@@ -51,7 +52,7 @@ pub enum VariantError {
         why: &'static str,
     },
     /// A `KEY=VALUE` pair without `=`.
-    #[error("'{0}' is not KEY=VALUE")]
+    #[error("'{}' is not KEY=VALUE", shogi_core::Excerpt(.0))]
     NotKeyValue(String),
 }
 
