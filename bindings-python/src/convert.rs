@@ -527,7 +527,7 @@ fn to_json(v: &Bound<'_, PyAny>) -> Result<Value, String> {
             .map_err(|_| {
                 format!(
                     "the value must be valid Unicode: '{}' holds a lone surrogate",
-                    Excerpt(&s.to_string_lossy())
+                    Excerpt(&escaped(s))
                 )
             })
     } else if let Ok(d) = v.cast::<PyDict>() {

@@ -390,7 +390,8 @@ pub fn play_match(
         "cpu" => OverTime::CpuMoves,
         other => {
             return Err(SettingError::new_err(format!(
-                "over_time is 'lose' or 'cpu', not '{other}'"
+                "over_time is 'lose' or 'cpu', not '{}'",
+                shogi_core::Excerpt(other)
             )))
         }
     };
