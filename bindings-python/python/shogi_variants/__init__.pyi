@@ -266,10 +266,13 @@ class Board:
     def legal_squares(self, square_or_drop: Square) -> list[int]:
         """Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped."""
     def perft(self, depth: int, bulk: bool = True) -> int:
-        """Leaf count of the legal move tree, computed natively with the GIL released."""
+        """Leaf count of the legal move tree, computed natively with the GIL released.
+        ``depth`` is ``0..=64`` (``perft(0) == 1``); outside it ``ArgumentError``."""
     def divide(self, depth: int) -> dict[str, int]:
         """Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
-        to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended."""
+        to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended.
+        ``depth`` is ``1..=64``: depth 0 has no first move, so ``divide(0)`` raises
+        ``ArgumentError`` (the sum rule holds for every depth accepted)."""
     def copy(self, stack: bool = True) -> "Board":
         """A copy; with ``stack=False`` the copy starts at the current position."""
     def __copy__(self) -> "Board": ...
@@ -716,10 +719,13 @@ class SelfPlay:
     def max_plies(self) -> Optional[int]: ...
     def games_finished(self) -> tuple[int, int]:
         """Games ended since the batch was made: ``(terminated, truncated)``."""
-    def legal_actions(self, i: int) -> list[int]: ...
-    def plies(self, i: int) -> int: ...
+    def legal_actions(self, i: int) -> list[int]:
+        """Game ``i``'s legal actions now, ascending. ``i`` counts from the end when
+        negative, as a list index does; out of range: ``IndexError``."""
+    def plies(self, i: int) -> int:
+        """Actions taken in game ``i`` since it started (``i`` as in ``legal_actions``)."""
     def game_at(self, i: int) -> Union["Board", "CardGame", "TsuitateGame"]:
-        """A copy of game ``i`` (Tsuitate: the referee's game, hidden pieces included)."""
+        """A copy of game ``i`` (as in ``legal_actions``; Tsuitate: the referee's game, hidden pieces included)."""
     def __len__(self) -> int: ...
 
 @final
