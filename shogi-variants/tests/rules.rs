@@ -973,9 +973,14 @@ fn from_sfen_rejects_malformed_sfen() {
         SfenError::MissingFields(2)
     );
     assert_eq!(
-        sfen_err(&format!("{STANDARD_START} moves")),
+        sfen_err(&format!("{STANDARD_START} 7g7f")),
         SfenError::TooManyFields(5)
     );
+    // The tail of a USI position command is told apart (issue 15).
+    assert!(matches!(
+        sfen_err(&format!("{STANDARD_START} moves")),
+        SfenError::PositionCommand(_)
+    ));
     assert_eq!(sfen_err("9/9 b - 1"), SfenError::BadRankCount(2));
     assert_eq!(
         sfen_err("9/9/9/9/9/9/9/9/9/9 b - 1"),
