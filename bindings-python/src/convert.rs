@@ -15,7 +15,8 @@ pub fn square(obj: &Bound<'_, PyAny>, geometry: Option<&Geometry>) -> PyResult<S
         let name = name.to_str()?;
         name.parse::<Square>().map_err(|_| {
             InvalidSquareError::new_err(format!(
-                "'{name}' is not a square (USI squares look like '7g')"
+                "'{}' is not a square (USI squares look like '7g')",
+                shogi_core::Excerpt(name)
             ))
         })?
     } else if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {

@@ -47,7 +47,12 @@ impl PyMove {
         let to = convert::square(to_square, None)?;
         let kind: PieceKind = piece
             .parse()
-            .map_err(|_| InvalidMoveError::new_err(format!("'{piece}' is not a piece letter")))?;
+            .map_err(|_| {
+                InvalidMoveError::new_err(format!(
+                    "'{}' is not a piece letter",
+                    shogi_core::Excerpt(piece)
+                ))
+            })?;
         Move::drop(kind, to).map(PyMove).ok_or_else(|| {
             InvalidMoveError::new_err(format!("a {} cannot be dropped", kind.name()))
         })
@@ -64,7 +69,12 @@ impl PyMove {
             // A board move goes somewhere (USI cannot write `1a1a`).
             .filter(|m| m.from() != Some(m.to()))
             .map(PyMove)
-            .ok_or_else(|| InvalidMoveError::new_err(format!("{obj} is not a move code")))
+            .ok_or_else(|| {
+                InvalidMoveError::new_err(format!(
+                    "{} is not a move code",
+                    shogi_core::Excerpt(&obj.to_string())
+                ))
+            })
     }
 
     /// USI notation.

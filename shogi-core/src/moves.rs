@@ -221,7 +221,7 @@ impl Move {
 
 /// Malformed USI move notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a USI move (expected like 7g7f, 8h2b+ or P*5e)")]
+#[error("'{}' is not a USI move (expected like 7g7f, 8h2b+ or P*5e)", crate::Excerpt(.0))]
 pub struct ParseMoveError(pub String);
 
 impl FromStr for Move {

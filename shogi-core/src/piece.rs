@@ -247,7 +247,7 @@ impl fmt::Display for PieceKind {
 
 /// A malformed piece or piece-kind letter.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a shogi piece (expected one of P L N S G B R K, optionally with '+' before a promotable one)")]
+#[error("'{}' is not a shogi piece (expected one of P L N S G B R K, optionally with '+' before a promotable one)", crate::Excerpt(.0))]
 pub struct ParsePieceError(pub String);
 
 impl FromStr for PieceKind {

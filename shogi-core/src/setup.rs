@@ -76,16 +76,16 @@ pub enum SfenError {
         expected: usize,
     },
     /// A character that is no piece letter, digit, `+` or `/`.
-    #[error("'{0}' in the board field is not a piece, a digit or '+'")]
+    #[error("'{}' in the board field is not a piece, a digit or '+'", crate::Excerpt(.0))]
     BadBoardChar(String),
     /// The side to move is not `b` or `w`.
-    #[error("side to move must be 'b' or 'w', not '{0}'")]
+    #[error("side to move must be 'b' or 'w', not '{}'", crate::Excerpt(.0))]
     BadSide(String),
     /// The hands field is malformed.
-    #[error("hands field '{0}' is malformed (expected '-' or counts and letters like 2Pb)")]
+    #[error("hands field '{}' is malformed (expected '-' or counts and letters like 2Pb)", crate::Excerpt(.0))]
     BadHands(String),
     /// The move number is not an integer from 1 to [`MAX_MOVE_NUMBER`].
-    #[error("move number '{0}' is not a whole number from 1 to 1000000000")]
+    #[error("move number '{}' is not a whole number from 1 to 1000000000", crate::Excerpt(.0))]
     BadMoveNumber(String),
 }
 

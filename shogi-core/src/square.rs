@@ -24,7 +24,7 @@ pub struct Square(u8);
 
 /// A malformed square name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a square (expected a file digit 1-9 and a rank letter a-i, like 7g)")]
+#[error("'{}' is not a square (expected a file digit 1-9 and a rank letter a-i, like 7g)", crate::Excerpt(.0))]
 pub struct ParseSquareError(pub String);
 
 impl Square {

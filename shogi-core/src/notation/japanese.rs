@@ -63,19 +63,19 @@ use crate::{Color, Move, PieceKind, Position, Square};
 #[non_exhaustive]
 pub enum JapaneseError {
     /// The text does not have the form of a move.
-    #[error("'{0}' is not Japanese move notation (expected like ▲７六歩)")]
+    #[error("'{}' is not Japanese move notation (expected like ▲７六歩)", crate::Excerpt(.0))]
     Syntax(String),
     /// The mark (▲ or △) names the side that is not to move.
-    #[error("'{0}' is marked for the side that is not to move")]
+    #[error("'{}' is marked for the side that is not to move", crate::Excerpt(.0))]
     WrongSide(String),
     /// `同` with no previous move to refer to (or a square that is not it).
-    #[error("'{0}' refers with 同 to a previous move that is not there")]
+    #[error("'{}' refers with 同 to a previous move that is not there", crate::Excerpt(.0))]
     NoPreviousMove(String),
     /// No legal move fits the text.
-    #[error("no legal move is '{0}'")]
+    #[error("no legal move is '{}'", crate::Excerpt(.0))]
     NoMatch(String),
     /// Several legal moves fit the text.
-    #[error("'{0}' fits several legal moves")]
+    #[error("'{}' fits several legal moves", crate::Excerpt(.0))]
     Ambiguous(String),
 }
 

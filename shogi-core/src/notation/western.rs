@@ -76,10 +76,10 @@ use crate::{Move, PieceKind, Position, Square};
 #[non_exhaustive]
 pub enum WesternError {
     /// The text is not Western notation at all.
-    #[error("'{0}' is not Western notation (expected a piece, an optional origin, '-', 'x' or '*', a square and an optional '+' or '=', like P-7f or Bx2b+)")]
+    #[error("'{}' is not Western notation (expected a piece, an optional origin, '-', 'x' or '*', a square and an optional '+' or '=', like P-7f or Bx2b+)", crate::Excerpt(.0))]
     Syntax(String),
     /// The text is well formed but no legal move of the position matches it.
-    #[error("no legal move matches '{text}' in position {sfen}")]
+    #[error("no legal move matches '{}' in position {sfen}", crate::Excerpt(.text))]
     NoMatch {
         /// The text as given.
         text: String,
@@ -87,7 +87,7 @@ pub enum WesternError {
         sfen: String,
     },
     /// More than one legal move matches: the origin square is missing.
-    #[error("'{text}' is ambiguous: it could be any of {}", join_moves(.candidates))]
+    #[error("'{}' is ambiguous: it could be any of {}", crate::Excerpt(.text), join_moves(.candidates))]
     Ambiguous {
         /// The text as given.
         text: String,

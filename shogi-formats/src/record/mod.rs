@@ -307,7 +307,7 @@ pub enum RecordErrorKind {
     #[error("{0}")]
     Malformed(String),
     /// A move that the rules forbid in its position.
-    #[error("illegal move {text} in position {sfen}")]
+    #[error("illegal move {} in position {sfen}", shogi_core::Excerpt(.text))]
     IllegalMove {
         /// The move as written.
         text: String,
@@ -343,7 +343,7 @@ pub enum WriteError {
     Start(RecordErrorKind),
     /// Move `index` (0-based) is illegal in its position: the record does
     /// not replay.
-    #[error("move {} ({text}) is illegal in position {sfen}", index + 1)]
+    #[error("move {} ({}) is illegal in position {sfen}", index + 1, shogi_core::Excerpt(.text))]
     IllegalMove {
         /// The 0-based index of the move in [`Record::moves`].
         index: usize,
