@@ -2,12 +2,16 @@
 //! move notations on `Board`.
 
 use crate::board::PyBoard;
-use crate::errors::{InvalidMoveError, InvalidSfenError, RecordWriteError, SettingError};
+use crate::errors::{
+    GameOverError, InvalidMoveError, InvalidSfenError, RecordWriteError, SettingError,
+};
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use shogi_core::{Game, Move};
-use shogi_formats::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteError};
+use shogi_formats::record::{
+    EndKind, Format, MoveTime, Record, RecordEnd, RecordErrorKind, WriteError,
+};
 use shogi_variants::{AnyVariant, Base, GameKind};
 
 /// The Python name of a record's end: Rust's [`EndKind::name`].
@@ -18,7 +22,8 @@ fn end_name(kind: EndKind) -> &'static str {
 fn end_of(name: &str) -> PyResult<EndKind> {
     EndKind::from_name(name).ok_or_else(|| {
         SettingError::new_err(format!(
-            "'{name}' is not a record end ({})",
+            "'{}' is not a record end ({})",
+            shogi_core::Excerpt(name),
             EndKind::ALL.map(EndKind::name).join(", ")
         ))
     })
@@ -32,7 +37,8 @@ fn read_as(text: &str, format: Option<&str>) -> PyResult<Record> {
         Some("csa") => Format::Csa,
         Some(other) => {
             return Err(SettingError::new_err(format!(
-                "unknown record format '{other}' (kif, ki2, csa)"
+                "unknown record format '{}' (kif, ki2, csa)",
+                shogi_core::Excerpt(other)
             )))
         }
     };
@@ -198,6 +204,14 @@ impl PyRecord {
 
     /// The record replayed as a ``Board`` that can continue (minishogi for a
     /// 5×5 start unless ``variant`` says otherwise).
+    ///
+    /// When the game ends under these rules (checkmate, repetition, a
+    /// ``move_limit``...) while the record has moves left, the record is not
+    /// a game of these rules: ``GameOverError`` says where it ended and how
+    /// the record goes on ("the game ended at move 1 (draw by move limit);
+    /// the record goes on with 3c3d"). A move the rules forbid, or a start
+    /// they refuse, raises ``InvalidSfenError``; a bad setting (``move_limit=0``
+    /// among them: a limit is at least 1) ``SettingError``.
     #[pyo3(signature = (variant = None, **settings))]
     fn board(
         &self,
@@ -212,10 +226,13 @@ impl PyRecord {
                 .map_or(GameKind::Standard.name(), Base::name)
         });
         let v: AnyVariant = crate::board::variant(name, settings)?;
-        self.record
-            .to_game(v)
-            .map(PyBoard::from_game)
-            .map_err(|e| InvalidSfenError::new_err(e.to_string()))
+        self.record.to_game(v).map(PyBoard::from_game).map_err(|e| {
+            if matches!(e.kind, RecordErrorKind::PastTheEnd { .. }) {
+                GameOverError::new_err(e.to_string())
+            } else {
+                InvalidSfenError::new_err(e.to_string())
+            }
+        })
     }
 
     /// The record as KIF. Raises ``RecordWriteError`` for what KIF cannot say.

@@ -67,6 +67,8 @@ CASES = {
     "Record.read csa line": lambda: sv.Record.read("V2.2\nPI\n+\n" + big("Q") + "\n", "csa"),
     "Record.read csa bytes": lambda: sv.Record.read(("V2.2\nPI\n+\n" + big("Q")).encode(), "csa"),
     "Record.read guessed": lambda: sv.Record.read(big("?")),
+    "Record.read format name": lambda: sv.Record.read("", big("k")),
+    "Board.record end": lambda: sv.Board().record(end=big("e")),
     "load not json": lambda: sv.load(big("{")),
     "load move": lambda: sv.load(saved(moves=[big("7")])),
     "load start": lambda: sv.load(saved(start=big("p"))),

@@ -209,7 +209,8 @@ fn parse_hand(line: usize, value: &str) -> Result<Hand, RecordError> {
         .split(|c: char| c.is_whitespace() || c == '、')
         .filter(|item| !item.is_empty())
     {
-        let bad = || RecordError::malformed(line, format!("'{}' is not a piece in hand", Excerpt(item)));
+        let bad =
+            || RecordError::malformed(line, format!("'{}' is not a piece in hand", Excerpt(item)));
         let mut chars = item.chars();
         let kind = chars
             .next()

@@ -327,11 +327,17 @@ impl Reader {
                 .headers
                 .push((header::WHITE.to_owned(), name.to_owned()));
         } else if let Some(rest) = text.strip_prefix('$') {
-            let (key, value) = rest
-                .split_once(':')
-                .ok_or_else(|| malformed(line, format!("'{}' has no ':' after the key", Excerpt(text))))?;
+            let (key, value) = rest.split_once(':').ok_or_else(|| {
+                malformed(
+                    line,
+                    format!("'{}' has no ':' after the key", Excerpt(text)),
+                )
+            })?;
             if key.is_empty() {
-                return Err(malformed(line, format!("'{}' has an empty key", Excerpt(text))));
+                return Err(malformed(
+                    line,
+                    format!("'{}' has an empty key", Excerpt(text)),
+                ));
             }
             let key = DOLLAR_KEYS
                 .iter()
@@ -339,7 +345,10 @@ impl Reader {
                 .map_or(key, |(_, canonical)| canonical);
             self.record.headers.push((key.to_owned(), value.to_owned()));
         } else {
-            return Err(malformed(line, format!("'{}' is not a player name", Excerpt(text))));
+            return Err(malformed(
+                line,
+                format!("'{}' is not a player name", Excerpt(text)),
+            ));
         }
         Ok(())
     }
@@ -362,7 +371,10 @@ impl Reader {
             [b'+' | b'-', ..] => self.mv(line, s),
             [b'T', rest @ ..] => self.time(line, rest),
             [b'%', ..] => self.special(line, s),
-            _ => Err(malformed(line, format!("'{}' is not a CSA statement", Excerpt(s)))),
+            _ => Err(malformed(
+                line,
+                format!("'{}' is not a CSA statement", Excerpt(s)),
+            )),
         }
     }
 
@@ -378,7 +390,10 @@ impl Reader {
                 line,
                 RecordErrorKind::Unsupported(format!("CSA version {s}")),
             )),
-            _ => Err(malformed(line, format!("'{}' is not a version line", Excerpt(s)))),
+            _ => Err(malformed(
+                line,
+                format!("'{}' is not a version line", Excerpt(s)),
+            )),
         }
     }
 
@@ -552,7 +567,10 @@ impl Reader {
             Phase::Start => {
                 return Err(malformed(
                     line,
-                    format!("move '{}' before the side to move line (+ or -)", Excerpt(s)),
+                    format!(
+                        "move '{}' before the side to move line (+ or -)",
+                        Excerpt(s)
+                    ),
                 ))
             }
             Phase::Ended => {
@@ -570,7 +588,9 @@ impl Reader {
         let &[sign, f1, r1, f2, r2, c1, c2] = b else {
             return Err(malformed(
                 line,
-                format!("'{}' is not a move (expected a sign, 4 digits and a piece, like +7776FU)", Excerpt(s)
+                format!(
+                    "'{}' is not a move (expected a sign, 4 digits and a piece, like +7776FU)",
+                    Excerpt(s)
                 ),
             ));
         };
@@ -713,7 +733,12 @@ impl Reader {
                     RecordErrorKind::Unsupported("%MATTA (take-back)".into()),
                 ))
             }
-            _ => return Err(malformed(line, format!("'{}' is not a CSA special move", Excerpt(s)))),
+            _ => {
+                return Err(malformed(
+                    line,
+                    format!("'{}' is not a CSA special move", Excerpt(s)),
+                ))
+            }
         };
         let foul = match self.foul.take() {
             None => None,
@@ -868,7 +893,9 @@ fn header_line(key: &str, value: &str) -> Result<String, WriteError> {
         || has_line_break(key)
         || DOLLAR_KEYS.iter().any(|(dollar, _)| *dollar == key)
     {
-        return Err(unsupported(format!("the header key '{}' (not a CSA $ key)", Excerpt(key)
+        return Err(unsupported(format!(
+            "the header key {} (not a CSA $ key)",
+            super::quoted(key)
         )));
     }
     Ok(format!("${key}:{value}"))

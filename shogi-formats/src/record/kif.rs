@@ -301,7 +301,9 @@ impl Preamble {
             let setup = handicap_setup(name).ok_or_else(|| {
                 RecordError::new(
                     *n,
-                    RecordErrorKind::Unsupported(format!("手合割 '{}' without a board diagram", Excerpt(name)
+                    RecordErrorKind::Unsupported(format!(
+                        "手合割 '{}' without a board diagram",
+                        Excerpt(name)
                     )),
                 )
             })?;
@@ -349,7 +351,7 @@ pub(crate) fn write_preamble(
         if !key_round_trips {
             return Err(WriteError::Unsupported {
                 format,
-                what: format!("the header key '{}'", Excerpt(key)),
+                what: format!("the header key {}", super::quoted(key)),
             });
         }
         out.push_str(name);
@@ -446,7 +448,8 @@ pub(crate) fn parse_summary(
     to_move: Color,
     foul: bool,
 ) -> Result<EndKind, RecordError> {
-    let bad = || RecordError::malformed(n, format!("'まで{}' is not a summary line", Excerpt(rest)));
+    let bad =
+        || RecordError::malformed(n, format!("'まで{}' is not a summary line", Excerpt(rest)));
     let digits: String = rest
         .chars()
         .take_while(|&c| bod::decimal(&c.to_string()).is_some())
@@ -507,10 +510,15 @@ pub(crate) fn parse_summary(
 /// A Japanese-notation error as a record error at line `n`.
 pub(crate) fn notation_error(n: usize, e: JapaneseError, pos: &Position) -> RecordError {
     match e {
-        JapaneseError::Syntax(text) => RecordError::malformed(n, format!("'{}' is not a move", Excerpt(&text))),
+        JapaneseError::Syntax(text) => {
+            RecordError::malformed(n, format!("'{}' is not a move", Excerpt(&text)))
+        }
         JapaneseError::NoPreviousMove(text) => RecordError::malformed(
             n,
-            format!("'{}' has 同 but no previous move on that square", Excerpt(&text)),
+            format!(
+                "'{}' has 同 but no previous move on that square",
+                Excerpt(&text)
+            ),
         ),
         JapaneseError::Ambiguous(text) => {
             RecordError::malformed(n, format!("'{}' fits several legal moves", Excerpt(&text)))
@@ -690,7 +698,12 @@ fn parse_time_tail(n: usize, s: &str) -> Result<Option<MoveTime>, RecordError> {
     if s.is_empty() || s == "+" {
         return Ok(None);
     }
-    let bad = || RecordError::malformed(n, format!("'{}' is not a time like ( 0:01/00:00:01)", Excerpt(s)));
+    let bad = || {
+        RecordError::malformed(
+            n,
+            format!("'{}' is not a time like ( 0:01/00:00:01)", Excerpt(s)),
+        )
+    };
     let inner = s.strip_prefix('(').ok_or_else(bad)?;
     let (inner, after) = inner.split_once(')').ok_or_else(bad)?;
     if !matches!(after.trim(), "" | "+") {
@@ -781,7 +794,10 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
                 .zip(digit_value(k))
                 .and_then(|(f, k)| Square::new(f, k))
                 .ok_or_else(|| {
-                    RecordError::malformed(n, format!("'{}' has a bad origin square", Excerpt(&word)))
+                    RecordError::malformed(
+                        n,
+                        format!("'{}' has a bad origin square", Excerpt(&word)),
+                    )
                 })?;
             (Some(from), chars.as_str())
         }
