@@ -45,14 +45,12 @@ impl PyMove {
     #[staticmethod]
     fn drop(piece: &str, to_square: &Bound<'_, PyAny>) -> PyResult<Self> {
         let to = convert::square(to_square, None)?;
-        let kind: PieceKind = piece
-            .parse()
-            .map_err(|_| {
-                InvalidMoveError::new_err(format!(
-                    "'{}' is not a piece letter",
-                    shogi_core::Excerpt(piece)
-                ))
-            })?;
+        let kind: PieceKind = piece.parse().map_err(|_| {
+            InvalidMoveError::new_err(format!(
+                "'{}' is not a piece letter",
+                shogi_core::Excerpt(piece)
+            ))
+        })?;
         Move::drop(kind, to).map(PyMove).ok_or_else(|| {
             InvalidMoveError::new_err(format!("a {} cannot be dropped", kind.name()))
         })

@@ -171,7 +171,9 @@ fn field_shape(name: &str) -> &'static str {
         "game" | "start" | "ended" | "generator_position" => "a string",
         "seed" => "a whole number from 0 to 18446744073709551615",
         "moves" | "attempts" | "actions" => "a list of strings",
-        "turns" => "a list of objects with 'cards' (a list of strings) and optionally 'move' (a string)",
+        "turns" => {
+            "a list of objects with 'cards' (a list of strings) and optionally 'move' (a string)"
+        }
         _ => "a value of another kind",
     }
 }
@@ -223,11 +225,10 @@ fn optional<T: serde::de::DeserializeOwned>(
             (Value::Array(_), "turns") => "a turn does not have that shape".to_owned(),
             _ => found(&value),
         };
-        return Err(SaveError::Json(format!(
-            "'{name}' must be {}, not {what}",
-            field_shape(name)
-        )
-        .replace(", not item", ": item")));
+        return Err(SaveError::Json(
+            format!("'{name}' must be {}, not {what}", field_shape(name))
+                .replace(", not item", ": item"),
+        ));
     }
     serde_json::from_value(value)
         .map(Some)
@@ -274,10 +275,16 @@ pub(crate) fn plain_words(message: &str) -> String {
             "64" => "a whole number from 0 to 18446744073709551615".to_owned(),
             _ => "a whole number".to_owned(),
         };
-        if let Some(bits) = e.strip_prefix('u').filter(|b| b.chars().all(|c| c.is_ascii_digit())) {
+        if let Some(bits) = e
+            .strip_prefix('u')
+            .filter(|b| b.chars().all(|c| c.is_ascii_digit()))
+        {
             return whole(bits);
         }
-        if let Some(bits) = e.strip_prefix('i').filter(|b| b.chars().all(|c| c.is_ascii_digit())) {
+        if let Some(bits) = e
+            .strip_prefix('i')
+            .filter(|b| b.chars().all(|c| c.is_ascii_digit()))
+        {
             return format!("a whole number ({bits}-bit, signed)");
         }
         match e {
@@ -304,7 +311,10 @@ pub(crate) fn plain_words(message: &str) -> String {
             let inner = rest.trim_matches('"');
             return format!("the string '{}'", shogi_core::Excerpt(inner));
         }
-        for (serde, ours) in [("integer ", "the number "), ("floating point ", "the number ")] {
+        for (serde, ours) in [
+            ("integer ", "the number "),
+            ("floating point ", "the number "),
+        ] {
             if let Some(rest) = u.strip_prefix(serde) {
                 return format!("{ours}{}", shogi_core::Excerpt(rest.trim_matches('`')));
             }
@@ -321,7 +331,9 @@ pub(crate) fn plain_words(message: &str) -> String {
     };
     if let Some(rest) = message.strip_prefix("unknown variant ") {
         let names = ticked(rest);
-        let (given, known) = names.split_first().map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
+        let (given, known) = names
+            .split_first()
+            .map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
         return if known.is_empty() {
             format!("'{given}' is not a name this setting takes")
         } else {
@@ -330,20 +342,32 @@ pub(crate) fn plain_words(message: &str) -> String {
     }
     if let Some(rest) = message.strip_prefix("unknown field ") {
         let names = ticked(rest);
-        let (given, known) = names.split_first().map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
+        let (given, known) = names
+            .split_first()
+            .map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
         return if known.is_empty() {
             format!("there is no setting '{given}'")
         } else {
-            format!("there is no setting '{given}' (the settings: {})", known.join(", "))
+            format!(
+                "there is no setting '{given}' (the settings: {})",
+                known.join(", ")
+            )
         };
     }
     if let Some(rest) = message.strip_prefix("missing field ") {
         return format!("the setting '{}' is missing", ticked(rest).join(""));
     }
-    for (serde, ours) in [("invalid type: ", "is needed, not"), ("invalid value: ", "is needed, not")] {
+    for (serde, ours) in [
+        ("invalid type: ", "is needed, not"),
+        ("invalid value: ", "is needed, not"),
+    ] {
         if let Some(rest) = message.strip_prefix(serde) {
             if let Some((unexpected, expected)) = rest.rsplit_once(", expected ") {
-                return format!("{} {ours} {}", expected_words(expected), unexpected_words(unexpected));
+                return format!(
+                    "{} {ours} {}",
+                    expected_words(expected),
+                    unexpected_words(unexpected)
+                );
             }
         }
     }
@@ -553,7 +577,8 @@ impl SavedGame {
     pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // Check the kind and version before the shape, for a clearer message.
-        let value: Value = serde_json::from_str(text).map_err(|e| SaveError::Json(json_words(&e)))?;
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| SaveError::Json(json_words(&e)))?;
         let Value::Object(mut fields) = value else {
             return Err(SaveError::Json(format!(
                 "the document must be a JSON object, not {}",
@@ -562,7 +587,9 @@ impl SavedGame {
         };
         match fields.get("format") {
             Some(Value::String(f)) if f == SAVE_FORMAT => {}
-            Some(Value::String(other)) => return Err(SaveError::Format(shogi_core::excerpt(other))),
+            Some(Value::String(other)) => {
+                return Err(SaveError::Format(shogi_core::excerpt(other)))
+            }
             Some(other) => {
                 return Err(SaveError::Json(format!(
                     "'format' must be the string '{SAVE_FORMAT}', not {}",
@@ -645,8 +672,8 @@ impl SavedGame {
             }
             _ => return Err(SaveError::Settings("settings must be an object".to_owned())),
         }
-        let settings: AnySettings =
-            serde_json::from_value(tagged).map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
+        let settings: AnySettings = serde_json::from_value(tagged)
+            .map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
         let mut game = Game::from_sfen(AnyVariant::with_settings(settings), &self.start)
             .map_err(|e| SaveError::Start(e.to_string()))?;
         let moves = self.moves.as_ref().ok_or_else(|| self.missing("moves"))?;

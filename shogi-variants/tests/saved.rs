@@ -283,7 +283,11 @@ fn one_leading_byte_order_mark_is_skipped() {
     let restored = SavedGame::from_json(&with_bom).unwrap().restore().unwrap();
     assert_eq!(
         SavedGame::of(&restored),
-        SavedGame::from_json(STANDARD).unwrap().restore().map(|g| SavedGame::of(&g)).unwrap()
+        SavedGame::from_json(STANDARD)
+            .unwrap()
+            .restore()
+            .map(|g| SavedGame::of(&g))
+            .unwrap()
     );
     // Only one: two marks are not JSON.
     assert!(matches!(
@@ -310,7 +314,10 @@ fn a_bad_version_says_what_is_wrong_with_it() {
         );
     }
     let doc = STANDARD.replace(r#""version":1,"#, "");
-    assert_eq!(restore_error(&doc).to_string(), "not a saved game: no 'version' field");
+    assert_eq!(
+        restore_error(&doc).to_string(),
+        "not a saved game: no 'version' field"
+    );
 }
 
 /// Serde's own words, which a user of saved games must never see.
@@ -328,18 +335,53 @@ const SERDE_WORDS: [&str; 8] = [
 #[test]
 fn refusals_are_in_the_library_words_and_name_the_field() {
     let cases = [
-        (STANDARD.replace(r#""impasse":"Off""#, r#""impasse":"bogus""#), "'bogus' is not one of"),
-        (STANDARD.replace(r#""move_limit":null"#, r#""move_limit":"300""#), "the string '300'"),
-        (STANDARD.replace(r#""move_limit":null"#, r#""move_limit":-1"#), "the number -1"),
-        (STANDARD.replace(r#""move_limit":null"#, r#""move_limit":0"#), "at least 1"),
-        (STANDARD.replace(r#""impasse":"Off""#, r#""colour":"red""#), "no setting 'colour'"),
-        (STANDARD.replace(r#""moves":["7g7f","3c3d"]"#, r#""moves":"7g7f""#), "'moves' must be a list of strings, not the string '7g7f'"),
-        (STANDARD.replace(r#""moves":["7g7f","3c3d"]"#, r#""moves":["7g7f",3]"#), "'moves' must be a list of strings: item 1 is the number 3"),
-        (STANDARD.replace(r#""game":"standard""#, r#""game":5"#), "'game' must be a string, not the number 5"),
-        (STANDARD.replace(r#"{"format""#, r#"{"seed":-4,"format""#), "'seed' must be a whole number"),
-        (STANDARD.replace("shogi-variants/game", "x").replace(r#""format":"x""#, r#""format":[1]"#), "'format' must be the string"),
+        (
+            STANDARD.replace(r#""impasse":"Off""#, r#""impasse":"bogus""#),
+            "'bogus' is not one of",
+        ),
+        (
+            STANDARD.replace(r#""move_limit":null"#, r#""move_limit":"300""#),
+            "the string '300'",
+        ),
+        (
+            STANDARD.replace(r#""move_limit":null"#, r#""move_limit":-1"#),
+            "the number -1",
+        ),
+        (
+            STANDARD.replace(r#""move_limit":null"#, r#""move_limit":0"#),
+            "at least 1",
+        ),
+        (
+            STANDARD.replace(r#""impasse":"Off""#, r#""colour":"red""#),
+            "no setting 'colour'",
+        ),
+        (
+            STANDARD.replace(r#""moves":["7g7f","3c3d"]"#, r#""moves":"7g7f""#),
+            "'moves' must be a list of strings, not the string '7g7f'",
+        ),
+        (
+            STANDARD.replace(r#""moves":["7g7f","3c3d"]"#, r#""moves":["7g7f",3]"#),
+            "'moves' must be a list of strings: item 1 is the number 3",
+        ),
+        (
+            STANDARD.replace(r#""game":"standard""#, r#""game":5"#),
+            "'game' must be a string, not the number 5",
+        ),
+        (
+            STANDARD.replace(r#"{"format""#, r#"{"seed":-4,"format""#),
+            "'seed' must be a whole number",
+        ),
+        (
+            STANDARD
+                .replace("shogi-variants/game", "x")
+                .replace(r#""format":"x""#, r#""format":[1]"#),
+            "'format' must be the string",
+        ),
         ("[1, 2]".to_owned(), "must be a JSON object, not a list"),
-        ("{\"format\": ".to_owned(), "ends too early (line 1, column 11)"),
+        (
+            "{\"format\": ".to_owned(),
+            "ends too early (line 1, column 11)",
+        ),
         ("not json".to_owned(), "not valid JSON (line 1, column 2)"),
     ];
     for (doc, says) in cases {
@@ -368,12 +410,20 @@ fn a_generator_position_past_the_generator_is_refused() {
     };
     // The last position the generator has is kept exactly.
     let last = ((1u128 << 68) - 1).to_string();
-    match SavedGame::from_json(&with(&last)).unwrap().restore().unwrap() {
+    match SavedGame::from_json(&with(&last))
+        .unwrap()
+        .restore()
+        .unwrap()
+    {
         AnyGame::Card(card) => assert_eq!(card.generator_position(), (1u128 << 68) - 1),
         _ => unreachable!(),
     }
     // One more used to wrap to 0 silently.
-    for past in [(1u128 << 68).to_string(), u128::MAX.to_string(), "1".repeat(50)] {
+    for past in [
+        (1u128 << 68).to_string(),
+        u128::MAX.to_string(),
+        "1".repeat(50),
+    ] {
         let e = restore_error(&with(&past));
         assert!(matches!(e, SaveError::Json(_)), "{e}");
         assert!(e.to_string().contains("295147905179352825855"), "{e}");
