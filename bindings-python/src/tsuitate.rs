@@ -332,6 +332,10 @@ impl MoveSource for ViewMoves {
     }
 }
 
+/// The most numbers an information state tensor holds (2**28 ``float32``,
+/// 1 GiB): far beyond any game, small enough to allocate.
+const MAX_TENSOR_LEN: usize = 1 << 28;
+
 #[pymethods]
 impl PyPlayerView {
     /// Whose view.
@@ -481,28 +485,55 @@ impl PyPlayerView {
     /// numbers, one per announcement in order (zeros after). ``capacity``
     /// defaults to the most a game under these limits can need; it is
     /// required without a move limit. Raises ``ShogiError`` if the
-    /// announcements do not fit.
+    /// announcements do not fit, if ``capacity`` is more than any game under
+    /// these limits needs (the message says how many rows that is), or if
+    /// the tensor would pass 2**28 numbers (1 GiB); ``MemoryError`` if the
+    /// memory cannot be had. A huge capacity never aborts the interpreter.
     #[pyo3(signature = (capacity = None))]
     fn information_state_tensor<'py>(
         &self,
         py: Python<'py>,
         capacity: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let capacity = match capacity {
-            Some(c) => c,
-            None => tsuitate_information_capacity(self.view.foul_limit, self.view.move_limit)
-                .ok_or_else(|| {
-                    ShogiError::new_err("no move limit bounds the game: pass a capacity")
-                })?,
+        let natural = tsuitate_information_capacity(self.view.foul_limit, self.view.move_limit);
+        let capacity = match (capacity, natural) {
+            (Some(c), Some(most)) if c > most => {
+                return Err(ShogiError::new_err(format!(
+                    "capacity {c} is more than any game under these limits needs: \
+                     {most} announcement rows (the default) hold every information state"
+                )))
+            }
+            (Some(c), _) => c,
+            (None, Some(most)) => most,
+            (None, None) => {
+                return Err(ShogiError::new_err(
+                    "no move limit bounds the game: pass a capacity",
+                ))
+            }
         };
         let len = self
             .shape()
             .len()
             .checked_add(capacity.saturating_mul(ANNOUNCEMENT_WIDTH))
-            .filter(|&n| n < 1 << 31)
-            .ok_or_else(|| ShogiError::new_err(format!("capacity {capacity} is too large")))?;
+            .filter(|&n| n <= MAX_TENSOR_LEN)
+            .ok_or_else(|| {
+                ShogiError::new_err(format!(
+                    "capacity {capacity} is too large: the tensor would pass {MAX_TENSOR_LEN} \
+                     numbers (1 GiB); at most {} rows fit",
+                    (MAX_TENSOR_LEN - self.shape().len()) / ANNOUNCEMENT_WIDTH
+                ))
+            })?;
         crate::research::require_numpy(py)?;
-        let mut data = vec![0.0f32; len];
+        // Allocated fallibly: a tensor that does not fit in memory (a
+        // memory limit, a small machine) is a MemoryError, not an abort.
+        let mut data: Vec<f32> = Vec::new();
+        data.try_reserve_exact(len).map_err(|_| {
+            pyo3::exceptions::PyMemoryError::new_err(format!(
+                "an information state tensor of {len} numbers ({} bytes) does not fit in memory",
+                len.saturating_mul(4)
+            ))
+        })?;
+        data.resize(len, 0.0);
         if !tsuitate_information_state(&self.view, capacity, &mut data) {
             return Err(ShogiError::new_err(format!(
                 "{} announcements do not fit in a capacity of {capacity}",

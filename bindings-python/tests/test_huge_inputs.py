@@ -114,3 +114,55 @@ def test_the_excerpt_says_how_long_the_input_was():
     with pytest.raises(sv.InvalidSfenError) as caught:
         sv.Board(START.replace(" b ", " " + big("q") + " "))
     assert f"({BIG} bytes)" in str(caught.value)
+
+
+# A child that limits its own address space after its imports, then asks for
+# tensors far too big: it must raise (ShogiError or MemoryError) and live on.
+TENSOR_CHILD = r"""
+import resource
+import numpy
+import shogi_variants as sv
+
+with open("/proc/self/status") as status:
+    size_kb = next(int(line.split()[1]) for line in status if line.startswith("VmSize:"))
+limit = size_kb * 1024 + 400 * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+def ask(view, capacity):
+    try:
+        view.information_state_tensor(capacity)
+        return "ok"
+    except MemoryError:
+        return "memory"
+    except sv.ShogiError as e:
+        return "shogi: " + str(e)
+
+bounded = sv.TsuitateGame().view(sv.BLACK)
+unbounded = sv.TsuitateGame(move_limit=None).view(sv.BLACK)
+print(ask(bounded, 2 * 10**8))
+print(ask(unbounded, 2 * 10**8))
+print(ask(unbounded, 26_000_000))
+print(ask(bounded, None))
+print("alive")
+"""
+
+
+def test_a_huge_information_state_tensor_raises_and_never_aborts():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", TENSOR_CHILD], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "alive"
+    bounded, unbounded, big, default = lines[:4]
+    # With a move limit the natural size is known: more rows are refused.
+    assert bounded.startswith("shogi: capacity 200000000 is more than any game"), bounded
+    assert "845 announcement rows" in bounded
+    # Without one, past 2**28 numbers is refused before allocating...
+    assert unbounded.startswith("shogi: capacity 200000000 is too large"), unbounded
+    # ... and below it, what the memory limit does not allow is a MemoryError.
+    assert big == "memory", big
+    assert default == "ok"
