@@ -255,6 +255,18 @@ impl PyRecord {
         self.record.moves.len()
     }
 
+    /// Pickles as the record's serde form; `copy.copy` and `copy.deepcopy`
+    /// give an equal record.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py, py.get_type::<PyRecord>(), &self.record)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Record", json).map(|record| PyRecord { record })
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
             .cast::<PyRecord>()

@@ -29,6 +29,18 @@ pub struct PyAnnouncement(pub Announcement);
 
 #[pymethods]
 impl PyAnnouncement {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py, py.get_type::<PyAnnouncement>(), &self.0)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Announcement", json).map(PyAnnouncement)
+    }
+
     /// What kind of announcement (Rust's ``Announcement::name``).
     #[getter]
     fn kind(&self) -> &'static str {
@@ -98,6 +110,18 @@ pub struct PyCapture(pub Capture);
 
 #[pymethods]
 impl PyCapture {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py, py.get_type::<PyCapture>(), &self.0)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Capture", json).map(PyCapture)
+    }
+
     /// The square's index (``square_name`` gives its USI name).
     #[getter]
     fn square(&self) -> usize {
@@ -142,6 +166,18 @@ pub struct PyEvent(pub Event);
 
 #[pymethods]
 impl PyEvent {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py, py.get_type::<PyEvent>(), &self.0)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Event", json).map(PyEvent)
+    }
+
     /// Who attempted (``BLACK``/``WHITE``).
     #[getter]
     fn by(&self) -> usize {
@@ -226,7 +262,11 @@ fn announcements(list: &[Announcement]) -> Vec<PyAnnouncement> {
 }
 
 /// The referee's verdict on an attempt and what each player was told.
-#[pyclass(module = "shogi_variants", name = "Ruling", frozen)]
+///
+/// Rulings compare equal when the verdict and everything told are; they
+/// pickle and copy.
+#[pyclass(module = "shogi_variants", name = "Ruling", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyRuling {
     verdict: Verdict,
     told: [Vec<Announcement>; 2],
@@ -242,6 +282,18 @@ impl PyRuling {
 
 #[pymethods]
 impl PyRuling {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py, py.get_type::<PyRuling>(), &(self.verdict, &self.told))
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Ruling", json).map(|(verdict, told)| PyRuling { verdict, told })
+    }
+
     /// ``"played"`` or ``"foul"``.
     #[getter]
     fn verdict(&self) -> &'static str {
@@ -291,7 +343,12 @@ impl PyRuling {
 }
 
 /// What one Tsuitate player knows: their own pieces and hand and what they were told.
-#[pyclass(module = "shogi_variants", name = "PlayerView", frozen)]
+///
+/// A view pickles and copies as the view itself, what its seat knows (its
+/// own board, counts and information state), never the referee's hidden
+/// position; two views are equal when everything they know is.
+#[pyclass(module = "shogi_variants", name = "PlayerView", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyPlayerView {
     pub view: PlayerView,
 }
@@ -338,6 +395,18 @@ const MAX_TENSOR_LEN: usize = 1 << 28;
 
 #[pymethods]
 impl PyPlayerView {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py, py.get_type::<PyPlayerView>(), &self.view)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("PlayerView", json).map(|view| PyPlayerView { view })
+    }
+
     /// Whose view.
     #[getter]
     fn color(&self) -> usize {

@@ -371,7 +371,11 @@ class Record:
 
 @final
 class PlayerView:
-    """What one Tsuitate player knows: their own pieces and hand and what they were told."""
+    """What one Tsuitate player knows: their own pieces and hand and what they were told.
+
+    Pickles and copies as the view itself (never the referee's hidden position)."""
+
+    def __eq__(self, other: object, /) -> bool: ...
 
     @property
     def color(self) -> int: ...
@@ -515,6 +519,7 @@ class Ruling:
     def events(self) -> tuple[Optional[Event], Optional[Event]]:
         """What Black and White learned of this attempt (``None``: told nothing)."""
     def event(self, color: int) -> Optional[Event]: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class TsuitateGame:
