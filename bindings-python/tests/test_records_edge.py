@@ -147,3 +147,83 @@ def test_an_illegal_move_of_a_record_is_still_an_illegal_move():
         record.board(variant="must-capture")
     message = str(caught.value)
     assert message.startswith("illegal move 2g2f in position"), message
+
+
+# --- saved games -----------------------------------------------------------
+
+import json  # noqa: E402
+
+START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+SERDE_WORDS = ["expected u", "invalid type", "invalid value", "unknown variant",
+               "unknown field", "missing field", "`", " at line "]
+
+
+def saved(**fields):
+    doc = {"format": "shogi-variants/game", "version": 1, "game": "standard",
+           "settings": {}, "start": START, "moves": ["7g7f"]}
+    doc.update(fields)
+    return json.dumps(doc)
+
+
+def test_load_skips_one_byte_order_mark():
+    board = sv.load("\ufeff" + saved())
+    assert [m.usi() for m in board.move_stack] == ["7g7f"]
+    # Through bytes decoded by a user with utf-8-sig or plain utf-8 alike.
+    data = ("\ufeff" + saved()).encode("utf-8")
+    assert sv.load(data.decode("utf-8")).sfen() == board.sfen()
+    with pytest.raises(sv.ShogiError):
+        sv.load("\ufeff\ufeff" + saved())
+
+
+@pytest.mark.parametrize("version,shown", [
+    (10**30, "1e+30"), (1.0, "1.0"), (-1, "-1"), ("1", '"1"'), (2**64, "1.8446744073709552e+19"),
+])
+def test_load_says_what_is_wrong_with_a_bad_version(version, shown):
+    with pytest.raises(sv.ShogiError) as caught:
+        sv.load(saved(version=version))
+    assert str(caught.value) == f"the saved game's version must be 1, not {shown}"
+
+
+def test_load_names_an_unsupported_version():
+    with pytest.raises(sv.ShogiError) as caught:
+        sv.load(saved(version=2))
+    assert "version 2 is not supported" in str(caught.value)
+
+
+@pytest.mark.parametrize("doc,says", [
+    (saved(settings={"impasse": "bogus"}), "'bogus' is not one of"),
+    (saved(settings={"move_limit": "300"}), "not the string '300'"),
+    (saved(settings={"move_limit": -1}), "not the number -1"),
+    (saved(settings={"move_limit": 0}), "at least 1"),
+    (saved(settings={"colour": "red"}), "no setting 'colour'"),
+    (saved(moves="7g7f"), "'moves' must be a list of strings, not the string '7g7f'"),
+    (saved(moves=["7g7f", 3]), "'moves' must be a list of strings: item 1 is the number 3"),
+    (saved(start=7), "'start' must be a string, not the number 7"),
+    (saved(game=None), "no 'game' field"),
+    (saved(settings=[1]), "settings must be an object"),
+    ("[]", "must be a JSON object, not a list"),
+    ('{"format": ', "ends too early"),
+    ("not json", "not valid JSON"),
+])
+def test_load_speaks_the_library_words(doc, says):
+    with pytest.raises(sv.ShogiError) as caught:
+        sv.load(doc)
+    message = str(caught.value)
+    assert says in message, message
+    for word in SERDE_WORDS:
+        assert word not in message, (word, message)
+
+
+def test_a_card_generator_position_past_the_generator_is_refused():
+    game = sv.CardGame(seed=5)
+    game.draw()
+    doc = json.loads(game.to_json())
+    last = 2**68 - 1
+    doc["generator_position"] = str(last)
+    # The last position is kept exactly (its next draw is another matter).
+    assert json.loads(sv.load(json.dumps(doc)).to_json())["generator_position"] == str(last)
+    for past in (2**68, 2**128 - 1, 10**40):
+        doc["generator_position"] = str(past)
+        with pytest.raises(sv.ShogiError) as caught:
+            sv.load(json.dumps(doc))
+        assert "295147905179352825855" in str(caught.value)
