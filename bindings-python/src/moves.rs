@@ -195,7 +195,7 @@ pub struct PyOutcome(pub Outcome);
 impl PyOutcome {
     /// Pickles as its serde form (see `reduce_json`).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        reduce_json(py, py.get_type::<PyOutcome>(), &self.0)
+        reduce_json(py.get_type::<PyOutcome>(), &self.0)
     }
 
     /// Reads back what `__reduce__` wrote.
@@ -248,11 +248,9 @@ impl PyOutcome {
 /// the Rust value's serde form. `copy.copy` and `copy.deepcopy` go through
 /// the same `__reduce__`; the copy equals the original.
 pub fn reduce_json<'py, T: serde::Serialize>(
-    py: Python<'py>,
     class: Bound<'py, pyo3::types::PyType>,
     value: &T,
 ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-    let _ = py;
     let json = serde_json::to_string(value)
         .map_err(|e| crate::errors::ShogiError::new_err(format!("cannot pickle: {e}")))?;
     Ok((class.getattr("_from_json")?, (json,)))

@@ -258,7 +258,7 @@ impl PyRecord {
     /// Pickles as the record's serde form; `copy.copy` and `copy.deepcopy`
     /// give an equal record.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py, py.get_type::<PyRecord>(), &self.record)
+        crate::moves::reduce_json(py.get_type::<PyRecord>(), &self.record)
     }
 
     /// Reads back what `__reduce__` wrote.

@@ -32,7 +32,7 @@ impl PyAnnouncement {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py, py.get_type::<PyAnnouncement>(), &self.0)
+        crate::moves::reduce_json(py.get_type::<PyAnnouncement>(), &self.0)
     }
 
     /// Reads back what `__reduce__` wrote.
@@ -113,7 +113,7 @@ impl PyCapture {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py, py.get_type::<PyCapture>(), &self.0)
+        crate::moves::reduce_json(py.get_type::<PyCapture>(), &self.0)
     }
 
     /// Reads back what `__reduce__` wrote.
@@ -169,7 +169,7 @@ impl PyEvent {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py, py.get_type::<PyEvent>(), &self.0)
+        crate::moves::reduce_json(py.get_type::<PyEvent>(), &self.0)
     }
 
     /// Reads back what `__reduce__` wrote.
@@ -285,7 +285,7 @@ impl PyRuling {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py, py.get_type::<PyRuling>(), &(self.verdict, &self.told))
+        crate::moves::reduce_json(py.get_type::<PyRuling>(), &(self.verdict, &self.told))
     }
 
     /// Reads back what `__reduce__` wrote.
@@ -398,7 +398,7 @@ impl PyPlayerView {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py, py.get_type::<PyPlayerView>(), &self.view)
+        crate::moves::reduce_json(py.get_type::<PyPlayerView>(), &self.view)
     }
 
     /// Reads back what `__reduce__` wrote.

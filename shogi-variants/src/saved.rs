@@ -263,7 +263,7 @@ pub(crate) fn plain_words(message: &str) -> String {
         s.split('`')
             .skip(1)
             .step_by(2)
-            .map(|t| shogi_core::excerpt(t))
+            .map(shogi_core::excerpt)
             .collect()
     };
     let expected_words = |e: &str| -> String {
