@@ -60,6 +60,16 @@ fn every_reader_quotes_an_excerpt_of_a_huge_line() {
             format!("V2.2\nPI\n+\n%{}\n", big("X")),
         ),
         ("csa version", Format::Csa, format!("V{}\n", big("9"))),
+        (
+            "csa version minor",
+            Format::Csa,
+            format!("V4.{}\n", big("9")),
+        ),
+        (
+            "csa time",
+            Format::Csa,
+            format!("V2.2\nPI\n+\n+7776FU\nT{}\n", big("x")),
+        ),
     ];
     for (what, format, text) in cases {
         let e = format.read(&text).unwrap_err();

@@ -388,7 +388,7 @@ impl Reader {
             Some(1..=3) if minor_ok => Ok(()),
             Some(_) if minor_ok => Err(RecordError::new(
                 line,
-                RecordErrorKind::Unsupported(format!("CSA version {s}")),
+                RecordErrorKind::Unsupported(format!("CSA version {}", Excerpt(s))),
             )),
             _ => Err(malformed(
                 line,
@@ -650,7 +650,10 @@ impl Reader {
         let bad = || {
             malformed(
                 line,
-                format!("'T{text}' is not a time (expected seconds, like T12 or T12.345)"),
+                format!(
+                    "'T{}' is not a time (expected seconds, like T12 or T12.345)",
+                    Excerpt(&text)
+                ),
             )
         };
         let (whole, fraction) = match rest.iter().position(|&c| c == b'.') {
