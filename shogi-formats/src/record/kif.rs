@@ -501,7 +501,7 @@ pub(crate) fn parse_summary(
     if !side_ok {
         return Err(RecordError::malformed(
             n,
-            format!("'まで{rest}' names the wrong side for this game"),
+            format!("'まで{}' names the wrong side for this game", Excerpt(rest)),
         ));
     }
     Ok(kind)
