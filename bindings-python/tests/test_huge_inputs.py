@@ -92,6 +92,8 @@ CASES = {
     "TsuitateGame(sfen)": lambda: sv.TsuitateGame(big("p") + " b - 1"),
     "TsuitateGame(sfen) side": lambda: sv.TsuitateGame(START.replace(" b ", " " + big("q") + " ")),
     "TsuitateGame.push_usi": lambda: sv.TsuitateGame().push_usi(big("7")),
+    "TsuitateGame base": lambda: sv.TsuitateGame(base=big("b")),
+    "load tsuitate base": lambda: sv.load(saved("tsuitate", attempts=[], settings={"base": big("b")})),
 }
 
 

@@ -376,8 +376,16 @@ pub(crate) fn plain_words(message: &str) -> String {
             return format!("{} is needed, not {n} items", expected_words(expected));
         }
     }
-    message.to_owned()
+    // The library's own words; cut all the same should one ever quote a
+    // whole input.
+    match message.char_indices().nth(MESSAGE_CHARS) {
+        None => message.to_owned(),
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+    }
 }
+
+/// The most characters of a settings message a saved-game error repeats.
+const MESSAGE_CHARS: usize = 400;
 
 fn card_text(card: Card) -> String {
     card.to_string()
