@@ -1,4 +1,4 @@
-"""Record edges (issue 15): writers refuse header keys that would not read
+"""Record, saved-game and Tsuitate edges (issue 15): writers refuse header keys that would not read
 back (every format the same way, with a one-line message), every format
 round-trips what it can hold, and a record replayed past the end of the game
 says where the game ended."""
@@ -227,3 +227,40 @@ def test_a_card_generator_position_past_the_generator_is_refused():
         with pytest.raises(sv.ShogiError) as caught:
             sv.load(json.dumps(doc))
         assert "295147905179352825855" in str(caught.value)
+
+
+# --- Tsuitate: a game over at the start ---------------------------------------
+
+MATED_AT_START = "8k/9/9/9/9/9/9/7g1/7gK b - 1"
+
+
+def test_a_tsuitate_game_over_at_the_start_tells_both_players():
+    game = sv.TsuitateGame(MATED_AT_START)
+    assert game.is_game_over()
+    outcome = game.outcome()
+    assert (outcome.winner, outcome.reason) == (sv.WHITE, "checkmate")
+    # A board game from the same position ends the same way.
+    assert sv.Board(MATED_AT_START).outcome() == outcome
+    for color in (sv.BLACK, sv.WHITE):
+        view = game.view(color)
+        told = view.information_state
+        assert [a.kind for a in told] == ["game_over"], told
+        assert told[0].outcome == outcome
+        assert [e.game_over for e in view.events] == [outcome]
+        assert not view.to_move
+        # Saved and loaded, and resampled, the players were told the same.
+        assert sv.load(game.to_json()).view(color).information_state == told
+        assert game.resample(color, 1).view(color).information_state == told
+    with pytest.raises(sv.GameOverError):
+        game.push_usi("1i1h")
+
+
+@pytest.mark.parametrize("setting", ["move_limit", "foul_limit"])
+def test_zero_limits_are_refused_as_in_every_game(setting):
+    with pytest.raises(sv.SettingError) as caught:
+        sv.TsuitateGame(**{setting: 0})
+    assert "at least 1" in str(caught.value)
+    if setting == "move_limit":
+        for cls in (sv.Board, sv.CardGame):
+            with pytest.raises(sv.SettingError):
+                cls(move_limit=0)
