@@ -1,7 +1,8 @@
-"""Record, saved-game and Tsuitate edges (issue 15): writers refuse header keys that would not read
-back (every format the same way, with a one-line message), every format
-round-trips what it can hold, and a record replayed past the end of the game
-says where the game ended."""
+"""Record, saved-game and Tsuitate edges (issue 15): writers refuse header
+keys that would not read back (every format the same way, with a one-line
+message), every format round-trips what it can hold, a record replayed past
+the end of the game says where the game ended, saved games are read in the
+library's words, and a Tsuitate game over at the start tells both players."""
 
 import pytest
 
