@@ -197,6 +197,17 @@ pub struct PyOutcome(pub Outcome);
 
 #[pymethods]
 impl PyOutcome {
+    /// Pickles as its serde form (see `reduce_json`).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        reduce_json(py.get_type::<PyOutcome>(), &self.0)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        from_json("Outcome", json).map(PyOutcome)
+    }
+
     /// ``BLACK``, ``WHITE`` or ``None`` for a draw.
     #[getter]
     fn winner(&self) -> Option<usize> {
@@ -234,4 +245,27 @@ impl PyOutcome {
         };
         format!("<Outcome winner={winner} reason='{}'>", self.reason())
     }
+}
+
+/// How the value classes pickle (`Outcome`, `Record`, `Announcement`,
+/// `Ruling`, `PlayerView`, `Event`, `Capture`): `(cls._from_json, (json,))`,
+/// the Rust value's serde form. `copy.copy` and `copy.deepcopy` go through
+/// the same `__reduce__`; the copy equals the original.
+pub fn reduce_json<'py, T: serde::Serialize>(
+    class: Bound<'py, pyo3::types::PyType>,
+    value: &T,
+) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    let json = serde_json::to_string(value)
+        .map_err(|e| crate::errors::ShogiError::new_err(format!("cannot pickle: {e}")))?;
+    Ok((class.getattr("_from_json")?, (json,)))
+}
+
+/// The value a [`reduce_json`] pickle holds; `what` names it in the error.
+pub fn from_json<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> PyResult<T> {
+    serde_json::from_str(json).map_err(|e| {
+        crate::errors::ShogiError::new_err(format!(
+            "not a pickled {what}: {}",
+            shogi_core::Excerpt(&e.to_string())
+        ))
+    })
 }

@@ -3,12 +3,16 @@
 
 use crate::board::PyBoard;
 use crate::convert::{HeaderText, RecordText, SettingText, Text};
-use crate::errors::{InvalidMoveError, InvalidSfenError, RecordWriteError, SettingError};
+use crate::errors::{
+    GameOverError, InvalidMoveError, InvalidSfenError, RecordWriteError, SettingError,
+};
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use shogi_core::{Game, Move};
-use shogi_formats::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteError};
+use shogi_formats::record::{
+    EndKind, Format, MoveTime, Record, RecordEnd, RecordErrorKind, WriteError,
+};
 use shogi_variants::{AnyVariant, Base, GameKind};
 
 /// The Python name of a record's end: Rust's [`EndKind::name`].
@@ -201,6 +205,14 @@ impl PyRecord {
 
     /// The record replayed as a ``Board`` that can continue (minishogi for a
     /// 5×5 start unless ``variant`` says otherwise).
+    ///
+    /// When the game ends under these rules (checkmate, repetition, a
+    /// ``move_limit``...) while the record has moves left, the record is not
+    /// a game of these rules: ``GameOverError`` says where it ended and how
+    /// the record goes on ("the game ended at move 1 (draw by move limit);
+    /// the record goes on with 3c3d"). A move the rules forbid, or a start
+    /// they refuse, raises ``InvalidSfenError``; a bad setting (``move_limit=0``
+    /// among them: a limit is at least 1) ``SettingError``.
     #[pyo3(signature = (variant = None, **settings))]
     fn board(
         &self,
@@ -216,10 +228,13 @@ impl PyRecord {
                 .map_or(GameKind::Standard.name(), Base::name)
         });
         let v: AnyVariant = crate::board::variant(name, settings)?;
-        self.record
-            .to_game(v)
-            .map(PyBoard::from_game)
-            .map_err(|e| InvalidSfenError::new_err(e.to_string()))
+        self.record.to_game(v).map(PyBoard::from_game).map_err(|e| {
+            if matches!(e.kind, RecordErrorKind::PastTheEnd { .. }) {
+                GameOverError::new_err(e.to_string())
+            } else {
+                InvalidSfenError::new_err(e.to_string())
+            }
+        })
     }
 
     /// The record as KIF. Raises ``RecordWriteError`` for what KIF cannot say.
@@ -240,6 +255,18 @@ impl PyRecord {
 
     fn __len__(&self) -> usize {
         self.record.moves.len()
+    }
+
+    /// Pickles as the record's serde form; `copy.copy` and `copy.deepcopy`
+    /// give an equal record.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py.get_type::<PyRecord>(), &self.record)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Record", json).map(|record| PyRecord { record })
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

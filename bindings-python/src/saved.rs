@@ -9,7 +9,9 @@ use shogi_variants::SavedGame;
 /// Reads a saved game (``Board.to_json()``, ``CardGame.to_json()``,
 /// ``TsuitateGame.to_json()``) back into a game that continues where it was
 /// saved. Raises ``InvalidSfenError`` (a ``ShogiError``) for a bad document,
-/// naming the first move, card or attempt that cannot be replayed.
+/// naming the first move, card or attempt that cannot be replayed, or the
+/// field that is wrong, in the library's words (never serde's); one leading
+/// byte order mark is skipped; quoted input is bounded.
 #[pyfunction]
 pub fn load(
     py: Python<'_>,

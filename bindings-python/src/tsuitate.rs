@@ -29,6 +29,18 @@ pub struct PyAnnouncement(pub Announcement);
 
 #[pymethods]
 impl PyAnnouncement {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py.get_type::<PyAnnouncement>(), &self.0)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Announcement", json).map(PyAnnouncement)
+    }
+
     /// What kind of announcement (Rust's ``Announcement::name``).
     #[getter]
     fn kind(&self) -> &'static str {
@@ -98,6 +110,18 @@ pub struct PyCapture(pub Capture);
 
 #[pymethods]
 impl PyCapture {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py.get_type::<PyCapture>(), &self.0)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Capture", json).map(PyCapture)
+    }
+
     /// The square's index (``square_name`` gives its USI name).
     #[getter]
     fn square(&self) -> usize {
@@ -142,6 +166,18 @@ pub struct PyEvent(pub Event);
 
 #[pymethods]
 impl PyEvent {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py.get_type::<PyEvent>(), &self.0)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Event", json).map(PyEvent)
+    }
+
     /// Who attempted (``BLACK``/``WHITE``).
     #[getter]
     fn by(&self) -> usize {
@@ -226,7 +262,11 @@ fn announcements(list: &[Announcement]) -> Vec<PyAnnouncement> {
 }
 
 /// The referee's verdict on an attempt and what each player was told.
-#[pyclass(module = "shogi_variants", name = "Ruling", frozen)]
+///
+/// Rulings compare equal when the verdict and everything told are; they
+/// pickle and copy.
+#[pyclass(module = "shogi_variants", name = "Ruling", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyRuling {
     verdict: Verdict,
     told: [Vec<Announcement>; 2],
@@ -242,6 +282,18 @@ impl PyRuling {
 
 #[pymethods]
 impl PyRuling {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py.get_type::<PyRuling>(), &(self.verdict, &self.told))
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("Ruling", json).map(|(verdict, told)| PyRuling { verdict, told })
+    }
+
     /// ``"played"`` or ``"foul"``.
     #[getter]
     fn verdict(&self) -> &'static str {
@@ -291,7 +343,12 @@ impl PyRuling {
 }
 
 /// What one Tsuitate player knows: their own pieces and hand and what they were told.
-#[pyclass(module = "shogi_variants", name = "PlayerView", frozen)]
+///
+/// A view pickles and copies as the view itself, what its seat knows (its
+/// own board, counts and information state), never the referee's hidden
+/// position; two views are equal when everything they know is.
+#[pyclass(module = "shogi_variants", name = "PlayerView", frozen, eq)]
+#[derive(PartialEq)]
 pub struct PyPlayerView {
     pub view: PlayerView,
 }
@@ -332,8 +389,24 @@ impl MoveSource for ViewMoves {
     }
 }
 
+/// The most numbers an information state tensor holds (2**28 ``float32``,
+/// 1 GiB): far beyond any game, small enough to allocate.
+const MAX_TENSOR_LEN: usize = 1 << 28;
+
 #[pymethods]
 impl PyPlayerView {
+    /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
+    /// equal value.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py.get_type::<PyPlayerView>(), &self.view)
+    }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_json(json: &str) -> PyResult<Self> {
+        crate::moves::from_json("PlayerView", json).map(|view| PyPlayerView { view })
+    }
+
     /// Whose view.
     #[getter]
     fn color(&self) -> usize {
@@ -481,7 +554,10 @@ impl PyPlayerView {
     /// numbers, one per announcement in order (zeros after). ``capacity``
     /// defaults to the most a game under these limits can need; it is
     /// required without a move limit. Raises ``ShogiError`` if the
-    /// announcements do not fit.
+    /// announcements do not fit, if ``capacity`` is more than any game under
+    /// these limits needs (the message says how many rows that is), or if
+    /// the tensor would pass 2**28 numbers (1 GiB); ``MemoryError`` if the
+    /// memory cannot be had. A huge capacity never aborts the interpreter.
     #[pyo3(signature = (capacity = None))]
     fn information_state_tensor<'py>(
         &self,
@@ -489,21 +565,45 @@ impl PyPlayerView {
         capacity: Option<convert::Int<usize, convert::Capacity>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let capacity = capacity.map(convert::Int::get);
-        let capacity = match capacity {
-            Some(c) => c,
-            None => tsuitate_information_capacity(self.view.foul_limit, self.view.move_limit)
-                .ok_or_else(|| {
-                    ShogiError::new_err("no move limit bounds the game: pass a capacity")
-                })?,
+        let natural = tsuitate_information_capacity(self.view.foul_limit, self.view.move_limit);
+        let capacity = match (capacity, natural) {
+            (Some(c), Some(most)) if c > most => {
+                return Err(ShogiError::new_err(format!(
+                    "capacity {c} is more than any game under these limits needs: \
+                     {most} announcement rows (the default) hold every information state"
+                )))
+            }
+            (Some(c), _) => c,
+            (None, Some(most)) => most,
+            (None, None) => {
+                return Err(ShogiError::new_err(
+                    "no move limit bounds the game: pass a capacity",
+                ))
+            }
         };
         let len = self
             .shape()
             .len()
             .checked_add(capacity.saturating_mul(ANNOUNCEMENT_WIDTH))
-            .filter(|&n| n < 1 << 31)
-            .ok_or_else(|| ShogiError::new_err(format!("capacity {capacity} is too large")))?;
+            .filter(|&n| n <= MAX_TENSOR_LEN)
+            .ok_or_else(|| {
+                ShogiError::new_err(format!(
+                    "capacity {capacity} is too large: the tensor would pass {MAX_TENSOR_LEN} \
+                     numbers (1 GiB); at most {} rows fit",
+                    (MAX_TENSOR_LEN - self.shape().len()) / ANNOUNCEMENT_WIDTH
+                ))
+            })?;
         crate::research::require_numpy(py)?;
-        let mut data = vec![0.0f32; len];
+        // Allocated fallibly: a tensor that does not fit in memory (a
+        // memory limit, a small machine) is a MemoryError, not an abort.
+        let mut data: Vec<f32> = Vec::new();
+        data.try_reserve_exact(len).map_err(|_| {
+            pyo3::exceptions::PyMemoryError::new_err(format!(
+                "an information state tensor of {len} numbers ({} bytes) does not fit in memory",
+                len.saturating_mul(4)
+            ))
+        })?;
+        data.resize(len, 0.0);
         if !tsuitate_information_state(&self.view, capacity, &mut data) {
             return Err(ShogiError::new_err(format!(
                 "{} announcements do not fit in a capacity of {capacity}",

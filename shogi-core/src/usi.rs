@@ -30,7 +30,7 @@ pub struct PositionCommand {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionCommandError {
     /// It does not have the shape `position (startpos | sfen ...) [moves ...]`.
-    #[error("'{0}' is not a USI position command (expected 'position startpos [moves ...]' or 'position sfen <sfen> [moves ...]')")]
+    #[error("'{}' is not a USI position command (expected 'position startpos [moves ...]' or 'position sfen <sfen> [moves ...]')", crate::Excerpt(.0))]
     Malformed(String),
     /// A move is not USI notation.
     #[error("move {index}: {source}")]

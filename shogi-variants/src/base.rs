@@ -198,7 +198,8 @@ impl<'de> Deserialize<'de> for Base {
                 Some(GameKind::Standard) => Ok(Base::STANDARD),
                 Some(GameKind::Minishogi) => Ok(Base::MINISHOGI),
                 _ => Err(D::Error::custom(format!(
-                    "unknown base '{name}' (known: {})",
+                    "unknown base '{}' (known: {})",
+                    shogi_core::Excerpt(&name),
                     Base::NAMES.join(", ")
                 ))),
             },

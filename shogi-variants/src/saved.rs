@@ -113,8 +113,12 @@ pub enum SaveError {
     /// A version this library does not read.
     #[error("saved game version {0} is not supported (this library reads version {SAVE_VERSION})")]
     Version(u32),
+    /// A `version` that is no version number at all (a fraction, a negative
+    /// or huge number, a string...), as the document writes it (bounded).
+    #[error("the saved game's version must be {SAVE_VERSION}, not {0}")]
+    BadVersion(String),
     /// The game's name is unknown.
-    #[error("unknown game '{0}'")]
+    #[error("unknown game '{}'", shogi_core::Excerpt(.0))]
     UnknownGame(String),
     /// A field the game needs is missing.
     #[error("the saved {game} game has no '{field}' field")]
@@ -131,7 +135,7 @@ pub enum SaveError {
     #[error("bad start position: {0}")]
     Start(String),
     /// A move, card or attempt that cannot be replayed.
-    #[error("{what} {index} ('{text}') cannot be replayed: {reason}")]
+    #[error("{what} {index} ('{}') cannot be replayed: {reason}", shogi_core::Excerpt(.text))]
     Replay {
         /// `move`, `card`, `attempt` or `action`.
         what: &'static str,
@@ -143,6 +147,245 @@ pub enum SaveError {
         reason: String,
     },
 }
+
+/// How many positions Card shogi's generator has (ChaCha8: 2^64 blocks of
+/// 16 words); a saved `generator_position` must be below it.
+const GENERATOR_POSITIONS: u128 = 1 << 68;
+
+/// A JSON value as a message names what was found: "the number 7", "the
+/// string 'x'" (bounded), "a list", "an object", "true", "null".
+fn found(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string '{}'", shogi_core::Excerpt(s)),
+        Value::Array(_) => "a list".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+    }
+}
+
+/// What each field of a saved game holds, for messages.
+fn field_shape(name: &str) -> &'static str {
+    match name {
+        "game" | "start" | "ended" | "generator_position" => "a string",
+        "seed" => "a whole number from 0 to 18446744073709551615",
+        "moves" | "attempts" | "actions" => "a list of strings",
+        "turns" => {
+            "a list of objects with 'cards' (a list of strings) and optionally 'move' (a string)"
+        }
+        _ => "a value of another kind",
+    }
+}
+
+fn missing_field(name: &str) -> SaveError {
+    SaveError::Json(format!("no '{name}' field"))
+}
+
+/// A required field of the document, read with this library's words.
+fn need<T: serde::de::DeserializeOwned>(
+    value: Option<Value>,
+    name: &'static str,
+) -> Result<T, SaveError> {
+    optional(value, name)?.ok_or_else(|| missing_field(name))
+}
+
+/// An optional field of the document: absent or `null` is `None`.
+fn optional<T: serde::de::DeserializeOwned>(
+    value: Option<Value>,
+    name: &'static str,
+) -> Result<Option<T>, SaveError> {
+    let Some(value) = value else { return Ok(None) };
+    let shape_ok = match name {
+        // Check the shape first, to say what the field should be.
+        "turns" => value.as_array().is_some_and(|turns| {
+            turns.iter().all(|t| {
+                t.as_object().is_some_and(|o| {
+                    o.get("cards")
+                        .and_then(Value::as_array)
+                        .is_some_and(|c| c.iter().all(Value::is_string))
+                        && o.get("move").is_none_or(|m| m.is_string() || m.is_null())
+                })
+            })
+        }),
+        "moves" | "attempts" | "actions" => value
+            .as_array()
+            .is_some_and(|items| items.iter().all(Value::is_string)),
+        "seed" => value.as_u64().is_some(),
+        _ => value.is_string(),
+    };
+    if !shape_ok {
+        let what = match (&value, name) {
+            (Value::Array(items), "moves" | "attempts" | "actions") => items
+                .iter()
+                .enumerate()
+                .find(|(_, v)| !v.is_string())
+                .map(|(i, v)| format!("item {i} is {}", found(v)))
+                .unwrap_or_default(),
+            (Value::Array(_), "turns") => "a turn does not have that shape".to_owned(),
+            _ => found(&value),
+        };
+        return Err(SaveError::Json(
+            format!("'{name}' must be {}, not {what}", field_shape(name))
+                .replace(", not item", ": item"),
+        ));
+    }
+    serde_json::from_value(value)
+        .map(Some)
+        .map_err(|e| SaveError::Json(format!("'{name}': {}", plain_words(&e.to_string()))))
+}
+
+/// A JSON syntax error in this library's words, with where it is.
+fn json_words(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let at = format!("line {}, column {}", e.line(), e.column());
+    match e.classify() {
+        Category::Eof => format!("the JSON text ends too early ({at})"),
+        Category::Syntax => format!("the text is not valid JSON ({at})"),
+        Category::Data | Category::Io => plain_words(&e.to_string()),
+    }
+}
+
+/// Serde's wording of a settings or field error rewritten in the library's
+/// words: `unknown variant `x`, expected one of `A`, `B`` becomes `'x' is not
+/// one of: A, B`; `invalid type: string "300", expected u32` becomes `a
+/// whole number from 0 to 4294967295 is needed, not the string '300'`;
+/// `missing field`, `unknown field`, `invalid value` and `invalid length`
+/// likewise. Messages the library wrote itself pass through; any quoted input
+/// is bounded.
+pub(crate) fn plain_words(message: &str) -> String {
+    // serde_json adds a position to errors read from text.
+    let message = match message.rfind(" at line ") {
+        Some(i) if message[i..].contains(" column ") => &message[..i],
+        _ => message,
+    };
+    let ticked = |s: &str| -> Vec<String> {
+        s.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(shogi_core::excerpt)
+            .collect()
+    };
+    let expected_words = |e: &str| -> String {
+        let e = e.trim();
+        let whole = |bits: &str| match bits {
+            "8" => "a whole number from 0 to 255".to_owned(),
+            "16" => "a whole number from 0 to 65535".to_owned(),
+            "32" => "a whole number from 0 to 4294967295".to_owned(),
+            "64" => "a whole number from 0 to 18446744073709551615".to_owned(),
+            _ => "a whole number".to_owned(),
+        };
+        if let Some(bits) = e
+            .strip_prefix('u')
+            .filter(|b| b.chars().all(|c| c.is_ascii_digit()))
+        {
+            return whole(bits);
+        }
+        if let Some(bits) = e
+            .strip_prefix('i')
+            .filter(|b| b.chars().all(|c| c.is_ascii_digit()))
+        {
+            return format!("a whole number ({bits}-bit, signed)");
+        }
+        match e {
+            "a boolean" | "bool" => "true or false".to_owned(),
+            "a sequence" => "a list".to_owned(),
+            "a map" => "an object".to_owned(),
+            "a string" | "string" | "a borrowed string" => "a string".to_owned(),
+            "f32" | "f64" => "a number".to_owned(),
+            _ if e.starts_with("struct ") || e.starts_with("tuple struct ") => {
+                "an object of settings".to_owned()
+            }
+            _ if e.starts_with("enum ") || e.starts_with("internally tagged enum") => {
+                "one of the setting's names".to_owned()
+            }
+            _ if e.starts_with("variant identifier") || e.starts_with("field identifier") => {
+                "a name".to_owned()
+            }
+            _ => shogi_core::excerpt(e),
+        }
+    };
+    let unexpected_words = |u: &str| -> String {
+        let u = u.trim();
+        if let Some(rest) = u.strip_prefix("string ") {
+            let inner = rest.trim_matches('"');
+            return format!("the string '{}'", shogi_core::Excerpt(inner));
+        }
+        for (serde, ours) in [
+            ("integer ", "the number "),
+            ("floating point ", "the number "),
+        ] {
+            if let Some(rest) = u.strip_prefix(serde) {
+                return format!("{ours}{}", shogi_core::Excerpt(rest.trim_matches('`')));
+            }
+        }
+        match u {
+            "sequence" => "a list".to_owned(),
+            "map" => "an object".to_owned(),
+            "null" | "unit value" | "unit" => "null".to_owned(),
+            _ => match u.strip_prefix("boolean ") {
+                Some(b) => b.trim_matches('`').to_owned(),
+                None => shogi_core::excerpt(u),
+            },
+        }
+    };
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let names = ticked(rest);
+        let (given, known) = names
+            .split_first()
+            .map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
+        return if known.is_empty() {
+            format!("'{given}' is not a name this setting takes")
+        } else {
+            format!("'{given}' is not one of: {}", known.join(", "))
+        };
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let names = ticked(rest);
+        let (given, known) = names
+            .split_first()
+            .map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
+        return if known.is_empty() {
+            format!("there is no setting '{given}'")
+        } else {
+            format!(
+                "there is no setting '{given}' (the settings: {})",
+                known.join(", ")
+            )
+        };
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        return format!("the setting '{}' is missing", ticked(rest).join(""));
+    }
+    for (serde, ours) in [
+        ("invalid type: ", "is needed, not"),
+        ("invalid value: ", "is needed, not"),
+    ] {
+        if let Some(rest) = message.strip_prefix(serde) {
+            if let Some((unexpected, expected)) = rest.rsplit_once(", expected ") {
+                return format!(
+                    "{} {ours} {}",
+                    expected_words(expected),
+                    unexpected_words(unexpected)
+                );
+            }
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        if let Some((n, expected)) = rest.split_once(", expected ") {
+            return format!("{} is needed, not {n} items", expected_words(expected));
+        }
+    }
+    // The library's own words; cut all the same should one ever quote a
+    // whole input.
+    match message.char_indices().nth(MESSAGE_CHARS) {
+        None => message.to_owned(),
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+    }
+}
+
+/// The most characters of a settings message a saved-game error repeats.
+const MESSAGE_CHARS: usize = 400;
 
 fn card_text(card: Card) -> String {
     card.to_string()
@@ -323,21 +566,77 @@ impl SavedGame {
     }
 
     /// Reads a document, checking its format and version.
+    ///
+    /// One leading UTF-8 byte order mark is skipped (editors on Windows
+    /// write one). Every refusal is in this library's words, naming the
+    /// field: no serde wording ("expected u32", "invalid type") reaches the
+    /// message, and quoted input is bounded ([`shogi_core::Excerpt`]).
+    ///
+    /// ```
+    /// use shogi_variants::{SaveError, SavedGame};
+    /// let bad = r#"{"format": "shogi-variants/game", "version": 1.0}"#;
+    /// let e = SavedGame::from_json(bad).unwrap_err();
+    /// assert_eq!(e.to_string(), "the saved game's version must be 1, not 1.0");
+    /// let bad = r#"{"format": "shogi-variants/game", "version": 1, "game": "standard",
+    ///               "settings": {}, "start": 7}"#;
+    /// let e = SavedGame::from_json(bad).unwrap_err();
+    /// assert_eq!(e.to_string(), "not a saved game: 'start' must be a string, not the number 7");
+    /// ```
     pub fn from_json(text: &str) -> Result<SavedGame, SaveError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // Check the kind and version before the shape, for a clearer message.
         let value: Value =
-            serde_json::from_str(text).map_err(|e| SaveError::Json(e.to_string()))?;
-        match value.get("format").and_then(Value::as_str) {
-            Some(SAVE_FORMAT) => {}
-            Some(other) => return Err(SaveError::Format(other.to_owned())),
+            serde_json::from_str(text).map_err(|e| SaveError::Json(json_words(&e)))?;
+        let Value::Object(mut fields) = value else {
+            return Err(SaveError::Json(format!(
+                "the document must be a JSON object, not {}",
+                found(&value)
+            )));
+        };
+        match fields.get("format") {
+            Some(Value::String(f)) if f == SAVE_FORMAT => {}
+            Some(Value::String(other)) => {
+                return Err(SaveError::Format(shogi_core::excerpt(other)))
+            }
+            Some(other) => {
+                return Err(SaveError::Json(format!(
+                    "'format' must be the string '{SAVE_FORMAT}', not {}",
+                    found(other)
+                )))
+            }
             None => return Err(SaveError::Json("no 'format' field".to_owned())),
         }
-        match value.get("version").and_then(Value::as_u64) {
-            Some(v) if v == u64::from(SAVE_VERSION) => {}
-            Some(v) => return Err(SaveError::Version(u32::try_from(v).unwrap_or(u32::MAX))),
+        let version = match fields.get("version") {
             None => return Err(SaveError::Json("no 'version' field".to_owned())),
-        }
-        serde_json::from_value(value).map_err(|e| SaveError::Json(e.to_string()))
+            Some(v) => match v.as_u64() {
+                Some(n) if n == u64::from(SAVE_VERSION) => SAVE_VERSION,
+                Some(n) => {
+                    return Err(match u32::try_from(n) {
+                        Ok(n) => SaveError::Version(n),
+                        Err(_) => SaveError::BadVersion(n.to_string()),
+                    })
+                }
+                None => return Err(SaveError::BadVersion(shogi_core::excerpt(&v.to_string()))),
+            },
+        };
+        let mut take = |name: &'static str| fields.remove(name).filter(|v| !v.is_null());
+        let game = need(take("game"), "game")?;
+        let settings = take("settings").ok_or_else(|| missing_field("settings"))?;
+        let start = need(take("start"), "start")?;
+        Ok(SavedGame {
+            format: SAVE_FORMAT.to_owned(),
+            version,
+            game,
+            settings,
+            start,
+            moves: optional(take("moves"), "moves")?,
+            ended: optional(take("ended"), "ended")?,
+            seed: optional(take("seed"), "seed")?,
+            generator_position: optional(take("generator_position"), "generator_position")?,
+            turns: optional(take("turns"), "turns")?,
+            attempts: optional(take("attempts"), "attempts")?,
+            actions: optional(take("actions"), "actions")?,
+        })
     }
 
     fn missing(&self, field: &'static str) -> SaveError {
@@ -381,8 +680,8 @@ impl SavedGame {
             }
             _ => return Err(SaveError::Settings("settings must be an object".to_owned())),
         }
-        let settings: AnySettings =
-            serde_json::from_value(tagged).map_err(|e| SaveError::Settings(e.to_string()))?;
+        let settings: AnySettings = serde_json::from_value(tagged)
+            .map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
         let mut game = Game::from_sfen(AnyVariant::with_settings(settings), &self.start)
             .map_err(|e| SaveError::Start(e.to_string()))?;
         let moves = self.moves.as_ref().ok_or_else(|| self.missing("moves"))?;
@@ -415,7 +714,7 @@ impl SavedGame {
 
     fn restore_card(&self) -> Result<CardGame, SaveError> {
         let settings: CardSettings = serde_json::from_value(self.settings.clone())
-            .map_err(|e| SaveError::Settings(e.to_string()))?;
+            .map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
         let seed = self.seed.ok_or_else(|| self.missing("seed"))?;
         let mut game = CardGame::from_sfen(settings, seed, &self.start)
             .map_err(|e| SaveError::Start(e.to_string()))?;
@@ -455,16 +754,24 @@ impl SavedGame {
             .generator_position
             .as_deref()
             .ok_or_else(|| self.missing("generator_position"))?;
-        let position: u128 = position.parse().map_err(|_| {
-            SaveError::Json(format!("generator_position '{position}' is not a count"))
-        })?;
-        game.set_generator_position(position);
+        let count = position
+            .parse::<u128>()
+            .ok()
+            .filter(|p| *p < GENERATOR_POSITIONS)
+            .ok_or_else(|| {
+                SaveError::Json(format!(
+                    "generator_position '{}' is not a count from 0 to {} (the card generator's positions)",
+                    shogi_core::Excerpt(position),
+                    GENERATOR_POSITIONS - 1
+                ))
+            })?;
+        game.set_generator_position(count);
         Ok(game)
     }
 
     fn restore_tsuitate(&self) -> Result<Referee, SaveError> {
         let settings: TsuitateSettings = serde_json::from_value(self.settings.clone())
-            .map_err(|e| SaveError::Settings(e.to_string()))?;
+            .map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
         let mut referee = Referee::from_sfen(settings, &self.start)
             .map_err(|e| SaveError::Start(e.to_string()))?;
         let attempts = self

@@ -236,7 +236,7 @@ pub enum PlayError {
     #[error("cannot undo in this game: {0}")]
     NotUndoable(&'static str),
     /// Text that is not an action (`7g7f`, `P*5e`, `chance:3`).
-    #[error("'{0}' is not an action (a USI move, or chance:ID)")]
+    #[error("'{}' is not an action (a USI move, or chance:ID)", shogi_core::Excerpt(.0))]
     BadAction(String),
 }
 

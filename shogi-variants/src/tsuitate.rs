@@ -583,20 +583,18 @@ impl Referee {
         variant: AnyVariant,
         start: Position,
     ) -> Referee {
-        // The game-over announcement of a start without moves is not logged
-        // (nobody was told anything yet); the outcome is.
-        let table = Table::new(
-            &settings,
-            &variant,
-            start.clone(),
-            &mut [Vec::new(), Vec::new()],
-        );
+        // A game over at the start (the side to move has no move, or a
+        // move limit of 0 in a struct built by hand) is announced to both
+        // players like every other end: their information states begin
+        // with the `GameOver`.
+        let mut told = [Vec::new(), Vec::new()];
+        let table = Table::new(&settings, &variant, start.clone(), &mut told);
         Referee {
             settings,
             variant,
             start,
             table,
-            told: [Vec::new(), Vec::new()],
+            told,
             attempts: Vec::new(),
         }
     }

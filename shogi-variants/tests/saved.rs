@@ -274,3 +274,158 @@ fn the_game_name_is_read_through_the_table() {
         assert_eq!(SavedGame::of(&game).game, kind.name());
     }
 }
+
+const STANDARD: &str = r#"{"format":"shogi-variants/game","version":1,"game":"standard","settings":{"move_limit":null,"impasse":"Off"},"start":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","moves":["7g7f","3c3d"]}"#;
+
+#[test]
+fn one_leading_byte_order_mark_is_skipped() {
+    let with_bom = format!("\u{feff}{STANDARD}");
+    let restored = SavedGame::from_json(&with_bom).unwrap().restore().unwrap();
+    assert_eq!(
+        SavedGame::of(&restored),
+        SavedGame::from_json(STANDARD)
+            .unwrap()
+            .restore()
+            .map(|g| SavedGame::of(&g))
+            .unwrap()
+    );
+    // Only one: two marks are not JSON.
+    assert!(matches!(
+        SavedGame::from_json(&format!("\u{feff}{with_bom}")),
+        Err(SaveError::Json(_))
+    ));
+}
+
+#[test]
+fn a_bad_version_says_what_is_wrong_with_it() {
+    for (version, shown) in [
+        ("1000000000000000000000000000000", "1e+30"),
+        ("1.0", "1.0"),
+        ("-1", "-1"),
+        ("\"1\"", "\"1\""),
+        ("18446744073709551615", "18446744073709551615"),
+    ] {
+        let doc = STANDARD.replace(r#""version":1"#, &format!(r#""version":{version}"#));
+        let e = restore_error(&doc);
+        assert_eq!(
+            e.to_string(),
+            format!("the saved game's version must be 1, not {shown}"),
+            "{version}"
+        );
+    }
+    let doc = STANDARD.replace(r#""version":1,"#, "");
+    assert_eq!(
+        restore_error(&doc).to_string(),
+        "not a saved game: no 'version' field"
+    );
+}
+
+/// Serde's own words, which a user of saved games must never see.
+const SERDE_WORDS: [&str; 8] = [
+    "expected u",
+    "invalid type",
+    "invalid value",
+    "unknown variant",
+    "unknown field",
+    "missing field",
+    "`",
+    "at line",
+];
+
+#[test]
+fn refusals_are_in_the_library_words_and_name_the_field() {
+    let cases = [
+        (
+            STANDARD.replace(r#""impasse":"Off""#, r#""impasse":"bogus""#),
+            "'bogus' is not one of",
+        ),
+        (
+            STANDARD.replace(r#""move_limit":null"#, r#""move_limit":"300""#),
+            "the string '300'",
+        ),
+        (
+            STANDARD.replace(r#""move_limit":null"#, r#""move_limit":-1"#),
+            "the number -1",
+        ),
+        (
+            STANDARD.replace(r#""move_limit":null"#, r#""move_limit":0"#),
+            "at least 1",
+        ),
+        (
+            STANDARD.replace(r#""impasse":"Off""#, r#""colour":"red""#),
+            "no setting 'colour'",
+        ),
+        (
+            STANDARD.replace(r#""moves":["7g7f","3c3d"]"#, r#""moves":"7g7f""#),
+            "'moves' must be a list of strings, not the string '7g7f'",
+        ),
+        (
+            STANDARD.replace(r#""moves":["7g7f","3c3d"]"#, r#""moves":["7g7f",3]"#),
+            "'moves' must be a list of strings: item 1 is the number 3",
+        ),
+        (
+            STANDARD.replace(r#""game":"standard""#, r#""game":5"#),
+            "'game' must be a string, not the number 5",
+        ),
+        (
+            STANDARD.replace(r#"{"format""#, r#"{"seed":-4,"format""#),
+            "'seed' must be a whole number",
+        ),
+        (
+            STANDARD
+                .replace("shogi-variants/game", "x")
+                .replace(r#""format":"x""#, r#""format":[1]"#),
+            "'format' must be the string",
+        ),
+        ("[1, 2]".to_owned(), "must be a JSON object, not a list"),
+        (
+            "{\"format\": ".to_owned(),
+            "ends too early (line 1, column 11)",
+        ),
+        ("not json".to_owned(), "not valid JSON (line 1, column 2)"),
+    ];
+    for (doc, says) in cases {
+        let message = restore_error(&doc).to_string();
+        assert!(message.contains(says), "{message:?} should say {says:?}");
+        for word in SERDE_WORDS {
+            assert!(!message.contains(word), "{message:?} has serde's {word:?}");
+        }
+    }
+}
+
+#[test]
+fn a_generator_position_past_the_generator_is_refused() {
+    let mut game = AnyGame::new("card", &[], 1).unwrap();
+    if let AnyGame::Card(card) = &mut game {
+        card.draw().unwrap();
+    }
+    let json = SavedGame::of(&game).to_json();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let at = value["generator_position"].as_str().unwrap().to_owned();
+    let with = |p: &str| {
+        json.replace(
+            &format!(r#""generator_position": "{at}""#),
+            &format!(r#""generator_position": "{p}""#),
+        )
+    };
+    // The last position the generator has is kept exactly.
+    let last = ((1u128 << 68) - 1).to_string();
+    match SavedGame::from_json(&with(&last))
+        .unwrap()
+        .restore()
+        .unwrap()
+    {
+        AnyGame::Card(card) => assert_eq!(card.generator_position(), (1u128 << 68) - 1),
+        _ => unreachable!(),
+    }
+    // One more used to wrap to 0 silently.
+    for past in [
+        (1u128 << 68).to_string(),
+        u128::MAX.to_string(),
+        "1".repeat(50),
+    ] {
+        let e = restore_error(&with(&past));
+        assert!(matches!(e, SaveError::Json(_)), "{e}");
+        assert!(e.to_string().contains("295147905179352825855"), "{e}");
+    }
+}

@@ -321,3 +321,92 @@ fn a_view_carries_the_public_base_with_its_settings() {
         assert_eq!(view.board.geometry(), base.variant().geometry());
     }
 }
+
+/// Black to move is mated at once: a game over at the start.
+const MATED_AT_START: &str = "8k/9/9/9/9/9/9/7g1/7gK b - 1";
+
+#[test]
+fn a_game_over_at_the_start_is_announced_to_both_players() {
+    let r = referee(MATED_AT_START);
+    let outcome = Outcome::loss(Color::Black, EndReason::Checkmate);
+    assert_eq!(r.outcome(), Some(outcome));
+    for color in [Color::Black, Color::White] {
+        let view = r.view(color);
+        assert_eq!(view.information_state, [Announcement::GameOver(outcome)]);
+        assert!(!view.to_move);
+        let events = view.events();
+        assert_eq!(events.len(), 1, "{events:?}");
+        assert_eq!(events[0].game_over, Some(outcome));
+        // What a player was told, a resampled game tells them too.
+        let sample = r.resample(color, 3).unwrap();
+        assert_eq!(sample.view(color), view);
+    }
+}
+
+#[test]
+fn a_zero_move_limit_built_in_rust_draws_at_the_start_and_says_so() {
+    // As every game does with `move_limit: Some(0)` (base_settings.rs), and
+    // told to both players like every other end.
+    let draw = Outcome::draw(EndReason::MoveLimit);
+    for (settings, first) in [
+        (
+            TsuitateSettings {
+                move_limit: Some(0),
+                ..Default::default()
+            },
+            "7g7f",
+        ),
+        (
+            TsuitateSettings {
+                move_limit: None,
+                base: Base::Minishogi(shogi_variants::MinishogiSettings {
+                    move_limit: Some(0),
+                    ..shogi_variants::MinishogiSettings::DEFAULT
+                }),
+                ..Default::default()
+            },
+            "2e3d",
+        ),
+    ] {
+        let mut r = Referee::new(settings);
+        assert_eq!(r.outcome(), Some(draw));
+        for color in [Color::Black, Color::White] {
+            assert_eq!(
+                r.view(color).information_state,
+                [Announcement::GameOver(draw)]
+            );
+        }
+        // No move is attempted any more, and none is a candidate.
+        assert!(r.view(Color::Black).candidate_moves().is_empty());
+        assert!(matches!(r.attempt(mv(first)), Err(TsuitateError::GameOver(o)) if o == draw));
+    }
+}
+
+#[test]
+fn a_zero_foul_limit_built_in_rust_acts_as_one() {
+    // A foul: the rook slides through White's hidden pawn on 1e.
+    let sfen = "4k4/9/9/9/8p/9/9/9/4K3R b - 1";
+    let play = |foul_limit: u32| {
+        let settings = TsuitateSettings {
+            foul_limit,
+            ..Default::default()
+        };
+        let mut r = Referee::from_sfen(settings, sfen).unwrap();
+        let ruling = r.attempt(mv("1i1c+")).unwrap();
+        assert_eq!(ruling.verdict, Verdict::Foul);
+        (
+            r.outcome(),
+            r.view(Color::Black).information_state,
+            r.view(Color::White).information_state,
+        )
+    };
+    let (outcome, black, white) = play(0);
+    assert_eq!(
+        outcome,
+        Some(Outcome::loss(
+            Color::Black,
+            EndReason::Custom(shogi_variants::FOUL_LIMIT)
+        ))
+    );
+    assert_eq!((outcome, black, white), play(1));
+}

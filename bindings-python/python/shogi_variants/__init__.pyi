@@ -81,8 +81,9 @@ def parse_square(name: Square) -> int:
 def load(json: str) -> Union["Board", "CardGame", "TsuitateGame"]:
     """Read a saved game (any game's ``to_json()``) back into a game that continues
     where it was saved. Raises ``InvalidSfenError`` naming the first move, card or
-    attempt that cannot be replayed. The format (versioned JSON) is documented in
-    the Rust crate: ``shogi_variants::SavedGame``."""
+    attempt that cannot be replayed, or the field that is wrong. One leading byte
+    order mark is skipped. The format (versioned JSON) is documented in the Rust
+    crate: ``shogi_variants::SavedGame``."""
 
 class ShogiError(ValueError):
     """Base class of every error this module raises."""
@@ -368,7 +369,9 @@ class Record:
     def end_comments(self) -> list[str]:
         """Comments after the end."""
     def board(self, variant: Optional[str] = None, **settings: object) -> Board:
-        """The record replayed as a Board that continues (minishogi for a 5×5 start)."""
+        """The record replayed as a Board that continues (minishogi for a 5×5 start).
+        A record that goes on after the game ended under these rules raises
+        ``GameOverError`` saying where it ended; an illegal move ``InvalidSfenError``."""
     def kif(self) -> str:
         """The record as KIF. Raises ``RecordWriteError``."""
     def ki2(self) -> str:
@@ -380,7 +383,11 @@ class Record:
 
 @final
 class PlayerView:
-    """What one Tsuitate player knows: their own pieces and hand and what they were told."""
+    """What one Tsuitate player knows: their own pieces and hand and what they were told.
+
+    Pickles and copies as the view itself (never the referee's hidden position)."""
+
+    def __eq__(self, other: object, /) -> bool: ...
 
     @property
     def color(self) -> int: ...
@@ -430,7 +437,9 @@ class PlayerView:
     def information_state_tensor(self, capacity: Optional[int] = None) -> npt.NDArray[np.float32]:
         """Perfect recall, flat: ``observation()`` then ``capacity`` rows of 10
         numbers, one per announcement in order. ``capacity`` defaults to the
-        most a game under these limits needs (required without a move limit)."""
+        most a game under these limits needs (required without a move limit).
+        A larger ``capacity`` than that, or a tensor past 2**28 numbers, raises
+        ``ShogiError``; memory that cannot be had, ``MemoryError``."""
     def candidate_moves(self) -> list[Move]:
         """Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them)."""
     def legal_squares(self, square_or_drop: Square) -> list[int]:
@@ -524,6 +533,7 @@ class Ruling:
     def events(self) -> tuple[Optional[Event], Optional[Event]]:
         """What Black and White learned of this attempt (``None``: told nothing)."""
     def event(self, color: int) -> Optional[Event]: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class TsuitateGame:

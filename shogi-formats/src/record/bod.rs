@@ -28,7 +28,7 @@
 
 use super::{RecordError, RecordErrorKind};
 use shogi_core::notation::japanese::{digit_value, kind_char, kind_from_char};
-use shogi_core::{Color, Hand, Piece, PieceKind, Setup, Variant, MAX_MOVE_NUMBER};
+use shogi_core::{Color, Excerpt, Hand, Piece, PieceKind, Setup, Variant, MAX_MOVE_NUMBER};
 use shogi_variants::Base;
 
 const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
@@ -209,7 +209,8 @@ fn parse_hand(line: usize, value: &str) -> Result<Hand, RecordError> {
         .split(|c: char| c.is_whitespace() || c == '、')
         .filter(|item| !item.is_empty())
     {
-        let bad = || RecordError::malformed(line, format!("'{item}' is not a piece in hand"));
+        let bad =
+            || RecordError::malformed(line, format!("'{}' is not a piece in hand", Excerpt(item)));
         let mut chars = item.chars();
         let kind = chars
             .next()

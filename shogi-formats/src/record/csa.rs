@@ -151,7 +151,7 @@ use super::{
     header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
     WriteError,
 };
-use shogi_core::{Color, Move, Piece, PieceKind, Position, Setup, Square, Variant};
+use shogi_core::{Color, Excerpt, Move, Piece, PieceKind, Position, Setup, Square, Variant};
 use shogi_variants::{Standard, STANDARD_START};
 
 /// The `$` names CSA gives the canonical header keys.
@@ -327,11 +327,17 @@ impl Reader {
                 .headers
                 .push((header::WHITE.to_owned(), name.to_owned()));
         } else if let Some(rest) = text.strip_prefix('$') {
-            let (key, value) = rest
-                .split_once(':')
-                .ok_or_else(|| malformed(line, format!("'{text}' has no ':' after the key")))?;
+            let (key, value) = rest.split_once(':').ok_or_else(|| {
+                malformed(
+                    line,
+                    format!("'{}' has no ':' after the key", Excerpt(text)),
+                )
+            })?;
             if key.is_empty() {
-                return Err(malformed(line, format!("'{text}' has an empty key")));
+                return Err(malformed(
+                    line,
+                    format!("'{}' has an empty key", Excerpt(text)),
+                ));
             }
             let key = DOLLAR_KEYS
                 .iter()
@@ -339,7 +345,10 @@ impl Reader {
                 .map_or(key, |(_, canonical)| canonical);
             self.record.headers.push((key.to_owned(), value.to_owned()));
         } else {
-            return Err(malformed(line, format!("'{text}' is not a player name")));
+            return Err(malformed(
+                line,
+                format!("'{}' is not a player name", Excerpt(text)),
+            ));
         }
         Ok(())
     }
@@ -362,7 +371,10 @@ impl Reader {
             [b'+' | b'-', ..] => self.mv(line, s),
             [b'T', rest @ ..] => self.time(line, rest),
             [b'%', ..] => self.special(line, s),
-            _ => Err(malformed(line, format!("'{s}' is not a CSA statement"))),
+            _ => Err(malformed(
+                line,
+                format!("'{}' is not a CSA statement", Excerpt(s)),
+            )),
         }
     }
 
@@ -376,9 +388,12 @@ impl Reader {
             Some(1..=3) if minor_ok => Ok(()),
             Some(_) if minor_ok => Err(RecordError::new(
                 line,
-                RecordErrorKind::Unsupported(format!("CSA version {s}")),
+                RecordErrorKind::Unsupported(format!("CSA version {}", Excerpt(s))),
             )),
-            _ => Err(malformed(line, format!("'{s}' is not a version line"))),
+            _ => Err(malformed(
+                line,
+                format!("'{}' is not a version line", Excerpt(s)),
+            )),
         }
     }
 
@@ -552,13 +567,16 @@ impl Reader {
             Phase::Start => {
                 return Err(malformed(
                     line,
-                    format!("move '{s}' before the side to move line (+ or -)"),
+                    format!(
+                        "move '{}' before the side to move line (+ or -)",
+                        Excerpt(s)
+                    ),
                 ))
             }
             Phase::Ended => {
                 return Err(malformed(
                     line,
-                    format!("move '{s}' after the end of the game"),
+                    format!("move '{}' after the end of the game", Excerpt(s)),
                 ))
             }
             Phase::Moves => {}
@@ -571,7 +589,8 @@ impl Reader {
             return Err(malformed(
                 line,
                 format!(
-                    "'{s}' is not a move (expected a sign, 4 digits and a piece, like +7776FU)"
+                    "'{}' is not a move (expected a sign, 4 digits and a piece, like +7776FU)",
+                    Excerpt(s)
                 ),
             ));
         };
@@ -581,10 +600,10 @@ impl Reader {
         let from = csa_square(&[f1, r1]);
         let is_drop = f1 == b'0' && r1 == b'0';
         let (Some(to), Some(kind)) = (to, kind) else {
-            return Err(malformed(line, format!("'{s}' is not a move")));
+            return Err(malformed(line, format!("'{}' is not a move", Excerpt(s))));
         };
         if from.is_none() && !is_drop {
-            return Err(malformed(line, format!("'{s}' is not a move")));
+            return Err(malformed(line, format!("'{}' is not a move", Excerpt(s))));
         }
         let illegal = |pos: &Position| {
             RecordError::new(
@@ -631,7 +650,10 @@ impl Reader {
         let bad = || {
             malformed(
                 line,
-                format!("'T{text}' is not a time (expected seconds, like T12 or T12.345)"),
+                format!(
+                    "'T{}' is not a time (expected seconds, like T12 or T12.345)",
+                    Excerpt(&text)
+                ),
             )
         };
         let (whole, fraction) = match rest.iter().position(|&c| c == b'.') {
@@ -677,7 +699,7 @@ impl Reader {
             Phase::Start => {
                 return Err(malformed(
                     line,
-                    format!("'{s}' before the side to move line (+ or -)"),
+                    format!("'{}' before the side to move line (+ or -)", Excerpt(s)),
                 ))
             }
             // The first special move ended the game; servers and programs
@@ -714,7 +736,12 @@ impl Reader {
                     RecordErrorKind::Unsupported("%MATTA (take-back)".into()),
                 ))
             }
-            _ => return Err(malformed(line, format!("'{s}' is not a CSA special move"))),
+            _ => {
+                return Err(malformed(
+                    line,
+                    format!("'{}' is not a CSA special move", Excerpt(s)),
+                ))
+            }
         };
         let foul = match self.foul.take() {
             None => None,
@@ -870,7 +897,8 @@ fn header_line(key: &str, value: &str) -> Result<String, WriteError> {
         || DOLLAR_KEYS.iter().any(|(dollar, _)| *dollar == key)
     {
         return Err(unsupported(format!(
-            "the header key '{key}' (not a CSA $ key)"
+            "the header key {} (not a CSA $ key)",
+            super::quoted(key)
         )));
     }
     Ok(format!("${key}:{value}"))

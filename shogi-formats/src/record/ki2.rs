@@ -34,7 +34,7 @@ use super::kif::{
 };
 use super::{Record, RecordError, WriteError};
 use shogi_core::notation::japanese::{self, mark_side, parse_prefix};
-use shogi_core::{Move, Position};
+use shogi_core::{Excerpt, Move, Position};
 
 /// How many moves the writer puts on a line.
 const MOVES_PER_LINE: usize = 6;
@@ -101,7 +101,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         }
         return Err(RecordError::malformed(
             n,
-            format!("'{t}' is not a line of a KI2 record"),
+            format!("'{}' is not a line of a KI2 record", Excerpt(t)),
         ));
     }
     let replay = match replay {

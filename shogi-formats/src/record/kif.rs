@@ -69,7 +69,7 @@ use super::{
     WriteError,
 };
 use shogi_core::notation::japanese::{self, digit_value, JapaneseError, Style};
-use shogi_core::{Color, Move, Position, Setup, Square};
+use shogi_core::{Color, Excerpt, Move, Position, Setup, Square};
 use shogi_variants::{Minishogi, Standard, MINISHOGI_START, STANDARD_START};
 
 /// The 手合割 names and their start positions: standard shogi's
@@ -302,7 +302,8 @@ impl Preamble {
                 RecordError::new(
                     *n,
                     RecordErrorKind::Unsupported(format!(
-                        "手合割 '{name}' without a board diagram"
+                        "手合割 '{}' without a board diagram",
+                        Excerpt(name)
                     )),
                 )
             })?;
@@ -350,7 +351,7 @@ pub(crate) fn write_preamble(
         if !key_round_trips {
             return Err(WriteError::Unsupported {
                 format,
-                what: format!("the header key '{key}'"),
+                what: format!("the header key {}", super::quoted(key)),
             });
         }
         out.push_str(name);
@@ -447,7 +448,8 @@ pub(crate) fn parse_summary(
     to_move: Color,
     foul: bool,
 ) -> Result<EndKind, RecordError> {
-    let bad = || RecordError::malformed(n, format!("'まで{rest}' is not a summary line"));
+    let bad =
+        || RecordError::malformed(n, format!("'まで{}' is not a summary line", Excerpt(rest)));
     let digits: String = rest
         .chars()
         .take_while(|&c| bod::decimal(&c.to_string()).is_some())
@@ -499,7 +501,7 @@ pub(crate) fn parse_summary(
     if !side_ok {
         return Err(RecordError::malformed(
             n,
-            format!("'まで{rest}' names the wrong side for this game"),
+            format!("'まで{}' names the wrong side for this game", Excerpt(rest)),
         ));
     }
     Ok(kind)
@@ -508,13 +510,18 @@ pub(crate) fn parse_summary(
 /// A Japanese-notation error as a record error at line `n`.
 pub(crate) fn notation_error(n: usize, e: JapaneseError, pos: &Position) -> RecordError {
     match e {
-        JapaneseError::Syntax(text) => RecordError::malformed(n, format!("'{text}' is not a move")),
+        JapaneseError::Syntax(text) => {
+            RecordError::malformed(n, format!("'{}' is not a move", Excerpt(&text)))
+        }
         JapaneseError::NoPreviousMove(text) => RecordError::malformed(
             n,
-            format!("'{text}' has 同 but no previous move on that square"),
+            format!(
+                "'{}' has 同 but no previous move on that square",
+                Excerpt(&text)
+            ),
         ),
         JapaneseError::Ambiguous(text) => {
-            RecordError::malformed(n, format!("'{text}' fits several legal moves"))
+            RecordError::malformed(n, format!("'{}' fits several legal moves", Excerpt(&text)))
         }
         JapaneseError::WrongSide(text) | JapaneseError::NoMatch(text) => RecordError::new(
             n,
@@ -691,7 +698,12 @@ fn parse_time_tail(n: usize, s: &str) -> Result<Option<MoveTime>, RecordError> {
     if s.is_empty() || s == "+" {
         return Ok(None);
     }
-    let bad = || RecordError::malformed(n, format!("'{s}' is not a time like ( 0:01/00:00:01)"));
+    let bad = || {
+        RecordError::malformed(
+            n,
+            format!("'{}' is not a time like ( 0:01/00:00:01)", Excerpt(s)),
+        )
+    };
     let inner = s.strip_prefix('(').ok_or_else(bad)?;
     let (inner, after) = inner.split_once(')').ok_or_else(bad)?;
     if !matches!(after.trim(), "" | "+") {
@@ -775,14 +787,17 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
             let (Some(f), Some(k), Some(')')) = (chars.next(), chars.next(), chars.next()) else {
                 return Err(RecordError::malformed(
                     n,
-                    format!("'{word}' has a malformed origin"),
+                    format!("'{}' has a malformed origin", Excerpt(&word)),
                 ));
             };
             let from = digit_value(f)
                 .zip(digit_value(k))
                 .and_then(|(f, k)| Square::new(f, k))
                 .ok_or_else(|| {
-                    RecordError::malformed(n, format!("'{word}' has a bad origin square"))
+                    RecordError::malformed(
+                        n,
+                        format!("'{}' has a bad origin square", Excerpt(&word)),
+                    )
                 })?;
             (Some(from), chars.as_str())
         }
@@ -791,14 +806,14 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
     if !pos.geometry().contains(parsed.to) || origin.is_some_and(|f| !pos.geometry().contains(f)) {
         return Err(RecordError::malformed(
             n,
-            format!("'{word}' names a square off the board"),
+            format!("'{}' names a square off the board", Excerpt(&word)),
         ));
     }
     let mv = if parsed.drop {
         if origin.is_some() {
             return Err(RecordError::malformed(
                 n,
-                format!("'{word}' is a drop with an origin"),
+                format!("'{}' is a drop with an origin", Excerpt(&word)),
             ));
         }
         Move::drop(parsed.kind, parsed.to).ok_or_else(illegal)?
@@ -898,7 +913,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         }
         return Err(RecordError::malformed(
             n,
-            format!("'{t}' is not a line of a KIF record"),
+            format!("'{}' is not a line of a KIF record", Excerpt(t)),
         ));
     }
     let replay = match replay {

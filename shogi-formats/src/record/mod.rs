@@ -31,7 +31,7 @@ mod lines;
 pub(crate) use lines::lines;
 
 use serde::{Deserialize, Serialize};
-use shogi_core::{Color, Game, Move, Position, PositionError, Setup, Variant};
+use shogi_core::{Color, Game, Move, Outcome, Position, PositionError, Setup, Variant};
 use shogi_variants::Base;
 use std::fmt;
 
@@ -43,6 +43,13 @@ pub(crate) fn is_encoding_remark(text: &str) -> bool {
         || t.starts_with("CSA encoding=")
         || t.starts_with("KIF version=")
         || t.starts_with("KI2 version=")
+}
+
+/// A bounded quote of `text` ([`shogi_core::Excerpt`]) with its line breaks
+/// and other control characters escaped, in double quotes: a header key
+/// with a line break is shown as `"a\nb"`, on one line.
+pub(crate) fn quoted(text: &str) -> String {
+    format!("{:?}", shogi_core::excerpt(text))
 }
 
 /// A text written on one line: line breaks become spaces.
@@ -289,14 +296,31 @@ impl EndKind {
 }
 
 /// A record that cannot be read or replayed: where, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
+///
+/// Its message starts with `line N: ` when it is tied to a line of a file;
+/// an error of replaying ([`Record::to_game`], line 0) has no such prefix.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     /// The 1-based line of the file (0 when the error is not tied to a line,
     /// e.g. replaying a record built in code).
     pub line: usize,
     /// What is wrong.
     pub kind: RecordErrorKind,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            0 => write!(f, "{}", self.kind),
+            line => write!(f, "line {line}: {}", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.kind)
+    }
 }
 
 /// What is wrong with a record.
@@ -307,7 +331,7 @@ pub enum RecordErrorKind {
     #[error("{0}")]
     Malformed(String),
     /// A move that the rules forbid in its position.
-    #[error("illegal move {text} in position {sfen}")]
+    #[error("illegal move {} in position {sfen}", shogi_core::Excerpt(.text))]
     IllegalMove {
         /// The move as written.
         text: String,
@@ -320,6 +344,25 @@ pub enum RecordErrorKind {
     /// The format feature is understood but not supported.
     #[error("not supported: {0}")]
     Unsupported(String),
+    /// Replayed under the rules given ([`Record::to_game`]), the game ends
+    /// (checkmate, repetition, the move limit...) before the record's moves
+    /// do: the record goes on past the end of the game.
+    #[error("{}; the record goes on with {text}", ended_at(*.at, .outcome))]
+    PastTheEnd {
+        /// How many moves were played when the game ended.
+        at: usize,
+        /// How it ended.
+        outcome: Outcome,
+        /// The first move after the end, in USI.
+        text: String,
+    },
+}
+
+fn ended_at(at: usize, outcome: &Outcome) -> String {
+    match at {
+        0 => format!("the game is over at the start ({outcome})"),
+        _ => format!("the game ended at move {at} ({outcome})"),
+    }
 }
 
 /// A record that a writer cannot write in its format. Writers accept any
@@ -343,7 +386,7 @@ pub enum WriteError {
     Start(RecordErrorKind),
     /// Move `index` (0-based) is illegal in its position: the record does
     /// not replay.
-    #[error("move {} ({text}) is illegal in position {sfen}", index + 1)]
+    #[error("move {} ({}) is illegal in position {sfen}", index + 1, shogi_core::Excerpt(.text))]
     IllegalMove {
         /// The 0-based index of the move in [`Record::moves`].
         index: usize,
@@ -651,20 +694,52 @@ impl Record {
     /// declaration); the others are left to the caller. A foul move
     /// ([`RecordEnd::foul`]) is not played: the game layer refuses illegal
     /// moves, so the game stands before it.
+    ///
+    /// Replaying past the end: when the game ends under `variant`'s rules
+    /// (checkmate, repetition, its move limit...) while the record has
+    /// moves left, the record does not describe a game of these rules, and
+    /// it is refused with [`RecordErrorKind::PastTheEnd`] ("the game ended
+    /// at move 1 (draw by move limit); the record goes on with 3c3d"),
+    /// rather than cut short without a word. An illegal move is
+    /// [`RecordErrorKind::IllegalMove`].
+    ///
+    /// ```
+    /// use shogi_core::{Move, Setup, Variant};
+    /// use shogi_formats::record::{Record, RecordErrorKind, RecordMove};
+    /// use shogi_variants::{Standard, StandardSettings, STANDARD_START};
+    /// let mut record = Record::new(Setup::from_sfen(STANDARD_START)?);
+    /// for mv in ["7g7f", "3c3d"] {
+    ///     record.moves.push(RecordMove::new(mv.parse::<Move>()?));
+    /// }
+    /// assert!(record.to_game(Standard::default()).is_ok());
+    /// let short = Standard::with_settings(StandardSettings { move_limit: Some(1), ..Default::default() });
+    /// let e = record.to_game(short).unwrap_err();
+    /// assert!(matches!(e.kind, RecordErrorKind::PastTheEnd { at: 1, .. }));
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "the game ended at move 1 (draw by move limit); the record goes on with 3c3d"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_game<V: Variant>(&self, variant: V) -> Result<Game<V>, RecordError> {
         let start = variant
             .position_from_sfen(&self.start.to_sfen())
             .map_err(|e| RecordError::new(0, e.into()))?;
         let mut game = Game::from_position(variant, start);
         for m in &self.moves {
-            game.play(m.mv).map_err(|_| {
-                RecordError::new(
-                    0,
-                    RecordErrorKind::IllegalMove {
+            game.play(m.mv).map_err(|e| {
+                let kind = match e {
+                    shogi_core::GameError::GameOver(outcome) => RecordErrorKind::PastTheEnd {
+                        at: game.moves().len(),
+                        outcome,
+                        text: m.mv.to_string(),
+                    },
+                    _ => RecordErrorKind::IllegalMove {
                         text: m.mv.to_string(),
                         sfen: game.position().to_sfen(),
                     },
-                )
+                };
+                RecordError::new(0, kind)
             })?;
         }
         match self.end.as_ref().map(|e| e.kind) {

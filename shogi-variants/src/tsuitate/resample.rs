@@ -327,14 +327,18 @@ impl Search<'_> {
     /// One beam search of `width`; the moves of a game found.
     fn run(&self, width: usize, rng: &mut ChaCha8Rng) -> Option<Vec<Move>> {
         let r = self.referee;
+        // A game over at the start told both players so: that announcement
+        // is already heard.
+        let mut told_at_start: [Vec<Announcement>; 2] = Default::default();
+        let table = Table::new(
+            r.settings(),
+            r.variant(),
+            r.start_position().clone(),
+            &mut told_at_start,
+        );
         let start = Candidate {
-            table: Table::new(
-                r.settings(),
-                r.variant(),
-                r.start_position().clone(),
-                &mut Default::default(),
-            ),
-            told: 0,
+            table,
+            told: told_at_start[self.color.index()].len(),
             trail: None,
         };
         let mut beam = match self.advance(start, rng) {
