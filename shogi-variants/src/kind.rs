@@ -36,7 +36,7 @@ pub enum GameKind {
 
 /// A name [`GameKind`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game '{0}' (known: {known})", known = GameKind::names().join(", "))]
+#[error("unknown game '{}' (known: {known})", shogi_core::Excerpt(&self.0), known = GameKind::names().join(", "))]
 pub struct UnknownGame(pub String);
 
 impl GameKind {
@@ -144,5 +144,18 @@ impl FromStr for GameKind {
 
     fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
         GameKind::from_name(s).ok_or_else(|| UnknownGame(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_game_is_quoted_as_a_bounded_excerpt() {
+        let long = "x".repeat(1_000_000);
+        let message = long.parse::<GameKind>().unwrap_err().to_string();
+        assert!(message.len() < 300, "{} bytes", message.len());
+        assert!(message.contains("known: standard"), "{message}");
     }
 }
