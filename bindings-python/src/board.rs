@@ -4,6 +4,7 @@
 use crate::contract;
 use crate::convert;
 use crate::errors::{game_error, GameOverError, InvalidSfenError, SettingError};
+use crate::interrupt::Interrupt;
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use crate::research;
@@ -291,22 +292,41 @@ impl PyBoard {
         contract::legal_squares(&self.game, square_or_drop)
     }
 
-    /// Leaf count of the legal move tree, computed natively with the GIL released.
+    /// Leaf count of the legal move tree, computed natively with the GIL
+    /// released on a copy of the position: the board stays free for other
+    /// threads meanwhile (pushing on it does not change the count). Ctrl-C
+    /// is noticed within about 50 ms and raises ``KeyboardInterrupt``; the
+    /// board is unchanged.
     #[pyo3(signature = (depth, bulk = true))]
-    fn perft(&self, py: Python<'_>, depth: i64, bulk: bool) -> PyResult<u64> {
+    fn perft(slf: &Bound<'_, Self>, depth: i64, bulk: bool) -> PyResult<u64> {
         let depth = perft_depth(depth)?;
-        let variant = self.game.variant().clone();
-        let mut pos = self.position().clone();
-        Ok(py.detach(move || variant.perft(&mut pos, depth, bulk)))
+        let (variant, mut pos) = {
+            let me = crate::legal::read::<PyBoard>(slf.as_any())?;
+            (me.game.variant().clone(), me.position().clone())
+        };
+        let stop = Interrupt::new();
+        let n = slf.py().detach(|| {
+            shogi_core::perft_until(&variant, &mut pos, depth, bulk, &mut || stop.poll())
+        });
+        stop.finish(n).map(|n| n.unwrap_or_default())
     }
 
     /// Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
     /// to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended.
-    fn divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+    /// Like ``perft``, it runs on a copy with the GIL released, and Ctrl-C
+    /// is noticed within about 50 ms (``KeyboardInterrupt``).
+    fn divide<'py>(slf: &Bound<'py, Self>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
         let depth = perft_depth(depth)?;
-        let variant = self.game.variant().clone();
-        let mut pos = self.position().clone();
-        let counts = py.detach(move || variant.divide(&mut pos, depth, true));
+        let (variant, mut pos) = {
+            let me = crate::legal::read::<PyBoard>(slf.as_any())?;
+            (me.game.variant().clone(), me.position().clone())
+        };
+        let stop = Interrupt::new();
+        let counts = py.detach(|| {
+            shogi_core::divide_until(&variant, &mut pos, depth, true, &mut || stop.poll())
+        });
+        let counts = stop.finish(counts)?.unwrap_or_default();
         let d = PyDict::new(py);
         for (mv, n) in counts {
             d.set_item(mv.to_string(), n)?;
@@ -548,15 +568,17 @@ struct BoardMoves;
 
 impl MoveSource for BoardMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
-        Ok(owner.cast::<PyBoard>()?.borrow_mut().list_legal_moves())
+        Ok(crate::legal::write::<PyBoard>(owner)?.list_legal_moves())
     }
 
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
-        Ok(owner.cast::<PyBoard>()?.borrow().game.count_legal_moves())
+        Ok(crate::legal::read::<PyBoard>(owner)?
+            .game
+            .count_legal_moves())
     }
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
-        Ok(owner.cast::<PyBoard>()?.borrow().game.is_legal(mv))
+        Ok(crate::legal::read::<PyBoard>(owner)?.game.is_legal(mv))
     }
 }
 

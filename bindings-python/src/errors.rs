@@ -69,6 +69,13 @@ create_exception!(
     "A record that cannot be written in the format asked for: a move that does not replay, an end or header key the format has no words for."
 );
 
+create_exception!(
+    shogi_variants,
+    BusyError,
+    ShogiError,
+    "The object is in use by another call (another thread, or a callback of the call using it); nothing was changed: give each thread its own object (board.copy(), a new player)."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -82,6 +89,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ChanceError", py.get_type::<ChanceError>())?;
     m.add("MissingExtraError", py.get_type::<MissingExtraError>())?;
     m.add("RecordWriteError", py.get_type::<RecordWriteError>())?;
+    m.add("BusyError", py.get_type::<BusyError>())?;
     Ok(())
 }
 
@@ -114,4 +122,15 @@ pub fn play_error(e: shogi_variants::PlayError) -> PyErr {
         E::NothingToUndo => pyo3::exceptions::PyIndexError::new_err(text),
         _ => ShogiError::new_err(text),
     }
+}
+
+/// `BusyError` for `what` (``"this Board"``) found in use by another call
+/// (`doing`, when known): the one wording of the threads model (an object
+/// is used by one call at a time; a call that finds it in use is refused at
+/// once and changes nothing). `own` says how to give a thread its own object.
+pub fn busy(what: &str, doing: Option<&str>, own: &str) -> PyErr {
+    let doing = doing.map_or_else(String::new, |d| format!(" ({d} is running)"));
+    BusyError::new_err(format!(
+        "{what} is in use by another thread or call{doing}; nothing was changed: give each thread its own object, e.g. {own}"
+    ))
 }

@@ -34,6 +34,7 @@ __all__ = [
     "WHITE",
     "Announcement",
     "BeliefPlayer",
+    "BusyError",
     "Board",
     "Capture",
     "CardPlayer",
@@ -114,6 +115,11 @@ class MissingExtraError(ShogiError):
 class RecordWriteError(ShogiError):
     """A record that cannot be written in the format asked for: a move that does
     not replay, an end or header key the format has no words for."""
+
+class BusyError(ShogiError):
+    """The object is in use by another call (another thread, or a callback of
+    the call using it); nothing was changed: give each thread its own object
+    (``board.copy()``, a new player)."""
 
 @final
 class Move:
