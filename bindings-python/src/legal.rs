@@ -103,6 +103,8 @@ impl PyLegalMoves {
 
     /// Pickles as its game and the game's ``legal_moves``: it unpickles to
     /// the same view of the unpickled game (a copy, not this game).
+    /// ``copy.copy`` gives the same view of the same game,
+    /// ``copy.deepcopy`` the view of a copy of the game.
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
@@ -116,11 +118,6 @@ impl PyLegalMoves {
             ],
         )?;
         Ok((getattr, args))
-    }
-
-    /// A copy follows a copy of the game (``copy.copy``: the same game).
-    fn __copy__(&self, py: Python<'_>) -> PyLegalMoves {
-        PyLegalMoves::new(self.owner.clone_ref(py), self.source)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

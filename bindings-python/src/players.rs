@@ -67,6 +67,7 @@ impl Seat {
 
 /// A copy of what a Python observation shows, so that a native player can
 /// think with the GIL released while the game object stays free.
+#[allow(clippy::large_enum_variant)] // one short-lived value per `choose`
 enum Snapshot {
     Board(Game<AnyVariant>),
     Card(CardGame),
@@ -529,6 +530,18 @@ impl PyMatchResult {
 /// the player loses (``over_time="lose"``) or the CPU moves in its place
 /// (``"cpu"``). A player is a native one or any object with
 /// ``choose(observation)`` returning a ``Move``, USI text or ``None``.
+///
+/// The match runs with the GIL released; a Python player gets it for its
+/// own calls only. A native player plays as itself and is locked for the
+/// match: any other use of it meanwhile (another thread, a Python player's
+/// callback) raises ``BusyError``, as does a match with a player already in
+/// use. An ordinary exception of a Python player is a forfeit of that game,
+/// and the first one is raised when the match ends; a ``KeyboardInterrupt``,
+/// ``SystemExit`` (any exception that is not an ``Exception``) ends the
+/// match at once and is raised. Ctrl-C is noticed between moves within
+/// about 50 ms, and inside a native search every 1024 nodes (a Python
+/// player gets it in its own code): ``KeyboardInterrupt``, the games played
+/// so far are dropped and the players are free again.
 #[pyfunction]
 #[pyo3(signature = (game, a, b, games = 100, swap_colors = true, move_time = None, over_time = "lose", max_plies = 1000, seed = 0, **settings))]
 #[allow(clippy::too_many_arguments)]

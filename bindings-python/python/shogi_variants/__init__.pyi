@@ -266,10 +266,13 @@ class Board:
     def legal_squares(self, square_or_drop: Square) -> list[int]:
         """Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped."""
     def perft(self, depth: int, bulk: bool = True) -> int:
-        """Leaf count of the legal move tree, computed natively with the GIL released."""
+        """Leaf count of the legal move tree, computed natively on a copy of the
+        position with the GIL released (the board stays usable meanwhile).
+        Ctrl-C is noticed within about 50 ms (``KeyboardInterrupt``)."""
     def divide(self, depth: int) -> dict[str, int]:
         """Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
-        to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended."""
+        to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended.
+        Like ``perft`` it runs on a copy without the GIL; Ctrl-C is noticed within about 50 ms."""
     def copy(self, stack: bool = True) -> "Board":
         """A copy; with ``stack=False`` the copy starts at the current position."""
     def __copy__(self) -> "Board": ...
@@ -678,7 +681,10 @@ class SelfPlay:
     copies). A game that ends restarts in the same step. Rule ends set
     ``terminated``; ``max_plies`` (actions per game, fouls included) sets
     ``truncated``. ``rewards[i]`` is (Black's, White's). Results do not depend
-    on ``threads``."""
+    on ``threads``. The arrays are read-only views that cannot be made
+    writeable. One call at a time: a call while another thread's call runs
+    raises ``BusyError`` (the constants always answer). Not picklable
+    (``TypeError``)."""
     def __new__(cls, game: str = "standard", num_games: int = 64, threads: int = 1, seed: int = 0, max_plies: Optional[int] = None, observations: bool = True, **settings: object) -> Self: ...
     def reset(self, seed: Optional[int] = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Restart every game: ``(observations, action_masks)``."""
@@ -689,7 +695,9 @@ class SelfPlay:
     def step_random(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
         """A uniformly random legal action in every game (seeded per game)."""
     def run_random(self, steps: int) -> int:
-        """``steps`` random steps in one call; the games finished meanwhile."""
+        """``steps`` random steps in one call; the games finished meanwhile.
+        Ctrl-C is noticed between steps within about 50 ms: ``KeyboardInterrupt``,
+        the batch left after the last whole step."""
     @property
     def observations(self) -> npt.NDArray[np.float32]: ...
     @property
@@ -730,7 +738,10 @@ class RandomPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -742,7 +753,10 @@ class SearchPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -753,7 +767,10 @@ class CardPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -764,7 +781,10 @@ class BeliefPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -775,7 +795,10 @@ class NaivePlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -822,4 +845,7 @@ def play_match(
     any object with ``choose(observation)`` returning a Move, USI text or None),
     colours swapped each game. Over ``move_time`` seconds a player loses, or the
     CPU moves in its place (``over_time="cpu"``). Errors raised by a Python player
-    are re-raised when the match ends."""
+    are forfeits, re-raised when the match ends; a ``KeyboardInterrupt`` or
+    ``SystemExit`` ends the match at once. Runs with the GIL released; native
+    players are locked for the match (``BusyError`` for other uses meanwhile).
+    Ctrl-C is noticed within about 50 ms (``KeyboardInterrupt``)."""
