@@ -133,8 +133,7 @@ def test_python_player_raising_keyboard_interrupt_ends_the_match():
     with pytest.raises(SystemExit):
         sv.play_match("minishogi", sv.RandomPlayer(2), Exiter(), games=1000, max_plies=100)
 
-
-def test_ordinary_errors_stay_forfeits_raised_after_the_match():
+    # Ordinary exceptions stay forfeits, the first raised after the match.
     class Broken:
         calls = 0
 
