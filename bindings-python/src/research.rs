@@ -109,6 +109,7 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
         SelfPlayError::WrongLength { .. } | SelfPlayError::Start(_) => {
             ShogiError::new_err(e.to_string())
         }
+        SelfPlayError::Memory { .. } => pyo3::exceptions::PyMemoryError::new_err(e.to_string()),
     }
 }
 

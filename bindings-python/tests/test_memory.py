@@ -17,7 +17,7 @@ resource = pytest.importorskip("resource")
 LIMIT = """
 import resource, _thread, threading
 import shogi_variants as sv
-soft = 3 * 2**30
+soft = 2 * 2**30
 resource.setrlimit(resource.RLIMIT_AS, (soft, resource.getrlimit(resource.RLIMIT_AS)[1]))
 """
 
@@ -39,12 +39,18 @@ def test_selfplay_too_big_for_memory_raises_memory_error():
             sv.SelfPlay("standard", num_games=2**20)
         except (MemoryError, sv.ShogiError) as e:
             print("raised", type(e).__name__)
+        # Without observations the arrays fit; the games themselves do not.
+        try:
+            sv.SelfPlay("minishogi", num_games=2**20, observations=False)
+        except (MemoryError, sv.ShogiError) as e:
+            print("raised", type(e).__name__, "for the games")
         # The interpreter and the module still work.
         sp = sv.SelfPlay("minishogi", num_games=4)
         sp.step_random()
         print("ok")
     """)
     assert "raised MemoryError" in out
+    assert "raised MemoryError for the games" in out
 
 
 def test_match_of_many_games_allocates_as_it_goes():
