@@ -4,6 +4,7 @@
 use crate::contract;
 use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
 use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
+use crate::interrupt::Interrupt;
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use crate::research;
@@ -292,29 +293,47 @@ impl PyBoard {
         contract::legal_squares(&self.game, square_or_drop)
     }
 
-    /// Leaf count of the legal move tree, computed natively with the GIL released.
-    /// ``depth`` is ``0..=64`` (``perft(0) == 1``); outside it ``ArgumentError``.
+    /// Leaf count of the legal move tree, computed natively with the GIL
+    /// released on a copy of the position: the board stays free for other
+    /// threads meanwhile (pushing on it does not change the count). Ctrl-C
+    /// is noticed within about 50 ms and raises ``KeyboardInterrupt``; the
+    /// board is unchanged. ``depth`` is ``0..=64`` (``perft(0) == 1``);
+    /// outside it ``ArgumentError``.
     #[pyo3(signature = (depth, bulk = true))]
-    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>, bulk: bool) -> PyResult<u64> {
+    fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>, bulk: bool) -> PyResult<u64> {
         let depth = perft_depth(depth)?;
-        let variant = self.game.variant().clone();
-        let mut pos = self.position().clone();
-        Ok(py.detach(move || variant.perft(&mut pos, depth, bulk)))
+        let (variant, mut pos) = {
+            let me = crate::legal::read::<PyBoard>(slf.as_any())?;
+            (me.game.variant().clone(), me.position().clone())
+        };
+        let stop = Interrupt::new();
+        let n = slf.py().detach(|| {
+            shogi_core::perft_until(&variant, &mut pos, depth, bulk, &mut || stop.poll())
+        });
+        stop.finish(n).map(|n| n.unwrap_or_default())
     }
 
     /// Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
     /// to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended.
     /// ``depth`` is ``1..=64``: depth 0 has no first move, so ``divide(0)`` raises
     /// ``ArgumentError`` (the sum rule holds for every depth accepted).
+    /// Like ``perft``, it runs on a copy with the GIL released, and Ctrl-C
+    /// is noticed within about 50 ms (``KeyboardInterrupt``).
     fn divide<'py>(
-        &self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         depth: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
         let depth = divide_depth(depth)?;
-        let variant = self.game.variant().clone();
-        let mut pos = self.position().clone();
-        let counts = py.detach(move || variant.divide(&mut pos, depth, true));
+        let (variant, mut pos) = {
+            let me = crate::legal::read::<PyBoard>(slf.as_any())?;
+            (me.game.variant().clone(), me.position().clone())
+        };
+        let stop = Interrupt::new();
+        let counts = py.detach(|| {
+            shogi_core::divide_until(&variant, &mut pos, depth, true, &mut || stop.poll())
+        });
+        let counts = stop.finish(counts)?.unwrap_or_default();
         let d = PyDict::new(py);
         for (mv, n) in counts {
             d.set_item(mv.to_string(), n)?;
@@ -577,15 +596,17 @@ struct BoardMoves;
 
 impl MoveSource for BoardMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
-        Ok(owner.cast::<PyBoard>()?.borrow_mut().list_legal_moves())
+        Ok(crate::legal::write::<PyBoard>(owner)?.list_legal_moves())
     }
 
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
-        Ok(owner.cast::<PyBoard>()?.borrow().game.count_legal_moves())
+        Ok(crate::legal::read::<PyBoard>(owner)?
+            .game
+            .count_legal_moves())
     }
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
-        Ok(owner.cast::<PyBoard>()?.borrow().game.is_legal(mv))
+        Ok(crate::legal::read::<PyBoard>(owner)?.game.is_legal(mv))
     }
 }
 

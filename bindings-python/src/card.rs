@@ -69,7 +69,7 @@ struct CardMoves;
 impl MoveSource for CardMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
         Ok(GameState::legal_moves(
-            &owner.cast::<PyCardGame>()?.borrow().game,
+            &crate::legal::read::<PyCardGame>(owner)?.game,
         ))
     }
 }

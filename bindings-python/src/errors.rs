@@ -76,6 +76,13 @@ create_exception!(
     "An argument out of its range (an integer past the parameter's bounds, text that is not valid Unicode) where no more specific class applies; the message gives the range."
 );
 
+create_exception!(
+    shogi_variants,
+    BusyError,
+    ShogiError,
+    "The object is in use by another call (another thread, or a callback of the call using it); nothing was changed: give each thread its own object (board.copy(), a new player)."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -90,6 +97,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MissingExtraError", py.get_type::<MissingExtraError>())?;
     m.add("RecordWriteError", py.get_type::<RecordWriteError>())?;
     m.add("ArgumentError", py.get_type::<ArgumentError>())?;
+    m.add("BusyError", py.get_type::<BusyError>())?;
     Ok(())
 }
 
@@ -122,4 +130,15 @@ pub fn play_error(e: shogi_variants::PlayError) -> PyErr {
         E::NothingToUndo => pyo3::exceptions::PyIndexError::new_err(text),
         _ => ShogiError::new_err(text),
     }
+}
+
+/// `BusyError` for `what` (``"this Board"``) found in use by another call
+/// (`doing`, when known): the one wording of the threads model (an object
+/// is used by one call at a time; a call that finds it in use is refused at
+/// once and changes nothing). `own` says how to give a thread its own object.
+pub fn busy(what: &str, doing: Option<&str>, own: &str) -> PyErr {
+    let doing = doing.map_or_else(String::new, |d| format!(" ({d} is running)"));
+    BusyError::new_err(format!(
+        "{what} is in use by another thread or call{doing}; nothing was changed: give each thread its own object, e.g. {own}"
+    ))
 }

@@ -6,8 +6,38 @@
 use crate::convert;
 use crate::moves::move_objects;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use shogi_core::{Move, MoveList};
+
+/// `obj` borrowed to read, or `BusyError` if a call is changing it (a
+/// callback of that call, or another thread while it runs without the
+/// GIL): the threads model's refusal, instead of pyo3's panic.
+pub fn read<'py, T: pyo3::PyClass>(obj: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, T>> {
+    let obj = obj.cast::<T>()?;
+    obj.try_borrow().map_err(|_| busy_object(obj.as_any()))
+}
+
+/// `obj` borrowed to change, or `BusyError` if any call is using it.
+pub fn write<'py, T: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>(
+    obj: &Bound<'py, PyAny>,
+) -> PyResult<PyRefMut<'py, T>> {
+    let obj = obj.cast::<T>()?;
+    obj.try_borrow_mut().map_err(|_| busy_object(obj.as_any()))
+}
+
+/// `BusyError` naming `obj`'s class.
+fn busy_object(obj: &Bound<'_, PyAny>) -> PyErr {
+    let name = obj
+        .get_type()
+        .name()
+        .map_or_else(|_| "object".to_owned(), |n| n.to_string());
+    let own = if name == "Board" {
+        "board.copy()"
+    } else {
+        "game.copy()"
+    };
+    crate::errors::busy(&format!("this {name}"), None, own)
+}
 
 /// How a game object lists, counts and tests the moves it allows now.
 pub trait MoveSource: Send + Sync {
@@ -69,6 +99,25 @@ impl PyLegalMoves {
         let moves = self.source.list(self.owner.bind(py))?;
         let list = PyList::new(py, move_objects(py, &moves)?)?;
         list.try_iter().map(|it| it.into_any())
+    }
+
+    /// Pickles as its game and the game's ``legal_moves``: it unpickles to
+    /// the same view of the unpickled game (a copy, not this game).
+    /// ``copy.copy`` gives the same view of the same game,
+    /// ``copy.deepcopy`` the view of a copy of the game.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let getattr = py.import("builtins")?.getattr("getattr")?;
+        let args = PyTuple::new(
+            py,
+            [
+                self.owner.bind(py).clone(),
+                pyo3::types::PyString::new(py, "legal_moves").into_any(),
+            ],
+        )?;
+        Ok((getattr, args))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

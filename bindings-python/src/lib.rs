@@ -11,6 +11,7 @@ mod contract;
 mod convert;
 mod errors;
 mod games;
+mod interrupt;
 mod legal;
 mod moves;
 mod players;

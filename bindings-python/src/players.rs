@@ -6,43 +6,146 @@ use crate::board::PyBoard;
 use crate::card::PyCardGame;
 use crate::convert::{self, Int, Seed, SettingText, Text};
 use crate::errors::{SettingError, ShogiError};
+use crate::interrupt::Interrupt;
 use crate::moves::{move_object, PyMove};
 use crate::tsuitate::PyPlayerView;
+use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use shogi_core::{Color, Move};
+use pyo3::types::{PyDict, PyTuple};
+use shogi_core::{Color, Game, Move};
 use shogi_players::{
-    play_match as run_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchResult,
-    MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer, SearchPlayer,
+    play_match_until as run_match, BeliefPlayer, Budget, CardExpectimaxPlayer, GameRecord,
+    MatchResult, MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer,
+    SearchPlayer,
 };
+use shogi_variants::{AnyVariant, CardGame, PlayerView};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 /// A native player behind a Python class.
-type Native = Box<dyn Player + Send + Sync>;
+type Native = Box<dyn Player + Send>;
 
-/// Asks a native player for a move on a Python observation.
-fn choose_native(player: &mut Native, observation: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
-    if let Ok(b) = observation.cast::<PyBoard>() {
-        return Ok(player.choose(Observation::board(&b.borrow().game)));
+/// A native player, used by one call at a time: `choose`, `new_game` and a
+/// match lock it; a call that finds it locked raises `BusyError` (another
+/// thread, or a Python player's callback reaching a player seated in the
+/// match it is playing).
+pub struct Seat {
+    player: Mutex<Native>,
+    /// The call holding it, for the message.
+    user: Mutex<&'static str>,
+    /// The Python class, for the message.
+    class: &'static str,
+}
+
+impl Seat {
+    fn new(class: &'static str, player: Native) -> Seat {
+        Seat {
+            player: Mutex::new(player),
+            user: Mutex::new(""),
+            class,
+        }
     }
-    if let Ok(c) = observation.cast::<PyCardGame>() {
-        return Ok(player.choose(Observation::card(&c.borrow().game)));
+
+    /// The player, for `doing`; `BusyError` if a call holds it.
+    fn lock(&self, doing: &'static str) -> PyResult<MutexGuard<'_, Native>> {
+        let guard = match self.player.try_lock() {
+            Ok(g) => g,
+            Err(TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                let user = *self.user.lock().unwrap_or_else(|e| e.into_inner());
+                return Err(crate::errors::busy(
+                    &format!("this {}", self.class),
+                    Some(user).filter(|u| !u.is_empty()),
+                    "copy.copy(player) (a player with the same settings)",
+                ));
+            }
+        };
+        *self.user.lock().unwrap_or_else(|e| e.into_inner()) = doing;
+        Ok(guard)
     }
-    if let Ok(v) = observation.cast::<PyPlayerView>() {
-        return Ok(player.choose(Observation::tsuitate(&v.get().view)));
+}
+
+/// A copy of what a Python observation shows, so that a native player can
+/// think with the GIL released while the game object stays free.
+#[allow(clippy::large_enum_variant)] // one short-lived value per `choose`
+enum Snapshot {
+    Board(Game<AnyVariant>),
+    Card(CardGame),
+    View(PlayerView),
+}
+
+impl Snapshot {
+    fn of(observation: &Bound<'_, PyAny>) -> PyResult<Snapshot> {
+        if observation.cast::<PyBoard>().is_ok() {
+            let b = crate::legal::read::<PyBoard>(observation)?;
+            return Ok(Snapshot::Board(b.game.clone()));
+        }
+        if observation.cast::<PyCardGame>().is_ok() {
+            let c = crate::legal::read::<PyCardGame>(observation)?;
+            return Ok(Snapshot::Card(c.game.clone()));
+        }
+        if let Ok(v) = observation.cast::<PyPlayerView>() {
+            return Ok(Snapshot::View(v.get().view.clone()));
+        }
+        Err(ShogiError::new_err(format!(
+            "a player observes a Board, a CardGame at its move step, or a PlayerView, not {}",
+            observation.get_type().name()?
+        )))
     }
-    Err(ShogiError::new_err(format!(
-        "a player observes a Board, a CardGame at its move step, or a PlayerView, not {}",
-        observation.get_type().name()?
-    )))
+
+    fn observation(&self) -> Observation<'_> {
+        match self {
+            Snapshot::Board(g) => Observation::board(g),
+            Snapshot::Card(c) => Observation::card(c),
+            Snapshot::View(v) => Observation::tsuitate(v),
+        }
+    }
+}
+
+/// Asks a native player for a move on a Python observation: on a copy of
+/// it, with the GIL released, Ctrl-C checked every 50 ms by a player that
+/// thinks long (a search: every 1024 nodes).
+fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
+    let snapshot = Snapshot::of(observation)?;
+    let mut guard = seat.lock("choose")?;
+    let player: &mut Native = &mut guard;
+    let stop = Arc::new(Interrupt::new());
+    let check = Arc::clone(&stop);
+    let mv = observation.py().detach(|| {
+        player.set_stop_check(Some(Arc::new(move || check.poll())));
+        let mv = player.choose(snapshot.observation());
+        player.set_stop_check(None);
+        mv
+    });
+    stop.finish(mv)
+}
+
+/// The positional arguments that make a player with the same settings.
+fn settings_tuple<'py>(py: Python<'py>, args: &[Option<u64>]) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, args.iter().copied())
 }
 
 macro_rules! native_player {
     ($rust:ident, $py:literal, $doc:literal, { $($ctor:tt)* }) => {
         #[doc = $doc]
-        #[pyclass(module = "shogi_variants", name = $py)]
+        #[pyclass(module = "shogi_variants", name = $py, frozen)]
         pub struct $rust {
-            pub player: Native,
+            seat: Seat,
+            /// Its name (fixed by its settings).
+            name: String,
+            /// Its constructor's arguments, for pickling.
+            args: Vec<Option<u64>>,
+        }
+
+        impl $rust {
+            fn of(player: impl Player + Send + 'static, args: Vec<Option<u64>>) -> Self {
+                let name = player.name();
+                $rust {
+                    seat: Seat::new($py, Box::new(player)),
+                    name,
+                    args,
+                }
+            }
         }
 
         #[pymethods]
@@ -52,30 +155,47 @@ macro_rules! native_player {
             /// The player's name, as match tables print it.
             #[getter]
             fn name(&self) -> String {
-                self.player.name()
+                self.name.clone()
             }
 
             /// The move to play: ``observation`` is a ``Board``, a
             /// ``CardGame`` at its move step, or a Tsuitate ``PlayerView``.
-            /// ``None`` if there is no move.
+            /// ``None`` if there is no move. The player thinks on a copy
+            /// of the observation with the GIL released; Ctrl-C stops a
+            /// long search within about 50 ms (``KeyboardInterrupt``; the
+            /// player stays usable, its search tables keeping what the
+            /// stopped search learnt: ``new_game()`` forgets). A player in
+            /// use by another call (a match in another thread) raises
+            /// ``BusyError``.
             fn choose(
-                &mut self,
+                &self,
                 py: Python<'_>,
                 observation: &Bound<'_, PyAny>,
             ) -> PyResult<Option<Py<PyMove>>> {
-                match choose_native(&mut self.player, observation)? {
+                match choose_native(&self.seat, observation)? {
                     Some(mv) => Ok(Some(move_object(py, mv)?)),
                     None => Ok(None),
                 }
             }
 
             /// Forget the last game (matches call this before each game).
-            fn new_game(&mut self) {
-                self.player.new_game();
+            fn new_game(&self) -> PyResult<()> {
+                self.seat.lock("new_game")?.new_game();
+                Ok(())
+            }
+
+            /// Pickles (and copies) as its settings: a fresh player with the
+            /// same settings. What it learnt (search tables, random state,
+            /// beliefs) is not carried.
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+                let py = slf.py();
+                Ok((slf.get_type().into_any(), settings_tuple(py, &slf.get().args)?))
             }
 
             fn __repr__(&self) -> String {
-                format!("<{} {}>", $py, self.player.name())
+                format!("<{} {}>", $py, self.name)
             }
         }
     };
@@ -90,9 +210,7 @@ native_player!(
         #[pyo3(signature = (seed = Int::of(0)), text_signature = "(seed=0)")]
         fn new(seed: Int<u64, Seed>) -> Self {
             let seed = seed.get();
-            PyRandomPlayer {
-                player: Box::new(RandomPlayer::new(seed)),
-            }
+            PyRandomPlayer::of(RandomPlayer::new(seed), vec![Some(seed)])
         }
     }
 );
@@ -126,9 +244,7 @@ native_player!(
         if let Some(seed) = seed {
             player = player.with_seed(seed);
         }
-        Ok(PySearchPlayer {
-            player: Box::new(player),
-        })
+        Ok(PySearchPlayer::of(player, vec![depth.map(u64::from), nodes, time_ms, seed]))
     }
     }
 );
@@ -139,9 +255,7 @@ native_player!(
     {
         #[new]
         fn new() -> Self {
-            PyCardPlayer {
-                player: Box::new(CardExpectimaxPlayer::new()),
-            }
+            PyCardPlayer::of(CardExpectimaxPlayer::new(), Vec::new())
         }
     }
 );
@@ -161,9 +275,7 @@ native_player!(
             }
             player = player.with_particles(n);
         }
-        Ok(PyBeliefPlayer {
-            player: Box::new(player),
-        })
+        Ok(PyBeliefPlayer::of(player, vec![Some(seed), particles.map(|n| n as u64)]))
     }
     }
 );
@@ -176,19 +288,32 @@ native_player!(
         #[pyo3(signature = (seed = Int::of(0)), text_signature = "(seed=0)")]
         fn new(seed: Int<u64, Seed>) -> Self {
             let seed = seed.get();
-            PyNaivePlayer {
-                player: Box::new(NaivePlayer::new(seed)),
-            }
+            PyNaivePlayer::of(NaivePlayer::new(seed), vec![Some(seed)])
         }
     }
 );
 
 /// A Python object with `choose(observation)` in a native match. A Python
 /// error or a non-move answer counts as offering no move (a forfeit); the
-/// error is kept and raised when the match ends.
+/// error is kept and raised when the match ends. A `KeyboardInterrupt`,
+/// `SystemExit` or any other exception that is not an `Exception` stops the
+/// match at once instead (it is raised as soon as the match has stopped).
 struct PythonPlayer {
     obj: Py<PyAny>,
     error: Option<PyErr>,
+    stop: Arc<Interrupt>,
+}
+
+impl PythonPlayer {
+    /// Keeps an error of the player's: an ordinary one for after the
+    /// match, one that is not an `Exception` (Ctrl-C) to stop it now.
+    fn failed(&mut self, py: Python<'_>, e: PyErr) {
+        if e.is_instance_of::<PyException>(py) {
+            self.error.get_or_insert(e);
+        } else {
+            self.stop.stop_with(e);
+        }
+    }
 }
 
 impl Player for PythonPlayer {
@@ -212,12 +337,12 @@ impl Player for PythonPlayer {
                 Ok(m) => match convert::a_move(&m) {
                     Ok(mv) => Some(mv),
                     Err(e) => {
-                        self.error.get_or_insert(e);
+                        self.failed(py, e);
                         None
                     }
                 },
                 Err(e) => {
-                    self.error.get_or_insert(e);
+                    self.failed(py, e);
                     None
                 }
             }
@@ -229,24 +354,23 @@ impl Player for PythonPlayer {
             let obj = self.obj.bind(py);
             if obj.hasattr("new_game").unwrap_or(false) {
                 if let Err(e) = obj.call_method0("new_game") {
-                    self.error.get_or_insert(e);
+                    self.failed(py, e);
                 }
             }
         });
     }
 }
 
-/// Takes the native player out of `obj` (leaving a stand-in), if it is one of ours.
-fn take_native(obj: &Bound<'_, PyAny>) -> Option<Native> {
-    let placeholder = || -> Native { Box::new(RandomPlayer::new(0)) };
-    macro_rules! take {
+/// The native player of `obj`, if it is one of ours.
+fn seat_of<'a>(obj: &'a Bound<'_, PyAny>) -> Option<&'a Seat> {
+    macro_rules! seat {
         ($($t:ty),*) => {$(
             if let Ok(p) = obj.cast::<$t>() {
-                return Some(std::mem::replace(&mut p.borrow_mut().player, placeholder()));
+                return Some(&p.get().seat);
             }
         )*};
     }
-    take!(
+    seat!(
         PyRandomPlayer,
         PySearchPlayer,
         PyCardPlayer,
@@ -254,24 +378,6 @@ fn take_native(obj: &Bound<'_, PyAny>) -> Option<Native> {
         PyNaivePlayer
     );
     None
-}
-
-fn put_back(obj: &Bound<'_, PyAny>, player: Native) {
-    macro_rules! put {
-        ($($t:ty),*) => {$(
-            if let Ok(p) = obj.cast::<$t>() {
-                p.borrow_mut().player = player;
-                return;
-            }
-        )*};
-    }
-    put!(
-        PyRandomPlayer,
-        PySearchPlayer,
-        PyCardPlayer,
-        PyBeliefPlayer,
-        PyNaivePlayer
-    );
 }
 
 /// The result of a match, from player A's side.
@@ -350,6 +456,76 @@ impl PyMatchResult {
     fn __repr__(&self) -> String {
         format!("<MatchResult {}>", self.result.summary())
     }
+
+    /// Pickles (and copies) as its data: the names and every game's record.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let r = &slf.get().result;
+        let games = r
+            .games
+            .iter()
+            .map(|g| {
+                let outcome = serde_json::to_string(&g.outcome)
+                    .map_err(|e| ShogiError::new_err(e.to_string()))?;
+                Ok((
+                    g.a_color.index(),
+                    outcome,
+                    g.plies,
+                    (g.fouls[0], g.fouls[1]),
+                    (g.stand_ins[0], g.stand_ins[1]),
+                    g.truncated,
+                ))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let restore = slf.get_type().getattr("_restore")?;
+        let args = (r.a.clone(), r.b.clone(), games).into_pyobject(py)?;
+        Ok((restore, args))
+    }
+
+    /// Rebuilds a pickled result (``__reduce__``'s data).
+    #[staticmethod]
+    #[allow(clippy::type_complexity)] // the pickled tuple's shape
+    fn _restore(
+        a: String,
+        b: String,
+        games: Vec<(usize, String, u32, (u32, u32), (u32, u32), bool)>,
+    ) -> PyResult<PyMatchResult> {
+        let games = games
+            .into_iter()
+            .map(|(color, outcome, plies, fouls, stand_ins, truncated)| {
+                let a_color = match color {
+                    0 => Color::Black,
+                    1 => Color::White,
+                    _ => {
+                        return Err(ShogiError::new_err(
+                            "not a pickled MatchResult: a colour is 0 or 1",
+                        ))
+                    }
+                };
+                let mut outcome: shogi_core::Outcome = serde_json::from_str(&outcome)
+                    .map_err(|e| ShogiError::new_err(format!("not a pickled MatchResult: {e}")))?;
+                // The house's own ends, with their words.
+                for end in [shogi_players::TIMEOUT, shogi_players::ILLEGAL_MOVE] {
+                    if outcome.reason == shogi_core::EndReason::Custom(end) {
+                        outcome.reason = shogi_core::EndReason::Custom(end);
+                    }
+                }
+                Ok(GameRecord {
+                    a_color,
+                    outcome,
+                    plies,
+                    fouls: [fouls.0, fouls.1],
+                    stand_ins: [stand_ins.0, stand_ins.1],
+                    truncated,
+                })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(PyMatchResult {
+            result: MatchResult { a, b, games },
+        })
+    }
 }
 
 /// Plays ``games`` games of ``game`` (``"standard"``, ``"minishogi"``,
@@ -359,6 +535,18 @@ impl PyMatchResult {
 /// the player loses (``over_time="lose"``) or the CPU moves in its place
 /// (``"cpu"``). A player is a native one or any object with
 /// ``choose(observation)`` returning a ``Move``, USI text or ``None``.
+///
+/// The match runs with the GIL released; a Python player gets it for its
+/// own calls only. A native player plays as itself and is locked for the
+/// match: any other use of it meanwhile (another thread, a Python player's
+/// callback) raises ``BusyError``, as does a match with a player already in
+/// use. An ordinary exception of a Python player is a forfeit of that game,
+/// and the first one is raised when the match ends; a ``KeyboardInterrupt``,
+/// ``SystemExit`` (any exception that is not an ``Exception``) ends the
+/// match at once and is raised. Ctrl-C is noticed between moves within
+/// about 50 ms, and inside a native search every 1024 nodes (a Python
+/// player gets it in its own code): ``KeyboardInterrupt``, the games played
+/// so far are dropped and the players are free again.
 #[pyfunction]
 #[pyo3(
     signature = (game, a, b, games = Int::of(100), swap_colors = true, move_time = None, over_time = None, max_plies = Int::of(1000), seed = Int::of(0), **settings),
@@ -413,44 +601,94 @@ pub fn play_match(
         max_plies,
         seed,
     };
-    let (mut sa, mut sb) = (make_seat(a), make_seat(b));
-    let result = {
-        let pa: &mut dyn Player = match &mut sa {
-            SeatRef::Native(p) => p.as_mut(),
-            SeatRef::Python(p) => p,
-        };
-        let pb: &mut dyn Player = match &mut sb {
-            SeatRef::Native(p) => p.as_mut(),
-            SeatRef::Python(p) => p,
-        };
-        run_match(game, &convert::borrowed(&pairs), pa, pb, &match_settings)
-    };
-    // Native players go back into their Python objects, whatever happened.
-    let mut errors = Vec::new();
-    for (obj, s) in [(a, sa), (b, sb)] {
-        match s {
-            SeatRef::Native(p) => put_back(obj, p),
-            SeatRef::Python(p) => errors.extend(p.error),
-        }
-    }
-    if let Some(e) = errors.into_iter().next() {
+    let stop = Arc::new(Interrupt::new());
+    // Native players are locked for the whole match (BusyError for any
+    // other use meanwhile) and play as themselves.
+    let (mut ga, mut gb) = (lock_seat(a)?, lock_seat(b)?);
+    let mut sa = Seated::of(a, &mut ga, &stop);
+    let mut sb = Seated::of(b, &mut gb, &stop);
+    let overrides = convert::borrowed(&pairs);
+    let result = a.py().detach(|| {
+        sa.install(&stop);
+        sb.install(&stop);
+        let result = run_match(
+            game,
+            &overrides,
+            sa.player(),
+            sb.player(),
+            &match_settings,
+            &mut || stop.poll(),
+        );
+        sa.uninstall();
+        sb.uninstall();
+        result
+    });
+    // Ctrl-C (or a Python player's KeyboardInterrupt) first, then the
+    // first Python player's error, then the match's own refusal.
+    if let Some(e) = stop.take_error() {
         return Err(e);
     }
-    let result = result.map_err(|e| SettingError::new_err(e.to_string()))?;
-    Ok(PyMatchResult { result })
+    if let Some(e) = [sa, sb].into_iter().find_map(Seated::into_error) {
+        return Err(e);
+    }
+    match result.map_err(|e| SettingError::new_err(e.to_string()))? {
+        Some(result) => Ok(PyMatchResult { result }),
+        None => Err(ShogiError::new_err("the match was stopped")),
+    }
 }
 
-enum SeatRef {
-    Native(Native),
+/// A native seat's lock, held for the match.
+fn lock_seat<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Option<MutexGuard<'a, Native>>> {
+    seat_of(obj).map(|s| s.lock("play_match")).transpose()
+}
+
+/// A seat of a match: a locked native player or a Python object.
+enum Seated<'a> {
+    Native(&'a mut Native),
     Python(PythonPlayer),
 }
 
-fn make_seat(obj: &Bound<'_, PyAny>) -> SeatRef {
-    match take_native(obj) {
-        Some(p) => SeatRef::Native(p),
-        None => SeatRef::Python(PythonPlayer {
-            obj: obj.clone().unbind(),
-            error: None,
-        }),
+impl<'a> Seated<'a> {
+    fn of(
+        obj: &Bound<'_, PyAny>,
+        guard: &'a mut Option<MutexGuard<'_, Native>>,
+        stop: &Arc<Interrupt>,
+    ) -> Seated<'a> {
+        match guard {
+            Some(g) => Seated::Native(&mut *g),
+            None => Seated::Python(PythonPlayer {
+                obj: obj.clone().unbind(),
+                error: None,
+                stop: Arc::clone(stop),
+            }),
+        }
+    }
+
+    fn player(&mut self) -> &mut dyn Player {
+        match self {
+            Seated::Native(p) => &mut **p,
+            Seated::Python(p) => p,
+        }
+    }
+
+    /// A native player that thinks long checks for Ctrl-C too.
+    fn install(&mut self, stop: &Arc<Interrupt>) {
+        if let Seated::Native(p) = self {
+            let check = Arc::clone(stop);
+            p.set_stop_check(Some(Arc::new(move || check.poll())));
+        }
+    }
+
+    fn uninstall(&mut self) {
+        if let Seated::Native(p) = self {
+            p.set_stop_check(None);
+        }
+    }
+
+    fn into_error(self) -> Option<PyErr> {
+        match self {
+            Seated::Native(_) => None,
+            Seated::Python(p) => p.error,
+        }
     }
 }

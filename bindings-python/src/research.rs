@@ -6,6 +6,7 @@
 
 use crate::convert::{self, Int, SettingText, Text};
 use crate::errors::{IllegalMoveError, InvalidMoveError, SettingError, ShogiError};
+use crate::interrupt::Interrupt;
 use crate::moves::{move_object, PyMove};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -14,6 +15,7 @@ use shogi_core::{Color, Move};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::ObservationShape;
 use shogi_research::selfplay::{OutputsMut, SelfPlay, SelfPlayError};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 /// The action of `mv` on `geometry`'s board, or `InvalidMoveError`.
 pub fn action_of(space: ActionSpace, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
@@ -118,6 +120,7 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
         SelfPlayError::WrongLength { .. } | SelfPlayError::Start(_) => {
             ShogiError::new_err(e.to_string())
         }
+        SelfPlayError::Memory { .. } => pyo3::exceptions::PyMemoryError::new_err(e.to_string()),
     }
 }
 
@@ -129,7 +132,16 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
 /// max_plies=None, observations=True, **settings)``
 ///
 /// The arrays are owned by the batch, handed out as read-only views and
-/// overwritten by every step (zero copies): copy what you keep. A game that ends restarts at once, so after
+/// overwritten by every step (zero copies): copy what you keep. The views
+/// cannot be made writeable (their base is a read-only buffer, so numpy
+/// refuses ``flags.writeable = True``).
+///
+/// One call at a time: a call that finds the batch in use by another
+/// (another thread, while a step runs with the GIL released) raises
+/// ``BusyError`` at once and changes nothing; the constants (``game``,
+/// ``num_games``, ``threads``, ``num_actions``, ``observation_shape``,
+/// ``max_plies``, ``len``) always answer. A batch whose arrays do not fit
+/// in memory raises ``MemoryError``. A game that ends restarts at once, so after
 /// a step row ``i`` shows game ``i``'s next position (a new game's first
 /// if it just ended). Ends by the rules set ``terminated``; the
 /// ``max_plies`` cap (actions per game, Tsuitate fouls included) sets
@@ -140,11 +152,18 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
 /// mover's own view only. Results do not depend on ``threads``. On a small
 /// machine, set ``OPENBLAS_NUM_THREADS=1`` before importing numpy: its idle
 /// BLAS threads spin on the cores the games run on.
-#[pyclass(module = "shogi_variants", name = "SelfPlay")]
+#[pyclass(module = "shogi_variants", name = "SelfPlay", frozen)]
 pub struct PySelfPlay {
-    batch: SelfPlay,
+    batch: Mutex<SelfPlay>,
+    /// The call holding `batch`, for the message.
+    user: Mutex<&'static str>,
     game: String,
     observe: bool,
+    num_games: usize,
+    threads: usize,
+    num_actions: u32,
+    shape: ObservationShape,
+    max_plies: Option<u32>,
     observations: Py<PyArray4<f32>>,
     masks: Py<PyArray2<bool>>,
     rewards: Py<PyArray2<f32>>,
@@ -157,19 +176,60 @@ pub struct PySelfPlay {
     views: [Py<PyAny>; 6],
 }
 
-/// A read-only numpy view of `array`.
+/// A zeroed numpy array of `shape` and `dtype`, made by numpy itself so
+/// that an allocation that fails raises `MemoryError` (rust-numpy's
+/// constructors panic instead).
+fn zeros<'py, A: pyo3::PyTypeCheck>(
+    py: Python<'py>,
+    shape: &[usize],
+    dtype: &str,
+) -> PyResult<Bound<'py, A>> {
+    let np = py.import("numpy")?;
+    let array = np.call_method1("zeros", (shape.to_vec(), dtype))?;
+    Ok(array.cast_into::<A>()?)
+}
+
+/// A read-only view of `array` over a read-only buffer: numpy refuses to
+/// make it (or any view of it) writeable, since its base is that buffer and
+/// not the array the batch writes (a view's base is; then the flag flips).
+/// No copy: the view shares the array's memory.
 fn read_only(array: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    let view = array.call_method0("view")?;
-    view.getattr("flags")?.setattr("writeable", false)?;
-    Ok(view.unbind())
+    let py = array.py();
+    let buffer = pyo3::types::PyMemoryView::from(array)?.call_method0("toreadonly")?;
+    let np = py.import("numpy")?;
+    let flat = np.call_method1("frombuffer", (buffer, array.getattr("dtype")?))?;
+    Ok(flat
+        .call_method1("reshape", (array.getattr("shape")?,))?
+        .unbind())
 }
 
 impl PySelfPlay {
+    /// The batch, for `doing`; `BusyError` if another call holds it.
+    fn lock(&self, doing: &'static str) -> PyResult<MutexGuard<'_, SelfPlay>> {
+        let guard = match self.batch.try_lock() {
+            Ok(g) => g,
+            Err(TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                let user = *self.user.lock().unwrap_or_else(|e| e.into_inner());
+                return Err(crate::errors::busy(
+                    "this SelfPlay",
+                    Some(user).filter(|u| !u.is_empty()),
+                    "a SelfPlay of its own per thread",
+                ));
+            }
+        };
+        *self.user.lock().unwrap_or_else(|e| e.into_inner()) = doing;
+        Ok(guard)
+    }
+
     /// Runs `f` on the batch with the output arrays lent to it, GIL released.
-    fn with_outputs<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
+    fn with_outputs<R, F>(&self, py: Python<'_>, doing: &'static str, f: F) -> PyResult<R>
     where
-        F: FnOnce(&mut SelfPlay, &mut OutputsMut<'_>) -> Result<(), SelfPlayError> + Send,
+        R: Send,
+        F: FnOnce(&mut SelfPlay, &mut OutputsMut<'_>) -> Result<R, SelfPlayError> + Send,
     {
+        let mut guard = self.lock(doing)?;
+        let batch: &mut SelfPlay = &mut guard;
         let mut observations = self.observations.bind(py).readwrite();
         let mut masks = self.masks.bind(py).readwrite();
         let mut rewards = self.rewards.bind(py).readwrite();
@@ -188,7 +248,6 @@ impl PySelfPlay {
             truncated: truncated.as_slice_mut()?,
             to_play: to_play.as_slice_mut()?,
         };
-        let batch = &mut self.batch;
         py.detach(|| f(batch, &mut out)).map_err(selfplay_error)
     }
 
@@ -281,20 +340,24 @@ impl PySelfPlay {
         };
         require_numpy(py)?;
         let pairs = convert::overrides(settings)?;
+        // One game first, for the shapes: the arrays (the big part: 13,689
+        // mask bytes per game on 9×9) are allocated by numpy before the
+        // games, so that a batch too big for memory raises MemoryError.
+        let probe = SelfPlay::new(game, &convert::borrowed(&pairs), 1, 1, seed, cap)
+            .map_err(selfplay_error)?;
+        let shape = probe.shape();
+        let actions = probe.actions().size() as usize;
+        drop(probe);
+        let planes = if observations { shape.planes } else { 0 };
+        let observations: Bound<'_, PyArray4<f32>> =
+            zeros(py, &[n, planes, shape.ranks, shape.files], "float32")?;
+        let masks: Bound<'_, PyArray2<bool>> = zeros(py, &[n, actions], "bool")?;
+        let rewards: Bound<'_, PyArray2<f32>> = zeros(py, &[n, 2], "float32")?;
+        let terminated: Bound<'_, PyArray1<bool>> = zeros(py, &[n], "bool")?;
+        let truncated: Bound<'_, PyArray1<bool>> = zeros(py, &[n], "bool")?;
+        let to_play: Bound<'_, PyArray1<u8>> = zeros(py, &[n], "uint8")?;
         let batch = SelfPlay::new(game, &convert::borrowed(&pairs), n, threads, seed, cap)
             .map_err(selfplay_error)?;
-        let shape = batch.shape();
-        let actions = batch.actions().size() as usize;
-        let observations = if observations {
-            PyArray4::zeros(py, [n, shape.planes, shape.ranks, shape.files], false)
-        } else {
-            PyArray4::zeros(py, [n, 0, shape.ranks, shape.files], false)
-        };
-        let masks = PyArray2::zeros(py, [n, actions], false);
-        let rewards = PyArray2::zeros(py, [n, 2], false);
-        let terminated = PyArray1::zeros(py, [n], false);
-        let truncated = PyArray1::zeros(py, [n], false);
-        let to_play = PyArray1::zeros(py, [n], false);
         let views = [
             read_only(observations.as_any())?,
             read_only(rewards.as_any())?,
@@ -303,8 +366,14 @@ impl PySelfPlay {
             read_only(masks.as_any())?,
             read_only(to_play.as_any())?,
         ];
-        let mut me = PySelfPlay {
-            batch,
+        let me = PySelfPlay {
+            num_games: batch.len(),
+            threads: batch.threads(),
+            num_actions: batch.actions().size(),
+            shape: batch.shape(),
+            max_plies: batch.max_plies(),
+            batch: Mutex::new(batch),
+            user: Mutex::new(""),
             game: game.to_owned(),
             observe: observations.len() > 0,
             observations: observations.unbind(),
@@ -315,7 +384,7 @@ impl PySelfPlay {
             to_play: to_play.unbind(),
             views,
         };
-        me.with_outputs(py, |b, out| b.observe(out))?;
+        me.with_outputs(py, "SelfPlay()", |b, out| b.observe(out))?;
         Ok(me)
     }
 
@@ -324,7 +393,7 @@ impl PySelfPlay {
     /// replays a fresh ``SelfPlay(..., seed=seed)``; without, they go on.
     #[pyo3(signature = (seed = None))]
     fn reset<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         seed: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
@@ -340,7 +409,7 @@ impl PySelfPlay {
             }
             _ => None,
         };
-        self.with_outputs(py, |b, out| {
+        self.with_outputs(py, "reset", |b, out| {
             if let Some(seed) = seed {
                 b.reseed(seed);
             }
@@ -354,71 +423,87 @@ impl PySelfPlay {
     /// truncated, action_masks)``. An illegal action raises
     /// ``IllegalMoveError`` naming the game, and nothing is played.
     fn step<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let actions = actions_of(actions)?;
-        self.with_outputs(py, |b, out| b.step(&actions, out))?;
+        self.with_outputs(py, "step", |b, out| b.step(&actions, out))?;
         self.outputs(py)
     }
 
     /// Play a uniformly random legal action in every game (each game's own
     /// seeded generator); returns what ``step`` returns.
-    fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        self.with_outputs(py, |b, out| b.step_random(out))?;
+    fn step_random<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        self.with_outputs(py, "step_random", |b, out| b.step_random(out))?;
         self.outputs(py)
     }
 
     /// Play ``steps`` random steps without returning between them (a rollout
     /// benchmark or a warm-up); returns the number of games finished meanwhile.
-    fn run_random(&mut self, py: Python<'_>, steps: Int<u64, convert::Steps>) -> PyResult<u64> {
+    ///
+    /// Ctrl-C is noticed between steps, within about 50 ms (plus one step):
+    /// it raises ``KeyboardInterrupt`` and leaves the batch after the last
+    /// whole step, as if ``run_random`` had been called for the steps done
+    /// (the games, arrays and ``games_finished()`` all agree; nothing is
+    /// half played).
+    fn run_random(&self, py: Python<'_>, steps: Int<u64, convert::Steps>) -> PyResult<u64> {
         let steps = steps.get();
-        let before = self.batch.games_finished();
-        self.with_outputs(py, |b, out| {
+        let stop = Interrupt::new();
+        let finished = self.with_outputs(py, "run_random", |b, out| {
+            let before = b.games_finished();
             for _ in 0..steps {
+                if stop.poll() {
+                    break;
+                }
                 b.step_random(out)?;
             }
-            Ok(())
+            Ok(b.games_finished() - before)
         })?;
-        Ok(self.batch.games_finished() - before)
+        stop.finish(finished)
     }
 
     /// ``(num_games, planes, ranks, files)`` observations of the player to move
     /// (``planes`` is 0 with ``observations=False``).
     #[getter]
-    fn observations(&self, py: Python<'_>) -> Py<PyAny> {
-        self.views[0].clone_ref(py)
+    fn observations(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let _batch = self.lock("observations")?;
+        Ok(self.views[0].clone_ref(py))
     }
 
     /// ``(num_games, num_actions)`` booleans: the legal actions now.
     #[getter]
-    fn action_masks(&self, py: Python<'_>) -> Py<PyAny> {
-        self.views[4].clone_ref(py)
+    fn action_masks(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let _batch = self.lock("action_masks")?;
+        Ok(self.views[4].clone_ref(py))
     }
 
     /// ``(num_games, 2)`` rewards of the last step, Black's then White's.
     #[getter]
-    fn rewards(&self, py: Python<'_>) -> Py<PyAny> {
-        self.views[1].clone_ref(py)
+    fn rewards(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let _batch = self.lock("rewards")?;
+        Ok(self.views[1].clone_ref(py))
     }
 
     /// ``(num_games,)``: the last step ended the game by the rules.
     #[getter]
-    fn terminated(&self, py: Python<'_>) -> Py<PyAny> {
-        self.views[2].clone_ref(py)
+    fn terminated(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let _batch = self.lock("terminated")?;
+        Ok(self.views[2].clone_ref(py))
     }
 
     /// ``(num_games,)``: the last step reached ``max_plies``.
     #[getter]
-    fn truncated(&self, py: Python<'_>) -> Py<PyAny> {
-        self.views[3].clone_ref(py)
+    fn truncated(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let _batch = self.lock("truncated")?;
+        Ok(self.views[3].clone_ref(py))
     }
 
     /// ``(num_games,)`` uint8: the colour to move now (0 Black, 1 White).
     #[getter]
-    fn to_play(&self, py: Python<'_>) -> Py<PyAny> {
-        self.views[5].clone_ref(py)
+    fn to_play(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let _batch = self.lock("to_play")?;
+        Ok(self.views[5].clone_ref(py))
     }
 
     /// The game's name.
@@ -430,51 +515,52 @@ impl PySelfPlay {
     /// Games in the batch.
     #[getter]
     fn num_games(&self) -> usize {
-        self.batch.len()
+        self.num_games
     }
 
     /// Native threads stepping them.
     #[getter]
     fn threads(&self) -> usize {
-        self.batch.threads()
+        self.threads
     }
 
     /// The size of the action space.
     #[getter]
     fn num_actions(&self) -> u32 {
-        self.batch.actions().size()
+        self.num_actions
     }
 
     /// ``(planes, ranks, files)`` of one observation.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        shape_tuple(self.batch.shape())
+        shape_tuple(self.shape)
     }
 
     /// The cap on actions per game, or ``None``.
     #[getter]
     fn max_plies(&self) -> Option<u32> {
-        self.batch.max_plies()
+        self.max_plies
     }
 
     /// Games finished since the batch was made: ``(terminated, truncated)``.
-    fn games_finished(&self) -> (u64, u64) {
-        (self.batch.games_terminated(), self.batch.games_truncated())
+    fn games_finished(&self) -> PyResult<(u64, u64)> {
+        let batch = self.lock("games_finished")?;
+        Ok((batch.games_terminated(), batch.games_truncated()))
     }
 
     /// Game ``i``'s legal actions now, ascending. ``i`` counts from the end
     /// when negative, as a list index does; out of range: ``IndexError``.
     fn legal_actions(&self, i: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-        let i = game_index(self.batch.len(), i)?;
-        self.batch
+        let i = game_index(self.num_games, i)?;
+        self.lock("legal_actions")?
             .legal_actions(i)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
     }
 
     /// Actions taken in game ``i`` since it started (``i`` as in ``legal_actions``).
     fn plies(&self, i: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let i = game_index(self.batch.len(), i)?;
-        self.batch
+        let i = game_index(self.num_games, i)?;
+        self.lock("plies")?
             .plies(i)
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))
     }
@@ -482,27 +568,34 @@ impl PySelfPlay {
     /// A copy of game ``i`` (as in ``legal_actions``) as a ``Board``, ``CardGame`` or ``TsuitateGame``
     /// (the referee's game: it shows hidden pieces).
     fn game_at(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let i = game_index(self.batch.len(), i)?;
+        let i = game_index(self.num_games, i)?;
         let game = self
-            .batch
+            .lock("game_at")?
             .game(i)
+            .cloned()
             .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
-        crate::games::game_object(py, game.clone())
+        crate::games::game_object(py, game)
     }
 
     fn __len__(&self) -> usize {
-        self.batch.len()
+        self.num_games
+    }
+
+    /// A batch cannot be pickled or copied: its games' generators run
+    /// natively and its arrays are written in place. Raises ``TypeError``.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a SelfPlay cannot be pickled or copied (its games' random generators and the arrays it writes in place are native state): make a new SelfPlay with the same arguments and seed to replay it, and pickle game_at(i) for a game or a copy of an array (obs.copy()) for data",
+        ))
     }
 
     fn __repr__(&self) -> String {
         format!(
             "SelfPlay(game={}, num_games={}, threads={}, max_plies={})",
             convert::py_str(&self.game),
-            self.batch.len(),
-            self.batch.threads(),
-            self.batch
-                .max_plies()
-                .map_or("None".to_owned(), |m| m.to_string())
+            self.num_games,
+            self.threads,
+            self.max_plies.map_or("None".to_owned(), |m| m.to_string())
         )
     }
 }

@@ -706,7 +706,7 @@ struct RefereeMoves;
 impl MoveSource for RefereeMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
         Ok(GameState::legal_moves(
-            &owner.cast::<PyTsuitateGame>()?.borrow().referee,
+            &crate::legal::read::<PyTsuitateGame>(owner)?.referee,
         ))
     }
 }

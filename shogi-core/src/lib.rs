@@ -60,7 +60,7 @@ pub use hand::Hand;
 pub use moves::{Move, MoveKind, MoveList, ParseMoveError, MAX_LEGAL_MOVES, MOVE_LIST_CAPACITY};
 pub use outcome::{CustomEnd, EndReason, Outcome};
 pub use own_board::OwnBoard;
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_until, perft, perft_until, STOP_CHECK_DEPTH};
 pub use piece::{ParsePieceError, Piece, PieceKind};
 pub use position::{IllegalMoveError, PieceSet, Position, PositionError, Undo};
 pub use rules::sennichite::Repetition;

@@ -88,6 +88,135 @@ pub fn divide<V: Variant>(
         .collect()
 }
 
+/// [`perft`] that can be stopped: `stop` is asked at every node at least
+/// [`STOP_CHECK_DEPTH`] plies above the leaves (so each call covers a
+/// subtree of thousands of leaves, and the count costs no measurable time
+/// more than [`perft`]); once it answers `true` the count is abandoned and
+/// `None` returned. `pos` is left as it was either way. [`perft`] itself
+/// asks nothing: it is the benchmark's count.
+///
+/// ```
+/// use shogi_core::{perft, perft_until, Geometry, PieceSet, Variant};
+/// # #[derive(Clone, Debug)]
+/// # struct Mini;
+/// # impl Variant for Mini {
+/// #     type Settings = ();
+/// #     fn name(&self) -> &'static str { "mini" }
+/// #     fn settings(&self) {}
+/// #     fn with_settings(_: ()) -> Self { Mini }
+/// #     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+/// #     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+/// #     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+/// # }
+/// let mut pos = Mini.start_position();
+/// assert_eq!(perft_until(&Mini, &mut pos, 4, true, &mut || false), Some(perft(&Mini, &mut pos, 4, true)));
+/// // Stopped at the first question: no count, the position unchanged.
+/// assert_eq!(perft_until(&Mini, &mut pos, 40, true, &mut || true), None);
+/// assert_eq!(pos, Mini.start_position());
+/// ```
+pub fn perft_until<V: Variant>(
+    variant: &V,
+    pos: &mut Position,
+    depth: u32,
+    bulk: bool,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<u64> {
+    let mut s = Stoppable {
+        stop,
+        stopped: false,
+    };
+    let n = match (variant.filters_moves(), bulk) {
+        (false, true) => s.tree::<_, true>(&Unfiltered, pos, depth),
+        (false, false) => s.tree::<_, false>(&Unfiltered, pos, depth),
+        (true, true) => s.tree::<_, true>(&Filtered(variant), pos, depth),
+        (true, false) => s.tree::<_, false>(&Filtered(variant), pos, depth),
+    };
+    (!s.stopped).then_some(n)
+}
+
+/// [`divide`] that can be stopped, as [`perft_until`]: `stop` is asked
+/// before each root move and inside the counts below it; `None` once it
+/// answers `true` (`pos` is left as it was).
+///
+/// ```
+/// use shogi_core::{divide, divide_until, Geometry, PieceSet, Variant};
+/// # #[derive(Clone, Debug)]
+/// # struct Mini;
+/// # impl Variant for Mini {
+/// #     type Settings = ();
+/// #     fn name(&self) -> &'static str { "mini" }
+/// #     fn settings(&self) {}
+/// #     fn with_settings(_: ()) -> Self { Mini }
+/// #     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+/// #     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+/// #     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+/// # }
+/// let mut pos = Mini.start_position();
+/// assert_eq!(divide_until(&Mini, &mut pos, 3, true, &mut || false), Some(divide(&Mini, &mut pos, 3, true)));
+/// assert_eq!(divide_until(&Mini, &mut pos, 30, true, &mut || true), None);
+/// ```
+pub fn divide_until<V: Variant>(
+    variant: &V,
+    pos: &mut Position,
+    depth: u32,
+    bulk: bool,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Vec<(Move, u64)>> {
+    let below = depth.max(1) - 1;
+    let mut split = Vec::new();
+    for mv in variant.legal_moves(pos) {
+        if stop() {
+            return None;
+        }
+        let undo = pos.play_unchecked(mv);
+        let n = perft_until(variant, pos, below, bulk, stop);
+        pos.undo(mv, undo);
+        split.push((mv, n?));
+    }
+    Some(split)
+}
+
+/// The depth (plies above the leaves) from which [`perft_until`] asks its
+/// `stop` callback at every node.
+pub const STOP_CHECK_DEPTH: u32 = 3;
+
+/// The stoppable perft recursion's state.
+struct Stoppable<'a> {
+    stop: &'a mut dyn FnMut() -> bool,
+    stopped: bool,
+}
+
+impl Stoppable<'_> {
+    /// [`tree`], asking `stop` at nodes of depth `STOP_CHECK_DEPTH` and more
+    /// (below that, plain [`tree`]).
+    fn tree<S: MoveSource, const BULK: bool>(
+        &mut self,
+        source: &S,
+        pos: &mut Position,
+        depth: u32,
+    ) -> u64 {
+        if depth < STOP_CHECK_DEPTH {
+            return tree::<S, BULK>(source, pos, depth);
+        }
+        if (self.stop)() {
+            self.stopped = true;
+            return 0;
+        }
+        let mut moves = MoveList::new();
+        source.moves_into(pos, &mut moves);
+        let mut n = 0;
+        for &mv in moves.iter() {
+            let undo = pos.play_unchecked(mv);
+            n += self.tree::<S, BULK>(source, pos, depth - 1);
+            pos.undo(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+        }
+        n
+    }
+}
+
 /// Where a perft tree's moves come from.
 trait MoveSource {
     fn moves_into(&self, pos: &Position, moves: &mut MoveList);

@@ -24,10 +24,13 @@ mod tsuitate;
 
 pub use card::CardExpectimaxPlayer;
 pub use house::{HouseRules, OverTime, Session, Turn, ILLEGAL_MOVE, TIMEOUT};
-pub use matches::{play_game, play_game_of, play_match, GameRecord, MatchResult, MatchSettings};
+pub use matches::{
+    play_game, play_game_of, play_game_until, play_match, play_match_until, GameRecord,
+    MatchResult, MatchSettings,
+};
 pub use mate::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
 pub use random::RandomPlayer;
-pub use search::{Budget, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH, REPETITION_WIN};
+pub use search::{Budget, SearchPlayer, SearchResult, StopCheck, MAX_SEARCH_DEPTH, REPETITION_WIN};
 pub use tsuitate::{BeliefPlayer, NaivePlayer};
 
 /// A computer player.
@@ -51,6 +54,12 @@ pub trait Player {
 
     /// Called when a new game starts, so a player can forget the last one.
     fn new_game(&mut self) {}
+
+    /// A question a player that thinks long asks now and then while it
+    /// chooses: `true` means stop and answer with the best move found so far
+    /// ([`SearchPlayer`] asks it every 1024 nodes; a player that answers
+    /// quickly ignores it, the default). `None` removes it.
+    fn set_stop_check(&mut self, _check: Option<StopCheck>) {}
 }
 
 impl<P: Player + ?Sized> Player for Box<P> {
@@ -62,5 +71,8 @@ impl<P: Player + ?Sized> Player for Box<P> {
     }
     fn new_game(&mut self) {
         (**self).new_game()
+    }
+    fn set_stop_check(&mut self, check: Option<StopCheck>) {
+        (**self).set_stop_check(check)
     }
 }

@@ -211,12 +211,22 @@ pub fn play_game(
     settings: &MatchSettings,
     index: u32,
 ) -> Result<GameRecord, VariantError> {
-    let game = AnyGame::new(
+    let game = match_game(name, overrides, settings, index)?;
+    Ok(play_game_of(game, a, b, a_color, settings, index))
+}
+
+/// Game `index` of a match: its deck is seeded by `settings.seed + index`.
+fn match_game(
+    name: &str,
+    overrides: &[(&str, &str)],
+    settings: &MatchSettings,
+    index: u32,
+) -> Result<AnyGame, VariantError> {
+    AnyGame::new(
         name,
         overrides,
         settings.seed.wrapping_add(u64::from(index)),
-    )?;
-    Ok(play_game_of(game, a, b, a_color, settings, index))
+    )
 }
 
 /// Plays `game`, any [`GameState`], to its end between `a` and `b` under
@@ -241,6 +251,38 @@ pub fn play_game_of<G: GameState>(
     settings: &MatchSettings,
     index: u32,
 ) -> GameRecord {
+    match play_game_until(game, a, b, a_color, settings, index, &mut || false) {
+        Some(record) => record,
+        None => unreachable!("a game that is never stopped plays to its end"),
+    }
+}
+
+/// [`play_game_of`] that can be stopped: `stop` is asked before every move
+/// and chance step; once it answers `true` the game is abandoned and `None`
+/// returned (a player thinking long is stopped through its own
+/// [`Player::set_stop_check`], which the caller installs).
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_players::{play_game_until, MatchSettings, RandomPlayer};
+/// use shogi_variants::AnyGame;
+/// let game = || AnyGame::new("minishogi", &[], 0).unwrap();
+/// let settings = MatchSettings::default();
+/// let (mut a, mut b) = (RandomPlayer::new(1), RandomPlayer::new(2));
+/// let mut asked = 0;
+/// let stopped = play_game_until(game(), &mut a, &mut b, Color::Black, &settings, 0, &mut || { asked += 1; asked > 3 });
+/// assert!(stopped.is_none());
+/// assert_eq!(asked, 4);
+/// ```
+pub fn play_game_until<G: GameState>(
+    game: G,
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    a_color: Color,
+    settings: &MatchSettings,
+    index: u32,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<GameRecord> {
     let seed = settings.seed ^ 0x5EED ^ u64::from(index);
     let mut session = Session::new(game, settings.house_rules(), seed);
     a.new_game();
@@ -252,6 +294,9 @@ pub fn play_game_of<G: GameState>(
     };
     let mut truncated = false;
     let outcome = loop {
+        if stop() {
+            return None;
+        }
         let seat = match session.to_move() {
             ToMove::Over(outcome) => break outcome,
             ToMove::Player(seat) => seat,
@@ -272,14 +317,14 @@ pub fn play_game_of<G: GameState>(
         // Any refusal ends the game inside the session (a forfeit).
         let _ = session.ask(seat, player);
     };
-    GameRecord {
+    Some(GameRecord {
         a_color,
         outcome,
         plies: session.plies(),
         fouls: by_seat(session.fouls()),
         stand_ins: by_seat(session.stand_ins()),
         truncated,
-    }
+    })
 }
 
 /// Plays a match of `settings.games` games of `name` between `a` and `b`.
@@ -299,18 +344,49 @@ pub fn play_match(
     b: &mut dyn Player,
     settings: &MatchSettings,
 ) -> Result<MatchResult, VariantError> {
-    let mut games = Vec::with_capacity(settings.games as usize);
+    match play_match_until(name, overrides, a, b, settings, &mut || false)? {
+        Some(result) => Ok(result),
+        None => unreachable!("a match that is never stopped plays to its end"),
+    }
+}
+
+/// [`play_match`] that can be stopped: `stop` is asked before every move
+/// of every game ([`play_game_until`]); once it answers `true` the match is
+/// abandoned and `Ok(None)` returned. The games' table grows as they are
+/// played (nothing is reserved for `settings.games` up front, so a huge
+/// count costs memory only as games are played).
+///
+/// ```
+/// use shogi_players::{play_match_until, MatchSettings, RandomPlayer};
+/// let settings = MatchSettings { games: u32::MAX, max_plies: 20, ..MatchSettings::default() };
+/// let mut moves = 0;
+/// let r = play_match_until("minishogi", &[], &mut RandomPlayer::new(1), &mut RandomPlayer::new(2), &settings, &mut || { moves += 1; moves > 100 });
+/// assert_eq!(r.unwrap(), None);
+/// ```
+pub fn play_match_until(
+    name: &str,
+    overrides: &[(&str, &str)],
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    settings: &MatchSettings,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<Option<MatchResult>, VariantError> {
+    let mut games = Vec::new();
     for i in 0..settings.games {
         let a_color = if settings.swap_colors && i % 2 == 1 {
             Color::White
         } else {
             Color::Black
         };
-        games.push(play_game(name, overrides, a, b, a_color, settings, i)?);
+        let game = match_game(name, overrides, settings, i)?;
+        match play_game_until(game, a, b, a_color, settings, i, stop) {
+            Some(record) => games.push(record),
+            None => return Ok(None),
+        }
     }
-    Ok(MatchResult {
+    Ok(Some(MatchResult {
         a: a.name(),
         b: b.name(),
         games,
-    })
+    }))
 }

@@ -67,6 +67,21 @@ const INFINITY: i32 = MATE_SCORE + 1;
 /// Default transposition table size: 2^18 entries of 16 bytes (4 MiB).
 const DEFAULT_TT_ENTRIES: usize = 1 << 18;
 
+/// A question a search asks every 1024 nodes, with the stop flag: `true`
+/// stops it (the search then returns the best move found so far). The
+/// Python binding's answers Ctrl-C through it.
+pub type StopCheck = Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// A [`StopCheck`] held by a player (a closure has no `Debug`).
+#[derive(Clone)]
+struct CheckHook(StopCheck);
+
+impl std::fmt::Debug for CheckHook {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StopCheck")
+    }
+}
+
 /// How much a search may do.
 ///
 /// ```
@@ -196,6 +211,7 @@ pub struct SearchPlayer {
     /// `[colour][origin (square, or 81 + drop kind)][destination]`.
     history: Vec<i32>,
     stop: Option<Arc<AtomicBool>>,
+    check: Option<CheckHook>,
 }
 
 impl SearchPlayer {
@@ -216,6 +232,7 @@ impl SearchPlayer {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 88 * 81],
             stop: None,
+            check: None,
         }
     }
 
@@ -310,6 +327,27 @@ impl SearchPlayer {
     /// ```
     pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.stop = flag;
+    }
+
+    /// A question asked with the stop flag (every 1024 nodes): once it
+    /// answers `true` the search stops and returns the best move found so
+    /// far. Unlike the flag it can poll something else (the Python binding
+    /// checks for Ctrl-C in it); `None` removes it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use shogi_core::Game;
+    /// use shogi_players::{Budget, SearchPlayer};
+    /// use shogi_variants::{AnyVariant, Minishogi};
+    /// let game = Game::new(AnyVariant::Minishogi(Minishogi::default()));
+    /// let mut p = SearchPlayer::new(Budget::Depth(60));
+    /// p.set_stop_check(Some(Arc::new(|| true))); // stops at the first question
+    /// let r = p.search(&game);
+    /// assert!(r.nodes < 2048);
+    /// assert!(game.legal_moves().contains(&r.best.unwrap()));
+    /// ```
+    pub fn set_stop_check(&mut self, check: Option<StopCheck>) {
+        self.check = check.map(CheckHook);
     }
 
     /// Forgets the transposition table, killer moves and history.
@@ -447,6 +485,7 @@ impl SearchPlayer {
             killers: &mut self.killers,
             history: &mut self.history,
             stop: self.stop.as_deref(),
+            check: self.check.as_ref().map(|c| &*c.0),
             nodes: 0,
             node_limit,
             deadline: time_limit.and_then(|t| start.checked_add(t)),
@@ -584,6 +623,10 @@ impl Player for SearchPlayer {
     fn new_game(&mut self) {
         self.clear();
     }
+
+    fn set_stop_check(&mut self, check: Option<StopCheck>) {
+        SearchPlayer::set_stop_check(self, check);
+    }
 }
 
 fn decode_move(bits: u16) -> Option<Move> {
@@ -619,6 +662,7 @@ struct Search<'a> {
     killers: &'a mut [[Option<Move>; 2]],
     history: &'a mut [i32],
     stop: Option<&'a AtomicBool>,
+    check: Option<&'a (dyn Fn() -> bool + Send + Sync)>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -647,6 +691,11 @@ impl Search<'_> {
             }
             if let Some(deadline) = self.deadline {
                 if Instant::now() >= deadline {
+                    self.stopped = true;
+                }
+            }
+            if let Some(check) = self.check {
+                if check() {
                     self.stopped = true;
                 }
             }

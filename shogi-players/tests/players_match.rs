@@ -280,3 +280,69 @@ fn the_match_ply_cap_is_not_the_rules_move_limit() {
         [("move_limit".to_string(), 2)]
     );
 }
+
+/// A stopped match returns at once, and a search seated in it is stopped
+/// through its stop check (a depth-60 search would never end by itself).
+#[test]
+fn a_match_stops_when_asked_and_so_does_a_seated_search() {
+    use shogi_players::{play_match_until, Budget, SearchPlayer};
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+    let settings = MatchSettings {
+        games: u32::MAX,
+        max_plies: 50,
+        ..MatchSettings::default()
+    };
+    let asked = Arc::new(AtomicU32::new(0));
+    let mut deep = SearchPlayer::new(Budget::Depth(60));
+    let counter = Arc::clone(&asked);
+    deep.set_stop_check(Some(Arc::new(move || {
+        counter.fetch_add(1, Ordering::Relaxed) >= 3
+    })));
+    let mut moves = 0;
+    let r = play_match_until(
+        "minishogi",
+        &[],
+        &mut deep,
+        &mut RandomPlayer::new(2),
+        &settings,
+        &mut || {
+            moves += 1;
+            moves > 4
+        },
+    )
+    .unwrap();
+    assert_eq!(r, None);
+    assert_eq!(moves, 5);
+    assert!(asked.load(Ordering::Relaxed) >= 4);
+}
+
+/// Without a stop, `play_match_until` is `play_match`.
+#[test]
+fn an_unstopped_match_is_the_plain_match() {
+    use shogi_players::play_match_until;
+    let settings = MatchSettings {
+        games: 6,
+        max_plies: 80,
+        seed: 4,
+        ..MatchSettings::default()
+    };
+    let plain = play_match(
+        "card",
+        &[],
+        &mut RandomPlayer::new(1),
+        &mut RandomPlayer::new(2),
+        &settings,
+    )
+    .unwrap();
+    let until = play_match_until(
+        "card",
+        &[],
+        &mut RandomPlayer::new(1),
+        &mut RandomPlayer::new(2),
+        &settings,
+        &mut || false,
+    )
+    .unwrap();
+    assert_eq!(until, Some(plain));
+}

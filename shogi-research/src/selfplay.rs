@@ -83,7 +83,20 @@ pub enum SelfPlayError {
     /// The thread pool could not be built.
     #[error("thread pool: {0}")]
     Threads(String),
+    /// There is no room in memory for this many games.
+    #[error("not enough memory for {games} games (about {bytes} bytes)")]
+    Memory {
+        /// The games asked for.
+        games: usize,
+        /// The memory they were estimated to need.
+        bytes: usize,
+    },
 }
+
+/// The heap a game of a batch takes when it is made, beyond its slot
+/// (position, history, legal actions; measured at about 2 KB on every
+/// kind), for the check that the games fit before they are made.
+const HEAP_PER_GAME: usize = 2048;
 
 /// Output buffers of a whole batch, owned (for Rust callers and tests).
 #[derive(Clone, Debug)]
@@ -264,16 +277,28 @@ impl<G: GameState> SelfPlay<G> {
             .num_threads(threads)
             .build()
             .map_err(|e| SelfPlayError::Threads(e.to_string()))?;
-        let envs = (0..games)
-            .map(|i| Env {
-                game: template.clone(),
-                rng: stream(seed, i),
-                plies: 0,
-                legal: Vec::new(),
-                shown: Vec::new(),
-                planes: PlaneMemo::new(),
-            })
-            .collect();
+        // A failed allocation aborts the process: check that the slots and
+        // the games' own heap fit before making them (under a memory limit
+        // a huge batch is then an error, not an abort). Games grow as they
+        // are played (histories), which this cannot foresee.
+        let no_room = || SelfPlayError::Memory {
+            games,
+            bytes: games.saturating_mul(std::mem::size_of::<Env<G>>() + HEAP_PER_GAME),
+        };
+        let mut envs = Vec::new();
+        envs.try_reserve_exact(games).map_err(|_| no_room())?;
+        let mut room: Vec<u8> = Vec::new();
+        room.try_reserve_exact(games.saturating_mul(HEAP_PER_GAME))
+            .map_err(|_| no_room())?;
+        drop(room);
+        envs.extend((0..games).map(|i| Env {
+            game: template.clone(),
+            rng: stream(seed, i),
+            plies: 0,
+            legal: Vec::new(),
+            shown: Vec::new(),
+            planes: PlaneMemo::new(),
+        }));
         let mut batch = SelfPlay {
             template,
             envs,

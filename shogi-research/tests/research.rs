@@ -678,3 +678,14 @@ fn card_deck_planes_follow_the_reshuffle() {
     }
     assert!(saw_reshuffle_due, "the deck never ran out");
 }
+
+/// A batch too big for memory is an error, not an abort (or a panic).
+#[test]
+fn a_batch_too_big_for_memory_is_refused() {
+    for games in [usize::MAX, usize::MAX / 2048] {
+        match SelfPlay::new("minishogi", &[], games, 1, 0, None) {
+            Err(SelfPlayError::Memory { games: g, .. }) => assert_eq!(g, games),
+            other => panic!("expected a memory error, got {:?}", other.map(|b| b.len())),
+        }
+    }
+}

@@ -70,3 +70,42 @@ fn position_593_to_depth_2() {
 fn position_593_depth_3() {
     check(Standard::default(), POS_593, &[593, 105677, 53393368]);
 }
+
+/// The stoppable count agrees with the plain one, for a variant that
+/// filters moves (must-capture) and one that does not, and a stop partway
+/// leaves the position as it was.
+#[test]
+fn perft_until_agrees_and_stops_cleanly() {
+    use shogi_core::{divide, divide_until, perft_until};
+    use shogi_variants::AnyVariant;
+    for name in ["must-capture", "minishogi"] {
+        let variant = AnyVariant::from_name(name).expect("a variant");
+        let mut pos = variant.start_position();
+        let start = pos.clone();
+        for bulk in [true, false] {
+            let plain = variant.perft(&mut pos, 4, bulk);
+            assert_eq!(
+                perft_until(&variant, &mut pos, 4, bulk, &mut || false),
+                Some(plain)
+            );
+            let mut asked = 0;
+            let stopped = perft_until(&variant, &mut pos, 4, bulk, &mut || {
+                asked += 1;
+                asked > 5
+            });
+            assert_eq!(stopped, None, "{name}");
+            assert_eq!(pos, start);
+        }
+        assert_eq!(
+            divide_until(&variant, &mut pos, 3, true, &mut || false),
+            Some(divide(&variant, &mut pos, 3, true))
+        );
+        let mut asked = 0;
+        let stopped = divide_until(&variant, &mut pos, 3, true, &mut || {
+            asked += 1;
+            asked > 3
+        });
+        assert_eq!(stopped, None);
+        assert_eq!(pos, start);
+    }
+}

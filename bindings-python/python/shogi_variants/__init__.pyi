@@ -35,6 +35,7 @@ __all__ = [
     "Announcement",
     "ArgumentError",
     "BeliefPlayer",
+    "BusyError",
     "Board",
     "Capture",
     "CardPlayer",
@@ -121,6 +122,11 @@ class MissingExtraError(ShogiError):
 class RecordWriteError(ShogiError):
     """A record that cannot be written in the format asked for: a move that does
     not replay, an end or header key the format has no words for."""
+
+class BusyError(ShogiError):
+    """The object is in use by another call (another thread, or a callback of
+    the call using it); nothing was changed: give each thread its own object
+    (``board.copy()``, a new player)."""
 
 @final
 class Move:
@@ -267,13 +273,16 @@ class Board:
     def legal_squares(self, square_or_drop: Square) -> list[int]:
         """Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped."""
     def perft(self, depth: int, bulk: bool = True) -> int:
-        """Leaf count of the legal move tree, computed natively with the GIL released.
-        ``depth`` is ``0..=64`` (``perft(0) == 1``); outside it ``ArgumentError``."""
+        """Leaf count of the legal move tree, computed natively on a copy of the
+        position with the GIL released (the board stays usable meanwhile).
+        ``depth`` is ``0..=64`` (``perft(0) == 1``); outside it ``ArgumentError``.
+        Ctrl-C is noticed within about 50 ms (``KeyboardInterrupt``)."""
     def divide(self, depth: int) -> dict[str, int]:
         """Perft per legal move (USI -> count of depth ``depth - 1`` below it, bulk), summing
         to ``perft(depth)``; like ``perft`` it counts the move tree, whether or not the game has ended.
         ``depth`` is ``1..=64``: depth 0 has no first move, so ``divide(0)`` raises
-        ``ArgumentError`` (the sum rule holds for every depth accepted)."""
+        ``ArgumentError`` (the sum rule holds for every depth accepted).
+        Like ``perft`` it runs on a copy without the GIL; Ctrl-C is noticed within about 50 ms."""
     def copy(self, stack: bool = True) -> "Board":
         """A copy; with ``stack=False`` the copy starts at the current position."""
     def __copy__(self) -> "Board": ...
@@ -691,7 +700,10 @@ class SelfPlay:
     copies). A game that ends restarts in the same step. Rule ends set
     ``terminated``; ``max_plies`` (actions per game, fouls included) sets
     ``truncated``. ``rewards[i]`` is (Black's, White's). Results do not depend
-    on ``threads``."""
+    on ``threads``. The arrays are read-only views that cannot be made
+    writeable. One call at a time: a call while another thread's call runs
+    raises ``BusyError`` (the constants always answer). Not picklable
+    (``TypeError``)."""
     def __new__(cls, game: str = "standard", num_games: int = 64, threads: int = 1, seed: int = 0, max_plies: Optional[int] = None, observations: bool = True, **settings: object) -> Self: ...
     def reset(self, seed: Optional[int] = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Restart every game: ``(observations, action_masks)``."""
@@ -702,7 +714,9 @@ class SelfPlay:
     def step_random(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
         """A uniformly random legal action in every game (seeded per game)."""
     def run_random(self, steps: int) -> int:
-        """``steps`` random steps in one call; the games finished meanwhile."""
+        """``steps`` random steps in one call; the games finished meanwhile.
+        Ctrl-C is noticed between steps within about 50 ms: ``KeyboardInterrupt``,
+        the batch left after the last whole step."""
     @property
     def observations(self) -> npt.NDArray[np.float32]: ...
     @property
@@ -746,7 +760,10 @@ class RandomPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -758,7 +775,10 @@ class SearchPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -769,7 +789,10 @@ class CardPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -780,7 +803,10 @@ class BeliefPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -791,7 +817,10 @@ class NaivePlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee)."""
+        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        copy with the GIL released; Ctrl-C stops a long search within about 50 ms
+        (``KeyboardInterrupt``). ``BusyError`` while the player is in use
+        elsewhere (a match in another thread)."""
     def new_game(self) -> None: ...
 
 @final
@@ -838,4 +867,7 @@ def play_match(
     any object with ``choose(observation)`` returning a Move, USI text or None),
     colours swapped each game. Over ``move_time`` seconds a player loses, or the
     CPU moves in its place (``over_time="cpu"``). Errors raised by a Python player
-    are re-raised when the match ends."""
+    are forfeits, re-raised when the match ends; a ``KeyboardInterrupt`` or
+    ``SystemExit`` ends the match at once. Runs with the GIL released; native
+    players are locked for the match (``BusyError`` for other uses meanwhile).
+    Ctrl-C is noticed within about 50 ms (``KeyboardInterrupt``)."""
