@@ -234,8 +234,8 @@ fn settings_from<S: Serialize + DeserializeOwned>(
 /// rather than serde's (issue 15: "unknown variant `bogus`", "expected u32"):
 /// "impasse is one of 'Off', 'Points24', ..., not 'bogus'", "move_limit must
 /// be a whole number 1..=4294967295, not '300' (a string)". The value is
-/// quoted as an excerpt; messages serde's callers wrote themselves (a limit of
-/// 0) are kept, after the key.
+/// quoted as an excerpt; anything else is [`crate::serde_words::plain_words`]
+/// (messages the library wrote itself, such as a limit of 0, are kept whole).
 fn bad_value_message(key: &str, value: &Value, error: &serde_json::Error) -> String {
     let said = error.to_string();
     let given = describe_value(value);
@@ -257,22 +257,13 @@ fn bad_value_message(key: &str, value: &Value, error: &serde_json::Error) -> Str
     }
     if said.starts_with("invalid type: ") || said.starts_with("invalid value: ") {
         if let Some((_, expected)) = said.rsplit_once(", expected ") {
-            return format!("{key} must be {}, not {given}", expected_in_words(expected));
+            return format!(
+                "{key} must be {}, not {given}",
+                crate::serde_words::expected_words(expected)
+            );
         }
     }
-    format!("{key}: {}", shogi_core::Excerpt(&said))
-}
-
-/// Serde's name of an expected type as words.
-fn expected_in_words(expected: &str) -> String {
-    match expected {
-        "u8" => format!("a whole number 0..={}", u8::MAX),
-        "u16" => format!("a whole number 0..={}", u16::MAX),
-        "u32" => format!("a whole number 0..={}", u32::MAX),
-        "u64" => format!("a whole number 0..={}", u64::MAX),
-        "a boolean" => "true or false".to_owned(),
-        other => other.to_owned(),
-    }
+    format!("{key}: {}", crate::serde_words::plain_words(&said))
 }
 
 /// A setting's value as a message quotes it: text in quotes (an excerpt),

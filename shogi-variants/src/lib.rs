@@ -37,6 +37,7 @@ mod kind;
 mod minishogi;
 mod must_capture;
 mod saved;
+mod serde_words;
 mod standard;
 pub mod state;
 mod tsuitate;

@@ -169,7 +169,7 @@ fn found(value: &Value) -> String {
 fn field_shape(name: &str) -> &'static str {
     match name {
         "game" | "start" | "ended" | "generator_position" => "a string",
-        "seed" => "a whole number from 0 to 18446744073709551615",
+        "seed" => "a whole number 0..=18446744073709551615",
         "moves" | "attempts" | "actions" => "a list of strings",
         "turns" => {
             "a list of objects with 'cards' (a list of strings) and optionally 'move' (a string)"
@@ -230,9 +230,12 @@ fn optional<T: serde::de::DeserializeOwned>(
                 .replace(", not item", ": item"),
         ));
     }
-    serde_json::from_value(value)
-        .map(Some)
-        .map_err(|e| SaveError::Json(format!("'{name}': {}", plain_words(&e.to_string()))))
+    serde_json::from_value(value).map(Some).map_err(|e| {
+        SaveError::Json(format!(
+            "'{name}': {}",
+            crate::serde_words::plain_words(&e.to_string())
+        ))
+    })
 }
 
 /// A JSON syntax error in this library's words, with where it is.
@@ -242,150 +245,9 @@ fn json_words(e: &serde_json::Error) -> String {
     match e.classify() {
         Category::Eof => format!("the JSON text ends too early ({at})"),
         Category::Syntax => format!("the text is not valid JSON ({at})"),
-        Category::Data | Category::Io => plain_words(&e.to_string()),
+        Category::Data | Category::Io => crate::serde_words::plain_words(&e.to_string()),
     }
 }
-
-/// Serde's wording of a settings or field error rewritten in the library's
-/// words: `unknown variant `x`, expected one of `A`, `B`` becomes `'x' is not
-/// one of: A, B`; `invalid type: string "300", expected u32` becomes `a
-/// whole number from 0 to 4294967295 is needed, not the string '300'`;
-/// `missing field`, `unknown field`, `invalid value` and `invalid length`
-/// likewise. Messages the library wrote itself pass through; any quoted input
-/// is bounded.
-pub(crate) fn plain_words(message: &str) -> String {
-    // serde_json adds a position to errors read from text.
-    let message = match message.rfind(" at line ") {
-        Some(i) if message[i..].contains(" column ") => &message[..i],
-        _ => message,
-    };
-    let ticked = |s: &str| -> Vec<String> {
-        s.split('`')
-            .skip(1)
-            .step_by(2)
-            .map(shogi_core::excerpt)
-            .collect()
-    };
-    let expected_words = |e: &str| -> String {
-        let e = e.trim();
-        let whole = |bits: &str| match bits {
-            "8" => "a whole number from 0 to 255".to_owned(),
-            "16" => "a whole number from 0 to 65535".to_owned(),
-            "32" => "a whole number from 0 to 4294967295".to_owned(),
-            "64" => "a whole number from 0 to 18446744073709551615".to_owned(),
-            _ => "a whole number".to_owned(),
-        };
-        if let Some(bits) = e
-            .strip_prefix('u')
-            .filter(|b| b.chars().all(|c| c.is_ascii_digit()))
-        {
-            return whole(bits);
-        }
-        if let Some(bits) = e
-            .strip_prefix('i')
-            .filter(|b| b.chars().all(|c| c.is_ascii_digit()))
-        {
-            return format!("a whole number ({bits}-bit, signed)");
-        }
-        match e {
-            "a boolean" | "bool" => "true or false".to_owned(),
-            "a sequence" => "a list".to_owned(),
-            "a map" => "an object".to_owned(),
-            "a string" | "string" | "a borrowed string" => "a string".to_owned(),
-            "f32" | "f64" => "a number".to_owned(),
-            _ if e.starts_with("struct ") || e.starts_with("tuple struct ") => {
-                "an object of settings".to_owned()
-            }
-            _ if e.starts_with("enum ") || e.starts_with("internally tagged enum") => {
-                "one of the setting's names".to_owned()
-            }
-            _ if e.starts_with("variant identifier") || e.starts_with("field identifier") => {
-                "a name".to_owned()
-            }
-            _ => shogi_core::excerpt(e),
-        }
-    };
-    let unexpected_words = |u: &str| -> String {
-        let u = u.trim();
-        if let Some(rest) = u.strip_prefix("string ") {
-            let inner = rest.trim_matches('"');
-            return format!("the string '{}'", shogi_core::Excerpt(inner));
-        }
-        for (serde, ours) in [
-            ("integer ", "the number "),
-            ("floating point ", "the number "),
-        ] {
-            if let Some(rest) = u.strip_prefix(serde) {
-                return format!("{ours}{}", shogi_core::Excerpt(rest.trim_matches('`')));
-            }
-        }
-        match u {
-            "sequence" => "a list".to_owned(),
-            "map" => "an object".to_owned(),
-            "null" | "unit value" | "unit" => "null".to_owned(),
-            _ => match u.strip_prefix("boolean ") {
-                Some(b) => b.trim_matches('`').to_owned(),
-                None => shogi_core::excerpt(u),
-            },
-        }
-    };
-    if let Some(rest) = message.strip_prefix("unknown variant ") {
-        let names = ticked(rest);
-        let (given, known) = names
-            .split_first()
-            .map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
-        return if known.is_empty() {
-            format!("'{given}' is not a name this setting takes")
-        } else {
-            format!("'{given}' is not one of: {}", known.join(", "))
-        };
-    }
-    if let Some(rest) = message.strip_prefix("unknown field ") {
-        let names = ticked(rest);
-        let (given, known) = names
-            .split_first()
-            .map_or((String::new(), &[][..]), |(g, k)| (g.clone(), k));
-        return if known.is_empty() {
-            format!("there is no setting '{given}'")
-        } else {
-            format!(
-                "there is no setting '{given}' (the settings: {})",
-                known.join(", ")
-            )
-        };
-    }
-    if let Some(rest) = message.strip_prefix("missing field ") {
-        return format!("the setting '{}' is missing", ticked(rest).join(""));
-    }
-    for (serde, ours) in [
-        ("invalid type: ", "is needed, not"),
-        ("invalid value: ", "is needed, not"),
-    ] {
-        if let Some(rest) = message.strip_prefix(serde) {
-            if let Some((unexpected, expected)) = rest.rsplit_once(", expected ") {
-                return format!(
-                    "{} {ours} {}",
-                    expected_words(expected),
-                    unexpected_words(unexpected)
-                );
-            }
-        }
-    }
-    if let Some(rest) = message.strip_prefix("invalid length ") {
-        if let Some((n, expected)) = rest.split_once(", expected ") {
-            return format!("{} is needed, not {n} items", expected_words(expected));
-        }
-    }
-    // The library's own words; cut all the same should one ever quote a
-    // whole input.
-    match message.char_indices().nth(MESSAGE_CHARS) {
-        None => message.to_owned(),
-        Some((cut, _)) => format!("{}…", &message[..cut]),
-    }
-}
-
-/// The most characters of a settings message a saved-game error repeats.
-const MESSAGE_CHARS: usize = 400;
 
 fn card_text(card: Card) -> String {
     card.to_string()
@@ -681,7 +543,7 @@ impl SavedGame {
             _ => return Err(SaveError::Settings("settings must be an object".to_owned())),
         }
         let settings: AnySettings = serde_json::from_value(tagged)
-            .map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
+            .map_err(|e| SaveError::Settings(crate::serde_words::plain_words(&e.to_string())))?;
         let mut game = Game::from_sfen(AnyVariant::with_settings(settings), &self.start)
             .map_err(|e| SaveError::Start(e.to_string()))?;
         let moves = self.moves.as_ref().ok_or_else(|| self.missing("moves"))?;
@@ -714,7 +576,7 @@ impl SavedGame {
 
     fn restore_card(&self) -> Result<CardGame, SaveError> {
         let settings: CardSettings = serde_json::from_value(self.settings.clone())
-            .map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
+            .map_err(|e| SaveError::Settings(crate::serde_words::plain_words(&e.to_string())))?;
         let seed = self.seed.ok_or_else(|| self.missing("seed"))?;
         let mut game = CardGame::from_sfen(settings, seed, &self.start)
             .map_err(|e| SaveError::Start(e.to_string()))?;
@@ -771,7 +633,7 @@ impl SavedGame {
 
     fn restore_tsuitate(&self) -> Result<Referee, SaveError> {
         let settings: TsuitateSettings = serde_json::from_value(self.settings.clone())
-            .map_err(|e| SaveError::Settings(plain_words(&e.to_string())))?;
+            .map_err(|e| SaveError::Settings(crate::serde_words::plain_words(&e.to_string())))?;
         let mut referee = Referee::from_sfen(settings, &self.start)
             .map_err(|e| SaveError::Start(e.to_string()))?;
         let attempts = self
