@@ -6,6 +6,7 @@
 //! subclasses `ValueError` (see `errors`); nothing panics on user input.
 
 mod board;
+mod busy;
 mod card;
 mod contract;
 mod convert;

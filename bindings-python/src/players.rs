@@ -3,6 +3,7 @@
 //! seat in a match too.
 
 use crate::board::PyBoard;
+use crate::busy::InUse;
 use crate::card::PyCardGame;
 use crate::convert::{self, Int, Seed, SettingText, Text};
 use crate::errors::{SettingError, ShogiError};
@@ -19,7 +20,7 @@ use shogi_players::{
     SearchPlayer,
 };
 use shogi_variants::{AnyVariant, CardGame, PlayerView};
-use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+use std::sync::{Arc, MutexGuard};
 use std::time::Duration;
 
 /// A native player behind a Python class.
@@ -29,41 +30,10 @@ type Native = Box<dyn Player + Send>;
 /// match lock it; a call that finds it locked raises `BusyError` (another
 /// thread, or a Python player's callback reaching a player seated in the
 /// match it is playing).
-pub struct Seat {
-    player: Mutex<Native>,
-    /// The call holding it, for the message.
-    user: Mutex<&'static str>,
-    /// The Python class, for the message.
-    class: &'static str,
-}
+pub type Seat = InUse<Native>;
 
-impl Seat {
-    fn new(class: &'static str, player: Native) -> Seat {
-        Seat {
-            player: Mutex::new(player),
-            user: Mutex::new(""),
-            class,
-        }
-    }
-
-    /// The player, for `doing`; `BusyError` if a call holds it.
-    fn lock(&self, doing: &'static str) -> PyResult<MutexGuard<'_, Native>> {
-        let guard = match self.player.try_lock() {
-            Ok(g) => g,
-            Err(TryLockError::Poisoned(p)) => p.into_inner(),
-            Err(TryLockError::WouldBlock) => {
-                let user = *self.user.lock().unwrap_or_else(|e| e.into_inner());
-                return Err(crate::errors::busy(
-                    &format!("this {}", self.class),
-                    Some(user).filter(|u| !u.is_empty()),
-                    "copy.copy(player) (a player with the same settings)",
-                ));
-            }
-        };
-        *self.user.lock().unwrap_or_else(|e| e.into_inner()) = doing;
-        Ok(guard)
-    }
-}
+/// What a busy player's message suggests instead.
+const OWN_PLAYER: &str = "copy.copy(player) (a player with the same settings)";
 
 /// A copy of what a Python observation shows, so that a native player can
 /// think with the GIL released while the game object stays free.
@@ -141,7 +111,7 @@ macro_rules! native_player {
             fn of(player: impl Player + Send + 'static, args: Vec<Option<u64>>) -> Self {
                 let name = player.name();
                 $rust {
-                    seat: Seat::new($py, Box::new(player)),
+                    seat: Seat::new(Box::new(player), concat!("this ", $py), OWN_PLAYER),
                     name,
                     args,
                 }

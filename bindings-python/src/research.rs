@@ -4,6 +4,7 @@
 //! Arrays are numpy's (rust-numpy); numpy is imported only when one is made,
 //! so the rest of the module works without it.
 
+use crate::busy::InUse;
 use crate::convert::{self, Int, SettingText, Text};
 use crate::errors::{IllegalMoveError, InvalidMoveError, SettingError, ShogiError};
 use crate::interrupt::Interrupt;
@@ -15,7 +16,7 @@ use shogi_core::{Color, Move};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::ObservationShape;
 use shogi_research::selfplay::{OutputsMut, SelfPlay, SelfPlayError};
-use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::sync::MutexGuard;
 
 /// The action of `mv` on `geometry`'s board, or `InvalidMoveError`.
 pub fn action_of(space: ActionSpace, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
@@ -154,9 +155,7 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
 /// BLAS threads spin on the cores the games run on.
 #[pyclass(module = "shogi_variants", name = "SelfPlay", frozen)]
 pub struct PySelfPlay {
-    batch: Mutex<SelfPlay>,
-    /// The call holding `batch`, for the message.
-    user: Mutex<&'static str>,
+    batch: InUse<SelfPlay>,
     game: String,
     observe: bool,
     num_games: usize,
@@ -206,20 +205,7 @@ fn read_only(array: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
 impl PySelfPlay {
     /// The batch, for `doing`; `BusyError` if another call holds it.
     fn lock(&self, doing: &'static str) -> PyResult<MutexGuard<'_, SelfPlay>> {
-        let guard = match self.batch.try_lock() {
-            Ok(g) => g,
-            Err(TryLockError::Poisoned(p)) => p.into_inner(),
-            Err(TryLockError::WouldBlock) => {
-                let user = *self.user.lock().unwrap_or_else(|e| e.into_inner());
-                return Err(crate::errors::busy(
-                    "this SelfPlay",
-                    Some(user).filter(|u| !u.is_empty()),
-                    "a SelfPlay of its own per thread",
-                ));
-            }
-        };
-        *self.user.lock().unwrap_or_else(|e| e.into_inner()) = doing;
-        Ok(guard)
+        self.batch.lock(doing)
     }
 
     /// Runs `f` on the batch with the output arrays lent to it, GIL released.
@@ -372,8 +358,7 @@ impl PySelfPlay {
             num_actions: batch.actions().size(),
             shape: batch.shape(),
             max_plies: batch.max_plies(),
-            batch: Mutex::new(batch),
-            user: Mutex::new(""),
+            batch: InUse::new(batch, "this SelfPlay", "a SelfPlay of its own per thread"),
             game: game.to_owned(),
             observe: observations.len() > 0,
             observations: observations.unbind(),
