@@ -11,7 +11,7 @@ use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
-use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
+use shogi_core::{Game, GameError, Move, MoveList, PieceKind, Position, Variant};
 use shogi_formats::diagram::{text, Diagram};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{board_observation, ObservationShape};
@@ -82,9 +82,10 @@ impl PyBoard {
         self.game.play(mv).map_err(game_error)
     }
 
-    /// A move argument that must be legal now (for notation).
+    /// A move argument that must be legal now (for notation and the
+    /// questions about a move): off this board -> `InvalidMoveError`.
     fn legal_move(&self, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let mv = convert::a_move(obj)?;
+        let mv = convert::a_move_on(obj, self.position().geometry())?;
         if !self.game.variant().is_legal(self.position(), mv) {
             return Err(crate::errors::IllegalMoveError::new_err(format!(
                 "{mv} is not legal in {}",
@@ -92,6 +93,19 @@ impl PyBoard {
             )));
         }
         Ok(mv)
+    }
+
+    /// The legal move of Japanese notation `text` here.
+    fn read_japanese(&self, text: &str) -> PyResult<Move> {
+        let last = self.game.moves().last().map(|m| m.to());
+        shogi_core::notation::japanese::read(self.position(), text, last)
+            .map_err(crate::errors::japanese_error)
+    }
+
+    /// The legal move of Western notation `text` here.
+    fn read_western(&self, text: &str) -> PyResult<Move> {
+        shogi_core::notation::western::read(self.position(), text)
+            .map_err(crate::errors::western_error)
     }
 
     /// The position with its last move marked.
@@ -402,9 +416,11 @@ impl PyBoard {
         format!("Board({}{variant}{kwargs})", convert::py_str(&self.sfen()))
     }
 
-    /// A text diagram: White's side on top, hands above and below.
+    /// A text diagram for people: White's hand, the file numbers on top,
+    /// the ranks' letters on the right, Black's hand, who is to move and
+    /// the move number (``shogi_formats::diagram::text::labelled``).
     fn __str__(&self) -> String {
-        text::of_position(self.position())
+        text::labelled(self.position())
     }
 
     /// The game's record (``Record``): its moves from the start, the
@@ -439,19 +455,173 @@ impl PyBoard {
         Ok(shogi_core::notation::western::write(self.position(), mv))
     }
 
-    /// The legal move written in Japanese notation. Raises ``InvalidMoveError``.
+    /// The legal move written in Japanese notation. Raises
+    /// ``AmbiguousMoveError`` when several legal moves fit it (``５八金``
+    /// with two golds that can go there), ``InvalidMoveError`` otherwise.
     fn parse_japanese(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        let last = self.game.moves().last().map(|m| m.to());
-        let mv = shogi_core::notation::japanese::read(self.position(), &text, last)
-            .map_err(crate::record::notation_error)?;
+        move_object(py, self.read_japanese(&text)?)
+    }
+
+    /// The legal move written in Western notation. Raises
+    /// ``AmbiguousMoveError`` when several legal moves fit it (``G-5h``
+    /// with two golds that can go there), ``InvalidMoveError`` otherwise.
+    fn parse_western(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
+        move_object(py, self.read_western(&text)?)
+    }
+
+    /// Parse a move in Japanese notation (``"▲７六歩"``, ``"同　歩"``,
+    /// ``"５八金右"``) and play it; returns the move. Raises what
+    /// ``parse_japanese`` raises (``AmbiguousMoveError`` for "which gold?"),
+    /// and ``GameOverError`` once the game is over; the board is then unchanged.
+    fn push_japanese(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
+        let mv = self.read_japanese(&text)?;
+        self.play(mv)?;
         move_object(py, mv)
     }
 
-    /// The legal move written in Western notation. Raises ``InvalidMoveError``.
-    fn parse_western(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        let mv = shogi_core::notation::western::read(self.position(), &text)
-            .map_err(crate::record::notation_error)?;
+    /// Parse a move in Western notation (``"P-7f"``, ``"Bx2b+"``,
+    /// ``"S*5e"``) and play it; returns the move. Raises what
+    /// ``parse_western`` raises (``AmbiguousMoveError`` for "which gold?"),
+    /// and ``GameOverError`` once the game is over; the board is then unchanged.
+    fn push_western(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
+        let mv = self.read_western(&text)?;
+        self.play(mv)?;
         move_object(py, mv)
+    }
+
+    /// Every piece on the board: ``{square index: piece}``, the piece as
+    /// ``piece_at`` writes it (``"P"``, ``"+r"``), squares ascending.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        let pos = self.position();
+        for sq in pos.occupied() {
+            if let Some(p) = pos.piece_at(sq) {
+                d.set_item(sq.index(), p.to_string())?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// The squares of ``color``'s pieces of exactly ``kind``, ascending.
+    /// ``kind`` is a piece letter as SFEN writes it (``"P"``, ``"+R"``; its
+    /// case is ignored, the colour is the ``color`` argument); a promoted
+    /// kind is its own (``pieces("P", BLACK)`` has no tokins). Raises
+    /// ``ArgumentError`` for text that is no piece, or a bad colour.
+    fn pieces(&self, kind: Text<MoveText>, color: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let kind = piece_kind(&kind)?;
+        let color = convert::color(color)?;
+        Ok(convert::squares(self.position().pieces_of(color, kind)))
+    }
+
+    /// The squares of ``color``'s pieces that attack ``square``, ascending,
+    /// as python-chess counts them: every piece that could move there or
+    /// capture there if an enemy stood on it, pinned pieces included, and
+    /// whatever stands on ``square`` itself does not matter. Raises
+    /// ``InvalidSquareError``/``ArgumentError`` for a bad square or colour.
+    fn attackers(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        let color = convert::color(color)?;
+        let sq = convert::square(square, Some(self.position().geometry()))?;
+        let pos = self.position();
+        Ok(convert::squares(pos.attackers_to(
+            sq,
+            color,
+            pos.occupied(),
+        )))
+    }
+
+    /// Whether any of ``color``'s pieces attacks ``square`` (see ``attackers``).
+    fn is_attacked_by(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let color = convert::color(color)?;
+        let sq = convert::square(square, Some(self.position().geometry()))?;
+        let pos = self.position();
+        Ok(pos.is_attacked(sq, color, pos.occupied()))
+    }
+
+    /// The squares of the enemy pieces giving check to the side to move,
+    /// ascending (two in a double check, none when not in check).
+    fn checkers(&self) -> Vec<usize> {
+        convert::squares(self.position().checkers())
+    }
+
+    /// The square of ``color``'s king, or ``None`` when it has none (a
+    /// position set up without one).
+    fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        Ok(self
+            .position()
+            .king(convert::color(color)?)
+            .map(|s| s.index()))
+    }
+
+    /// Whether a legal move would give check. Raises ``IllegalMoveError``
+    /// for a move that is not legal here (``InvalidMoveError`` for text
+    /// that is no move); the board is never changed.
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mv = self.legal_move(r#move)?;
+        let mut pos = self.position().clone();
+        pos.play_unchecked(mv);
+        Ok(pos.is_check())
+    }
+
+    /// Whether a legal move captures (a drop never does). Raises
+    /// ``IllegalMoveError`` for a move that is not legal here.
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mv = self.legal_move(r#move)?;
+        Ok(mv.from().is_some() && self.position().piece_at(mv.to()).is_some())
+    }
+
+    /// The position's 64-bit Zobrist hash (board, both hands with their
+    /// counts, side to move; not the move number): equal positions have
+    /// equal hashes, and it is what repetition is detected by.
+    fn zobrist_hash(&self) -> u64 {
+        self.position().hash()
+    }
+
+    /// The moves played since the game's start (``len(move_stack)``); the
+    /// SFEN ``move_number`` is ``ply() + 1`` when the game started at move 1.
+    fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// Whether the current position has occurred at least ``n`` times in
+    /// this game, this time included (python-chess's ``is_repetition``;
+    /// ``n`` is ``1..``; see ``repetition_count``). Positions count as the
+    /// same with the same board, hands and side to move. Sennichite is the
+    /// fourth occurrence: ``is_repetition(4)`` is when the game ends by
+    /// repetition (a draw, or a loss for the side that checked every move);
+    /// ``is_repetition(3)`` warns one repetition before. Raises
+    /// ``ArgumentError`` for ``n < 1``.
+    #[pyo3(signature = (n = None), text_signature = "($self, n=3)")]
+    fn is_repetition(&self, n: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let n = match n {
+            None => 3,
+            Some(obj) => {
+                let n = convert::index(obj)?;
+                n.within(&(1..=u32::MAX)).ok_or_else(|| {
+                    ArgumentError::new_err(format!(
+                        "n (how many occurrences) must be at least 1, not {n}"
+                    ))
+                })?
+            }
+        };
+        Ok(self.game.repetition_count() >= n as usize)
+    }
+
+    /// The position as a BOD diagram (局面図), the kanji board KIF files
+    /// and cshogi's ``to_bod()`` show: White's hand, the board with file
+    /// numbers ``９``..``１`` on top and ranks ``一``..``九`` on the right
+    /// (``v`` before White's pieces), Black's hand, then ``手数＝N`` after
+    /// the first move and ``後手番`` when White is to move. Ends with a
+    /// newline; ``Record.read`` of a KIF with it reads the position back.
+    fn bod(&self) -> String {
+        shogi_formats::record::bod::write(&self.position().to_setup())
     }
 
     /// The number of actions of this board's fixed action space (13,689 on
@@ -586,6 +756,17 @@ fn divide_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
     n.within(&(1..=MAX_PERFT_DEPTH)).ok_or_else(|| {
         ArgumentError::new_err(format!(
             "depth must be 1..={MAX_PERFT_DEPTH} (depth 0 has no first move to divide by; perft(0) is 1), not {n}"
+        ))
+    })
+}
+
+/// A piece kind from its SFEN letter (`"P"`, `"+r"`: case ignored), else
+/// `ArgumentError` naming the letters.
+fn piece_kind(text: &str) -> PyResult<PieceKind> {
+    text.parse::<PieceKind>().map_err(|_| {
+        ArgumentError::new_err(format!(
+            "'{}' is not a piece kind (SFEN letters: P L N S G B R K, promoted +P +L +N +S +B +R)",
+            shogi_core::Excerpt(text)
         ))
     })
 }

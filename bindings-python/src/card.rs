@@ -395,8 +395,9 @@ impl PyCardGame {
             None => String::new(),
         };
         format!(
-            "<CardGame {} phase={}{card} sfen='{}'>",
+            "<CardGame {} seed={} phase={}{card} sfen='{}'>",
             self.game.game().variant().name(),
+            self.game.seed(),
             self.phase(),
             self.sfen()
         )

@@ -25,6 +25,12 @@ create_exception!(
 );
 create_exception!(
     shogi_variants,
+    AmbiguousMoveError,
+    InvalidMoveError,
+    "Move notation that fits several legal moves (\"G-5h\" with two golds that can go there): say which piece, e.g. \"G6i-5h\" or \"５八金右\"."
+);
+create_exception!(
+    shogi_variants,
     InvalidSquareError,
     ShogiError,
     "Not a square name or index (or off this board)."
@@ -90,6 +96,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidSfenError", py.get_type::<InvalidSfenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("InvalidSquareError", py.get_type::<InvalidSquareError>())?;
+    m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("SettingError", py.get_type::<SettingError>())?;
@@ -99,6 +106,30 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ArgumentError", py.get_type::<ArgumentError>())?;
     m.add("BusyError", py.get_type::<BusyError>())?;
     Ok(())
+}
+
+/// Maps a refusal of Japanese notation: several legal moves fitting it ->
+/// `AmbiguousMoveError`, any other -> `InvalidMoveError`.
+pub fn japanese_error(e: shogi_core::notation::japanese::JapaneseError) -> PyErr {
+    use shogi_core::notation::japanese::JapaneseError as E;
+    match e {
+        E::Ambiguous(_) => AmbiguousMoveError::new_err(format!(
+            "{e}: add the word that says which piece (右, 左, 直, 上, 引, 寄, 打)"
+        )),
+        other => InvalidMoveError::new_err(other.to_string()),
+    }
+}
+
+/// Maps a refusal of Western notation: several legal moves fitting it ->
+/// `AmbiguousMoveError` (the message lists them), any other -> `InvalidMoveError`.
+pub fn western_error(e: shogi_core::notation::western::WesternError) -> PyErr {
+    use shogi_core::notation::western::WesternError as E;
+    match e {
+        E::Ambiguous { .. } => {
+            AmbiguousMoveError::new_err(format!("{e}: give the origin square (G6i-5h)"))
+        }
+        other => InvalidMoveError::new_err(other.to_string()),
+    }
 }
 
 /// Maps a game action's refusal to its exception.

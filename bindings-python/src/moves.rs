@@ -121,9 +121,17 @@ impl PyMove {
         u64::from(self.0.to_u16())
     }
 
-    /// Whether the move is a drop.
+    /// Whether the move is a drop (a property, as ``promotion`` is).
+    #[getter]
     fn is_drop(&self) -> bool {
         self.0.is_drop()
+    }
+
+    /// Whether the move promotes (the same as ``promotion``, named as
+    /// ``is_drop`` is).
+    #[getter]
+    fn is_promotion(&self) -> bool {
+        self.0.is_promotion()
     }
 
     fn __str__(&self) -> String {

@@ -3,9 +3,7 @@
 
 use crate::board::PyBoard;
 use crate::convert::{HeaderText, RecordText, SettingText, Text};
-use crate::errors::{
-    GameOverError, InvalidMoveError, InvalidSfenError, RecordWriteError, SettingError,
-};
+use crate::errors::{GameOverError, InvalidSfenError, RecordWriteError, SettingError};
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -324,9 +322,4 @@ pub fn board_record(
         record.end = Some(RecordEnd::new(end_of(name)?));
     }
     Ok(PyRecord { record })
-}
-
-/// A notation error as an exception.
-pub fn notation_error(e: impl std::fmt::Display) -> PyErr {
-    InvalidMoveError::new_err(e.to_string())
 }

@@ -662,8 +662,19 @@ impl PyPlayerView {
         Ok(d.to_svg())
     }
 
+    /// Whose view, whether that side is to move, the moves played and the
+    /// foul counts: what the view knows of the game's progress (never the
+    /// hidden pieces).
     fn __repr__(&self) -> String {
-        format!("<PlayerView {}>", self.information_state_string())
+        let v = &self.view;
+        format!(
+            "<PlayerView of {}{}, moves_played={}, fouls={}, opponent_fouls_known={}>",
+            color_name(v.color),
+            if v.to_move { " (to move)" } else { "" },
+            v.moves_played,
+            v.fouls,
+            v.opponent_fouls_known
+        )
     }
 }
 
@@ -963,17 +974,28 @@ impl PyTsuitateGame {
         self.clone()
     }
 
+    /// The side to move, the attempts made, the foul counts and the
+    /// outcome once over; not the position (the referee's repr says no
+    /// more than both players know: print ``sfen()`` to see it).
     fn __repr__(&self) -> String {
-        let state = match self.referee.outcome() {
-            Some(o) => o.to_string(),
-            None => format!(
-                "{} to move",
-                match self.referee.side_to_move() {
-                    Color::Black => "Black",
-                    Color::White => "White",
-                }
-            ),
+        let r = &self.referee;
+        let state = match r.outcome() {
+            Some(o) => format!("over: {o}"),
+            None => format!("{} to move", color_name(r.side_to_move())),
         };
-        format!("<TsuitateGame {state}>")
+        format!(
+            "<TsuitateGame {state}, attempts={}, fouls black={} white={}>",
+            r.attempts().len(),
+            r.fouls(Color::Black),
+            r.fouls(Color::White)
+        )
+    }
+}
+
+/// `BLACK` or `WHITE`, as the module's constants are named.
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "BLACK",
+        Color::White => "WHITE",
     }
 }

@@ -43,7 +43,7 @@ class NoDrops:
     # -- the rules: the board's, without drops
     @property
     def legal_moves(self):
-        return [m for m in self._board.legal_moves if not m.is_drop()]
+        return [m for m in self._board.legal_moves if not m.is_drop]
 
     def outcome(self):
         ruled = self._board.outcome()
@@ -65,7 +65,7 @@ class NoDrops:
 
     def push(self, move):
         move = sv.Move.from_usi(move) if isinstance(move, str) else move
-        if move.is_drop():
+        if move.is_drop:
             raise sv.IllegalMoveError(f"{move.usi()}: no drops in this game")
         if self.is_game_over():
             raise sv.GameOverError("the game is over")
@@ -132,8 +132,8 @@ class NoDrops:
 
 def drops_forbidden(board: sv.Board, chosen: sv.Move) -> bool:
     """Whether ``board`` had drops that NoDrops took away, ``chosen`` not one of them."""
-    assert not chosen.is_drop()
-    return any(m.is_drop() for m in board.legal_moves)
+    assert not chosen.is_drop
+    return any(m.is_drop for m in board.legal_moves)
 
 
 # -- OpenSpiel -------------------------------------------------------------------
@@ -167,7 +167,7 @@ def test_openspiel_never_plays_a_drop(nodrops_game):
             action = rng.choice(actions)
             forbidden += drops_forbidden(board, board.move_of(action))
             state.apply_action(action)
-        assert all(not board.move_of(a).is_drop() for a in state.history())
+        assert all(not board.move_of(a).is_drop for a in state.history())
         assert state.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
         copy = pickle.loads(pickle.dumps(state))
         assert copy.history() == state.history() and str(copy) == str(state)
@@ -184,7 +184,7 @@ def test_openspiel_mcts_plays_nodrops(nodrops_game):
     state = nodrops_game.new_initial_state()
     while not state.is_terminal():
         action = bot.step(state)
-        assert not state._core.move_of(action).is_drop()
+        assert not state._core.move_of(action).is_drop
         state.apply_action(action)
 
 
@@ -281,8 +281,8 @@ def test_the_rust_players_cannot_observe_a_python_game():
             player.choose(game.seen(sv.BLACK))
     # Given the wrapped board instead, a player would choose from its rules: drops included.
     board = sv.Board("4k/5/5/5/K4 b P 1", variant="minishogi")
-    assert any(m.is_drop() for m in board.legal_moves)
-    assert {sv.RandomPlayer(s).choose(board).is_drop() for s in range(20)} == {True, False}
+    assert any(m.is_drop for m in board.legal_moves)
+    assert {sv.RandomPlayer(s).choose(board).is_drop for s in range(20)} == {True, False}
 
 
 def test_the_adapters_docstring_examples_run():

@@ -80,7 +80,7 @@ def test_board_move_constructors_agree():
     assert m.to_square == 59
     assert m.drop_piece is None
     assert m.promotion is False
-    assert not m.is_drop()
+    assert not m.is_drop
     assert str(m) == "7g7f" or "7g7f" in repr(m)
     assert "7g7f" in repr(m)
 
@@ -96,7 +96,7 @@ def test_promotion_move():
 def test_drop_move():
     m = Move.drop("P", "5e")
     assert m == Move.from_usi("P*5e") == Move.drop("P", sq("5e"))
-    assert m.is_drop()
+    assert m.is_drop
     assert m.drop_piece == "P"
     assert m.from_square is None
     assert m.to_square == sq("5e")

@@ -90,7 +90,7 @@ def test_every_legal_move_round_trips_through_usi_and_code(game, choices):
         codes.add(m.code)
         assert m in b.legal_moves and m.usi() in b.legal_moves
         assert b.is_legal(m)
-        if m.is_drop():
+        if m.is_drop:
             assert m.from_square is None and m.drop_piece in "PLNSGBR" and b.piece_at(m.to_square) is None
         else:
             piece = b.piece_at(m.from_square)

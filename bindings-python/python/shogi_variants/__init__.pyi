@@ -32,6 +32,7 @@ __all__ = [
     "JOKER",
     "VARIANTS",
     "WHITE",
+    "AmbiguousMoveError",
     "Announcement",
     "ArgumentError",
     "BeliefPlayer",
@@ -94,6 +95,10 @@ class InvalidSfenError(ShogiError):
 
 class InvalidMoveError(ShogiError):
     """The text is not a move in USI notation."""
+
+class AmbiguousMoveError(InvalidMoveError):
+    """Move notation that fits several legal moves ("G-5h" with two golds that
+    can go there): say which piece, e.g. "G6i-5h" or "５八金右"."""
 
 class InvalidSquareError(ShogiError):
     """Not a square name or index (or off this board)."""
@@ -163,7 +168,12 @@ class Move:
     @property
     def code(self) -> int:
         """A stable 16-bit integer for the move (an action id for learning code)."""
-    def is_drop(self) -> bool: ...
+    @property
+    def is_drop(self) -> bool:
+        """Whether the move is a drop (a property, as ``promotion`` is)."""
+    @property
+    def is_promotion(self) -> bool:
+        """Whether the move promotes (the same as ``promotion``)."""
     def __eq__(self, other: object, /) -> bool: ...
     def __lt__(self, other: "Move", /) -> bool: ...
     def __le__(self, other: "Move", /) -> bool: ...
@@ -331,9 +341,44 @@ class Board:
     def western(self, move: MoveLike) -> str:
         """A legal move in Western notation: ``P-7f``, ``Bx2b+``, ``S*5e``, ``N-2c=``."""
     def parse_japanese(self, text: str) -> Move:
-        """The legal move a Japanese text names. Raises ``InvalidMoveError``."""
+        """The legal move a Japanese text names. Raises ``AmbiguousMoveError``
+        when several legal moves fit it, ``InvalidMoveError`` otherwise."""
     def parse_western(self, text: str) -> Move:
-        """The legal move a Western text names. Raises ``InvalidMoveError``."""
+        """The legal move a Western text names. Raises ``AmbiguousMoveError``
+        when several legal moves fit it, ``InvalidMoveError`` otherwise."""
+    def push_japanese(self, text: str) -> Move:
+        """Parse a Japanese move (``"▲７六歩"``) and play it; returns the move.
+        Raises like ``parse_japanese``, and ``GameOverError``; the board is then unchanged."""
+    def push_western(self, text: str) -> Move:
+        """Parse a Western move (``"P-7f"``) and play it; returns the move.
+        Raises like ``parse_western``, and ``GameOverError``; the board is then unchanged."""
+    def piece_map(self) -> dict[int, str]:
+        """Every piece on the board: ``{square index: piece}`` as ``piece_at`` writes it."""
+    def pieces(self, kind: str, color: int) -> list[int]:
+        """The squares of ``color``'s pieces of exactly ``kind`` (SFEN letter, case
+        ignored: ``"P"``, ``"+R"``), ascending. Raises ``ArgumentError``."""
+    def attackers(self, color: int, square: Square) -> list[int]:
+        """The squares of ``color``'s pieces attacking ``square`` (pinned pieces included), ascending."""
+    def is_attacked_by(self, color: int, square: Square) -> bool:
+        """Whether any of ``color``'s pieces attacks ``square``."""
+    def checkers(self) -> list[int]:
+        """The squares of the pieces giving check to the side to move, ascending."""
+    def king(self, color: int) -> Optional[int]:
+        """The square of ``color``'s king, ``None`` without one."""
+    def gives_check(self, move: MoveLike) -> bool:
+        """Whether a legal move gives check. Raises ``IllegalMoveError`` for a move not legal here."""
+    def is_capture(self, move: MoveLike) -> bool:
+        """Whether a legal move captures. Raises ``IllegalMoveError`` for a move not legal here."""
+    def zobrist_hash(self) -> int:
+        """The position's 64-bit Zobrist hash (board, hands, side to move; not the move number)."""
+    def ply(self) -> int:
+        """The moves played since the game's start (``len(move_stack)``)."""
+    def is_repetition(self, n: int = 3) -> bool:
+        """Whether the current position occurred at least ``n`` times (this time
+        included). Sennichite ends the game at the fourth: ``is_repetition(4)``.
+        Raises ``ArgumentError`` for ``n < 1``."""
+    def bod(self) -> str:
+        """The position as a kanji BOD diagram (局面図), as KIF files and cshogi's ``to_bod()`` show it."""
     def _repr_svg_(self) -> str: ...
     def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
