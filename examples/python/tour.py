@@ -57,6 +57,34 @@ show(board, "1_standard")
 board  # noqa: B018 - in a notebook this cell draws the board
 
 # %% [markdown]
+# ### Looking at a position as python-chess users do
+# Squares are indices (`sv.parse_square("5i")`), colours `BLACK`/`WHITE`;
+# `str(board)` is a labelled text diagram and `board.bod()` the kanji one.
+
+# %%
+print(board)  # files on top, ranks on the right, named hands, side to move
+print(board.bod(), end="")  # the BOD diagram KIF files carry
+names = sv.square_name
+print("  Black's golds:", [names(s) for s in board.pieces("G", BLACK)], "- White's king:", names(board.king(WHITE)))
+print("  who guards 5h?", [names(s) for s in board.attackers(BLACK, "5h")],
+      "- is 5e attacked by White?", board.is_attacked_by(WHITE, "5e"))
+print("  B*4b gives check?", board.gives_check("B*4b"), "- 2g2f captures?", board.is_capture("2g2f"))
+print(f"  ply {board.ply()} (move number {board.move_number}) - hash", hex(board.zobrist_hash()),
+      "- piece on 2b:", board.piece_map()[sv.parse_square("2b")])
+double = Board("4k4/9/5N3/9/4R4/9/9/9/4K4 w - 1")
+print("  double check from", [names(s) for s in double.checkers()])
+
+# Notation both ways: push Japanese or Western text; "which gold?" is its own error.
+notation = Board()
+print("  pushed", notation.push_japanese("▲７六歩").usi(), "and", notation.push_western("P-3d").usi(),
+      "- next in Japanese:", notation.japanese("8h2b+"), "- in Western:", notation.western("8h2b+"))
+try:
+    notation.push_western("G-5h")
+except sv.AmbiguousMoveError as e:
+    print("  ambiguous:", e)
+print("  drop?", sv.Move.from_usi("P*5e").is_drop, "- promotion?", sv.Move.from_usi("8h2b+").is_promotion)
+
+# %% [markdown]
 # ## 2. The end of a game: checkmate, and an outcome object
 
 # %%
@@ -72,7 +100,8 @@ show(mate, "2_checkmate")
 rep = Board()
 for usi in ["2h3h", "8b7b", "3h2h", "7b8b"] * 3:
     rep.push_usi(usi)
-print("sennichite:", rep.outcome().reason, "- winner", rep.outcome().winner)
+print("sennichite:", rep.outcome().reason, "- winner", rep.outcome().winner,
+      "- is_repetition(4)?", rep.is_repetition(4))
 
 # %% [markdown]
 # ## 3. Perft: counting the legal move tree natively (GIL released)
@@ -131,6 +160,7 @@ for _ in range(6):
 print("  cards left:", cards.cards_left(), "- position:", cards.sfen())
 again = CardGame(seed=42)
 print("  the same seed draws the same first card:", again.draw() == cards.turns()[0][0][0])
+print("  repr:", repr(cards))
 show(cards, "5_card")
 
 # %% [markdown]
@@ -174,6 +204,7 @@ print("  Black sees White's king?", black_view.piece_at("5a"), "- White sees it:
 print("  Black's information state key:", black_view.information_state_string()[:70], "...")
 print("  Black's side of the board:", black_view.sfen())
 print("  revealed before the end?", game.reveal())
+print("  reprs:", repr(game), repr(black_view))
 show(black_view, "6_tsuitate_black_view")
 show(white_view, "6_tsuitate_white_view")
 show(game, "6_tsuitate_referee")
