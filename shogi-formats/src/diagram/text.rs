@@ -93,10 +93,10 @@ pub fn of_position(pos: &Position) -> String {
 /// use shogi_formats::diagram::text;
 /// use shogi_variants::Minishogi;
 ///
-/// let pos = Minishogi::default().position_from_sfen("rbsgk/4p/5/5/KGSBR w 2PS 4")?;
+/// let pos = Minishogi::default().position_from_sfen("rbgk1/5/5/5/KGSBR b 2PS 4")?;
 /// assert_eq!(
 ///     text::labelled(&pos),
-///     "White's hand: nothing\n  5  4  3  2  1\n  r  b  s  g  k  a\n  .  .  .  .  p  b\n  .  .  .  .  .  c\n  .  .  .  .  .  d\n  K  G  S  B  R  e\nBlack's hand: silver, 2 pawns\nWhite to move, move 4"
+///     "White's hand: nothing\n  5  4  3  2  1\n  r  b  g  k  .  a\n  .  .  .  .  .  b\n  .  .  .  .  .  c\n  .  .  .  .  .  d\n  K  G  S  B  R  e\nBlack's hand: silver, 2 pawns\nBlack to move, move 4"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
