@@ -4,6 +4,7 @@
 use crate::contract;
 use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
 use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
+use crate::inspect;
 use crate::interrupt::Interrupt;
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
@@ -11,7 +12,7 @@ use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
-use shogi_core::{Game, GameError, Move, MoveList, PieceKind, Position, Variant};
+use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::{text, Diagram};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{board_observation, ObservationShape};
@@ -492,14 +493,7 @@ impl PyBoard {
     /// Every piece on the board: ``{square index: piece}``, the piece as
     /// ``piece_at`` writes it (``"P"``, ``"+r"``), squares ascending.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        let pos = self.position();
-        for sq in pos.occupied() {
-            if let Some(p) = pos.piece_at(sq) {
-                d.set_item(sq.index(), p.to_string())?;
-            }
-        }
-        Ok(d)
+        inspect::piece_map(py, self.position())
     }
 
     /// The squares of ``color``'s pieces of exactly ``kind``, ascending.
@@ -508,9 +502,7 @@ impl PyBoard {
     /// kind is its own (``pieces("P", BLACK)`` has no tokins). Raises
     /// ``ArgumentError`` for text that is no piece, or a bad colour.
     fn pieces(&self, kind: Text<MoveText>, color: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let kind = piece_kind(&kind)?;
-        let color = convert::color(color)?;
-        Ok(convert::squares(self.position().pieces_of(color, kind)))
+        inspect::pieces(self.position(), &kind, color)
     }
 
     /// The squares of ``color``'s pieces that attack ``square``, ascending,
@@ -523,14 +515,7 @@ impl PyBoard {
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<usize>> {
-        let color = convert::color(color)?;
-        let sq = convert::square(square, Some(self.position().geometry()))?;
-        let pos = self.position();
-        Ok(convert::squares(pos.attackers_to(
-            sq,
-            color,
-            pos.occupied(),
-        )))
+        inspect::attackers(self.position(), color, square)
     }
 
     /// Whether any of ``color``'s pieces attacks ``square`` (see ``attackers``).
@@ -539,25 +524,19 @@ impl PyBoard {
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        let color = convert::color(color)?;
-        let sq = convert::square(square, Some(self.position().geometry()))?;
-        let pos = self.position();
-        Ok(pos.is_attacked(sq, color, pos.occupied()))
+        inspect::is_attacked_by(self.position(), color, square)
     }
 
     /// The squares of the enemy pieces giving check to the side to move,
     /// ascending (two in a double check, none when not in check).
     fn checkers(&self) -> Vec<usize> {
-        convert::squares(self.position().checkers())
+        inspect::checkers(self.position())
     }
 
     /// The square of ``color``'s king, or ``None`` when it has none (a
     /// position set up without one).
     fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        Ok(self
-            .position()
-            .king(convert::color(color)?)
-            .map(|s| s.index()))
+        inspect::king(self.position(), color)
     }
 
     /// Whether a legal move would give check. Raises ``IllegalMoveError``
@@ -621,7 +600,7 @@ impl PyBoard {
     /// the first move and ``後手番`` when White is to move. Ends with a
     /// newline; ``Record.read`` of a KIF with it reads the position back.
     fn bod(&self) -> String {
-        shogi_formats::record::bod::write(&self.position().to_setup())
+        inspect::bod(self.position())
     }
 
     /// The number of actions of this board's fixed action space (13,689 on
@@ -756,17 +735,6 @@ fn divide_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
     n.within(&(1..=MAX_PERFT_DEPTH)).ok_or_else(|| {
         ArgumentError::new_err(format!(
             "depth must be 1..={MAX_PERFT_DEPTH} (depth 0 has no first move to divide by; perft(0) is 1), not {n}"
-        ))
-    })
-}
-
-/// A piece kind from its SFEN letter (`"P"`, `"+r"`: case ignored), else
-/// `ArgumentError` naming the letters.
-fn piece_kind(text: &str) -> PyResult<PieceKind> {
-    text.parse::<PieceKind>().map_err(|_| {
-        ArgumentError::new_err(format!(
-            "'{}' is not a piece kind (SFEN letters: P L N S G B R K, promoted +P +L +N +S +B +R)",
-            shogi_core::Excerpt(text)
         ))
     })
 }

@@ -342,6 +342,66 @@ impl PyCardGame {
         PyBoard::from_game(self.game.game().clone())
     }
 
+    /// Every piece on the position: ``{square index: piece}`` (``"P"``,
+    /// ``"+r"``), as ``Board.piece_map``.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::inspect::piece_map(py, self.game.position())
+    }
+
+    /// The squares of ``color``'s pieces of exactly ``kind`` (an SFEN
+    /// letter, case ignored), as ``Board.pieces``. Raises ``ArgumentError``.
+    fn pieces(
+        &self,
+        kind: convert::Text<convert::MoveText>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        crate::inspect::pieces(self.game.position(), &kind, color)
+    }
+
+    /// The squares of ``color``'s pieces attacking ``square`` on the
+    /// position, pinned ones included, as ``Board.attackers``.
+    fn attackers(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        crate::inspect::attackers(self.game.position(), color, square)
+    }
+
+    /// Whether any of ``color``'s pieces attacks ``square`` on the position.
+    fn is_attacked_by(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        crate::inspect::is_attacked_by(self.game.position(), color, square)
+    }
+
+    /// The squares of the pieces giving check to the side to move on the position.
+    fn checkers(&self) -> Vec<usize> {
+        crate::inspect::checkers(self.game.position())
+    }
+
+    /// The square of ``color``'s king on the position (``None`` without one).
+    fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        crate::inspect::king(self.game.position(), color)
+    }
+
+    /// The 64-bit Zobrist hash of the position (board, hands, side to move).
+    fn zobrist_hash(&self) -> u64 {
+        self.game.position().hash()
+    }
+
+    /// The position as a kanji BOD diagram (局面図), as ``Board.bod``.
+    fn bod(&self) -> String {
+        crate::inspect::bod(self.game.position())
+    }
+
+    /// A text diagram of the position for people, as ``str(board)``.
+    fn __str__(&self) -> String {
+        shogi_formats::diagram::text::labelled(self.game.position())
+    }
+
     /// The current position as SFEN.
     fn sfen(&self) -> String {
         self.game.position().to_sfen()

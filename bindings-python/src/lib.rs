@@ -12,6 +12,7 @@ mod contract;
 mod convert;
 mod errors;
 mod games;
+mod inspect;
 mod interrupt;
 mod legal;
 mod moves;

@@ -785,6 +785,66 @@ impl PyTsuitateGame {
         self.referee.true_position().is_check()
     }
 
+    /// Every piece on the referee's true position: ``{square index: piece}`` (``"P"``,
+    /// ``"+r"``), as ``Board.piece_map``.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::inspect::piece_map(py, self.referee.true_position())
+    }
+
+    /// The squares of ``color``'s pieces of exactly ``kind`` (an SFEN
+    /// letter, case ignored), as ``Board.pieces``. Raises ``ArgumentError``.
+    fn pieces(
+        &self,
+        kind: convert::Text<convert::MoveText>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        crate::inspect::pieces(self.referee.true_position(), &kind, color)
+    }
+
+    /// The squares of ``color``'s pieces attacking ``square`` on the
+    /// referee's true position, pinned ones included, as ``Board.attackers``.
+    fn attackers(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        crate::inspect::attackers(self.referee.true_position(), color, square)
+    }
+
+    /// Whether any of ``color``'s pieces attacks ``square`` on the referee's true position.
+    fn is_attacked_by(
+        &self,
+        color: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        crate::inspect::is_attacked_by(self.referee.true_position(), color, square)
+    }
+
+    /// The squares of the pieces giving check to the side to move on the referee's true position.
+    fn checkers(&self) -> Vec<usize> {
+        crate::inspect::checkers(self.referee.true_position())
+    }
+
+    /// The square of ``color``'s king on the referee's true position (``None`` without one).
+    fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        crate::inspect::king(self.referee.true_position(), color)
+    }
+
+    /// The 64-bit Zobrist hash of the referee's true position (board, hands, side to move).
+    fn zobrist_hash(&self) -> u64 {
+        self.referee.true_position().hash()
+    }
+
+    /// The referee's true position as a kanji BOD diagram (局面図), as ``Board.bod``.
+    fn bod(&self) -> String {
+        crate::inspect::bod(self.referee.true_position())
+    }
+
+    /// A text diagram of the referee's true position for people, as ``str(board)``.
+    fn __str__(&self) -> String {
+        shogi_formats::diagram::text::labelled(self.referee.true_position())
+    }
+
     /// The referee's true position as SFEN (hidden from players during
     /// play; ``view(color).sfen()`` is what a player sees).
     fn sfen(&self) -> String {

@@ -6,7 +6,7 @@ position set up (squares are indices ``(file - 1) * 9 + rank - 1``)."""
 import pytest
 
 import shogi_variants as sv
-from conftest import play, raises_unchanged
+from conftest import card_snapshot, play, raises_unchanged, tsuitate_snapshot
 
 sq = sv.parse_square
 
@@ -324,3 +324,38 @@ def test_reprs_say_what_the_object_is():
     )
     assert "sfen" not in repr(game) and "/" not in repr(game)  # hides the position
     assert repr(sv.Board()).startswith("Board('lnsgkgsnl/")
+
+
+# --- the same questions on CardGame and the Tsuitate referee ---------------
+
+
+def test_card_game_answers_like_a_board():
+    card = sv.CardGame(DOUBLE_CHECK, seed=1)
+    board = sv.Board(DOUBLE_CHECK)
+    assert card.checkers() == board.checkers() == [sq("4c"), sq("5e")]
+    assert card.piece_map() == board.piece_map()
+    assert card.pieces("N", sv.BLACK) == [sq("4c")]
+    assert card.attackers(sv.BLACK, "5a") == [sq("4c"), sq("5e")]
+    assert card.is_attacked_by(sv.BLACK, "5a") and not card.is_attacked_by(sv.WHITE, "5e")
+    assert card.king(sv.WHITE) == sq("5a")
+    assert card.zobrist_hash() == board.zobrist_hash()
+    assert card.bod() == board.bod() and str(card) == str(board)
+    with raises_unchanged(sv.InvalidSquareError, card, snap=card_snapshot):
+        card.attackers(sv.BLACK, "0a")
+    with raises_unchanged(sv.ArgumentError, card, snap=card_snapshot):
+        card.pieces("Q", sv.BLACK)
+
+
+def test_tsuitate_referee_answers_on_the_true_position():
+    game = sv.TsuitateGame()
+    board = sv.Board()
+    for usi in ["7g7f", "3c3d"]:
+        game.push_usi(usi)
+        board.push_usi(usi)
+    assert game.piece_map() == board.piece_map()
+    assert game.attackers(sv.BLACK, "2b") == [sq("8h")]
+    assert game.pieces("B", sv.WHITE) == [sq("2b")] and game.king(sv.BLACK) == sq("5i")
+    assert game.checkers() == [] and game.zobrist_hash() == board.zobrist_hash()
+    assert game.bod() == board.bod() and str(game) == str(board)
+    with raises_unchanged(sv.ArgumentError, game, snap=tsuitate_snapshot):
+        game.king(5)

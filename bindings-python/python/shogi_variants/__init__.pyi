@@ -610,6 +610,20 @@ class TsuitateGame:
         """The side to move's candidate attempts."""
     def is_check(self) -> bool:
         """On the referee's true board."""
+    def piece_map(self) -> dict[int, str]:
+        """Every piece on the referee's true position: ``{square index: piece}``, as ``Board.piece_map``."""
+    def pieces(self, kind: str, color: int) -> list[int]:
+        """The squares of ``color``'s pieces of exactly ``kind``, as ``Board.pieces``."""
+    def attackers(self, color: int, square: Square) -> list[int]:
+        """The squares of ``color``'s pieces attacking ``square`` on the referee's true position."""
+    def is_attacked_by(self, color: int, square: Square) -> bool: ...
+    def checkers(self) -> list[int]:
+        """The squares of the pieces checking the side to move on the referee's true position."""
+    def king(self, color: int) -> Optional[int]: ...
+    def zobrist_hash(self) -> int:
+        """The 64-bit Zobrist hash of the referee's true position."""
+    def bod(self) -> str:
+        """The referee's true position as a kanji BOD diagram, as ``Board.bod``."""
     def sfen(self) -> str:
         """The referee's true position."""
     def to_move(self) -> Union[int, Literal["chance"], None]:
@@ -726,6 +740,20 @@ class CardGame:
     def is_game_over(self) -> bool: ...
     def board(self) -> Board:
         """A ``Board`` at the current position (the card rule aside)."""
+    def piece_map(self) -> dict[int, str]:
+        """Every piece on the position: ``{square index: piece}``, as ``Board.piece_map``."""
+    def pieces(self, kind: str, color: int) -> list[int]:
+        """The squares of ``color``'s pieces of exactly ``kind``, as ``Board.pieces``."""
+    def attackers(self, color: int, square: Square) -> list[int]:
+        """The squares of ``color``'s pieces attacking ``square`` on the position."""
+    def is_attacked_by(self, color: int, square: Square) -> bool: ...
+    def checkers(self) -> list[int]:
+        """The squares of the pieces checking the side to move on the position."""
+    def king(self, color: int) -> Optional[int]: ...
+    def zobrist_hash(self) -> int:
+        """The 64-bit Zobrist hash of the position."""
+    def bod(self) -> str:
+        """The position as a kanji BOD diagram, as ``Board.bod``."""
     def sfen(self) -> str: ...
     def copy(self) -> "CardGame": ...
     def __copy__(self) -> "CardGame": ...
