@@ -576,7 +576,7 @@ impl PyBoard {
     /// fourth occurrence: ``is_repetition(4)`` is when the game ends by
     /// repetition (a draw, or a loss for the side that checked every move);
     /// ``is_repetition(3)`` warns one repetition before. Raises
-    /// ``ArgumentError`` for ``n < 1``.
+    /// ``ArgumentError`` for ``n`` outside ``1..=4294967295``.
     #[pyo3(signature = (n = None), text_signature = "($self, n=3)")]
     fn is_repetition(&self, n: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
         let n = match n {
@@ -585,7 +585,8 @@ impl PyBoard {
                 let n = convert::index(obj)?;
                 n.within(&(1..=u32::MAX)).ok_or_else(|| {
                     ArgumentError::new_err(format!(
-                        "n (how many occurrences) must be at least 1, not {n}"
+                        "n (how many occurrences) must be 1..={}, not {n}",
+                        u32::MAX
                     ))
                 })?
             }

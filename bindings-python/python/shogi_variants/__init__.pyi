@@ -376,7 +376,7 @@ class Board:
     def is_repetition(self, n: int = 3) -> bool:
         """Whether the current position occurred at least ``n`` times (this time
         included). Sennichite ends the game at the fourth: ``is_repetition(4)``.
-        Raises ``ArgumentError`` for ``n < 1``."""
+        Raises ``ArgumentError`` for ``n`` outside 1..=4294967295."""
     def bod(self) -> str:
         """The position as a kanji BOD diagram (局面図), as KIF files and cshogi's ``to_bod()`` show it."""
     def _repr_svg_(self) -> str: ...
