@@ -15,6 +15,7 @@ mod games;
 mod interrupt;
 mod legal;
 mod moves;
+mod pictures;
 mod players;
 mod record;
 mod research;
