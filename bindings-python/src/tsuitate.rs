@@ -384,12 +384,13 @@ fn view_diagram(v: &PlayerView, lang: Lang) -> Diagram {
         .iter()
         .rposition(|a| matches!(a, Announcement::Attempted(_) | Announcement::OpponentMoved))
         .unwrap_or(0);
-    let (mut gave_check, mut foul) = (false, None);
+    let (mut gave_check, mut in_check, mut foul) = (false, false, None);
     for a in &told[start..] {
         match *a {
             Announcement::Capture { square, .. } => d.capture = Some(square),
             Announcement::Check => match told.get(start) {
                 Some(Announcement::OpponentMoved) => {
+                    in_check = true;
                     d.check = v.board.pieces().into_iter().find(|&sq| {
                         v.board
                             .piece_at(sq)
@@ -420,8 +421,18 @@ fn view_diagram(v: &PlayerView, lang: Lang) -> Diagram {
             format!("foul ({n})")
         });
     }
+    if let Some(sq) = d.capture {
+        parts.push(if ja {
+            format!("{sq}で駒取り")
+        } else {
+            format!("capture on {sq}")
+        });
+    }
     if gave_check {
         parts.push(if ja { "王手" } else { "check" }.to_owned());
+    }
+    if in_check {
+        parts.push(if ja { "王手された" } else { "in check" }.to_owned());
     }
     parts.push(if ja {
         format!(

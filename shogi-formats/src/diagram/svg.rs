@@ -26,8 +26,16 @@ use std::fmt::Write;
 /// `hand white` for a shown hand, `hand-item` for each kind in hand (text
 /// like `歩×3`) or `hand-empty` (`なし`) for an empty one, `player black` /
 /// `player white` for the players' names (always shown), `to-move` for the
-/// ▲/△ marker, `last-move`, `check`, `highlight`, `caption`, `file-label` and
-/// `rank-label`. Tiles and square marks also carry `data-square="7g"`.
+/// ▲/△ marker, `last-move`, `check`, `highlight`, `selected`, `legal`,
+/// `arrow`, `mark`, `capture`, `capture-cross`, `card`, `card-file` (with
+/// `data-file`), `result`, `caption`, `file-label` and `rank-label`. Tiles
+/// and square marks also carry `data-square="7g"`.
+///
+/// Fonts: the text asks for a list of Japanese fonts (Noto CJK, Hiragino,
+/// Yu, IPA, Meiryo, MS Mincho) and falls back to the viewer's `serif`. A
+/// machine with none of them draws the kanji as empty boxes; there,
+/// [`PieceStyle::Latin`] with [`Lang::English`] gives a diagram of Latin
+/// letters only (`P`, `+R`, ranks `a`..`i`), which any font has.
 ///
 /// ```
 /// use shogi_core::{Move, Position};
@@ -172,7 +180,9 @@ pub struct Diagram {
     /// ```
     pub lang: Lang,
     /// How pieces are written: kanji (the default) or Latin letters, which
-    /// read on a machine without CJK fonts.
+    /// read on a machine without CJK fonts (the ranks are then lettered
+    /// `a`..`i` as in USI; pair it with [`Lang::English`] for a picture
+    /// without any CJK character).
     ///
     /// ```
     /// use shogi_core::Variant;
@@ -349,6 +359,8 @@ const PIECE_EDGE: &str = "#6e4b20";
 const PROMOTED_INK: &str = "#c3161c";
 const BLACK_INK: &str = "#1b1209";
 const RANK_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+/// USI's rank letters, for diagrams drawn without CJK glyphs.
+const RANK_LETTERS: [&str; 9] = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
 
 impl Diagram {
     /// A diagram of `pos`: all pieces and both hands, the side to move, and
@@ -1078,7 +1090,10 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
                 "<text class=\"rank-label\" x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\">{}</text>",
                 num(self.board_x + self.files as f32 * CELL_W + RANK_LABEL_W / 2.0 + 3.0),
                 num(self.board_y + (row as f32 + 0.5) * CELL_H + 5.0),
-                RANK_NUMERALS[rank as usize - 1]
+                match d.pieces {
+                    PieceStyle::Kanji => RANK_NUMERALS[rank as usize - 1],
+                    PieceStyle::Latin => RANK_LETTERS[rank as usize - 1],
+                }
             );
         }
     }
@@ -1117,11 +1132,16 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
         let name_y = num(top + ROW_H * 0.68);
         let mut name_x = x + HAND_W / 2.0;
         if d.outcome.is_none() && d.side_to_move == Some(color) {
+            // Half the name's width at 15 px bold, and the marker left of it.
+            let half = match d.lang {
+                Lang::Japanese => 15.0,
+                Lang::English => 21.0,
+            };
             name_x += 7.0;
             let _ = write!(
                 s,
                 "<text class=\"to-move\" x=\"{}\" y=\"{name_y}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#b3261e\">{mark}</text>",
-                num(name_x - 23.0)
+                num(name_x - half - 8.0)
             );
         }
         let _ = write!(
