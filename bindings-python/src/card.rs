@@ -77,14 +77,26 @@ impl PyCardGame {
                     card: Some(Card::Joker),
                 },
                 None,
-            ) => Some(if ja { "ジョーカー：どの手でもよい" } else { "Joker: any move" }.to_owned()),
+            ) => Some(
+                if ja {
+                    "ジョーカー：どの手でもよい"
+                } else {
+                    "Joker: any move"
+                }
+                .to_owned(),
+            ),
             (Phase::Move { card: Some(c) }, None) => Some(if ja {
                 format!("{c}筋に指す")
             } else {
                 format!("Play on file {c}")
             }),
             (Phase::Move { card: None }, None) => Some(
-                if ja { "札なし：どの合法手でもよい" } else { "No card: any legal move" }.to_owned(),
+                if ja {
+                    "札なし：どの合法手でもよい"
+                } else {
+                    "No card: any legal move"
+                }
+                .to_owned(),
             ),
             (Phase::Over, None) => None,
         };

@@ -335,7 +335,18 @@ class Board:
     def parse_western(self, text: str) -> Move:
         """The legal move a Western text names. Raises ``InvalidMoveError``."""
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+    ) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -456,7 +467,18 @@ class PlayerView:
     def piece_at(self, square: Square) -> Optional[str]: ...
     def hand(self) -> dict[str, int]: ...
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+    ) -> str: ...
 
 @final
 class Capture:
@@ -604,7 +626,19 @@ class TsuitateGame:
     def to_json(self) -> str:
         """The referee's saved game (every attempt, fouls included); ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+        opened: Optional[bool] = None,
+    ) -> str: ...
 
 @final
 class CardGame:
@@ -688,7 +722,18 @@ class CardGame:
     def to_json(self) -> str:
         """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+    ) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
 

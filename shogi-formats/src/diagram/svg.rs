@@ -795,7 +795,11 @@ font-family=\"{FONTS}\" fill=\"{INK}\">"
             num(bh)
         );
         if let Some(file) = d.card_file.filter(|f| (1..=self.files).contains(f)) {
-            let col = if d.flipped { file - 1 } else { self.files - file };
+            let col = if d.flipped {
+                file - 1
+            } else {
+                self.files - file
+            };
             let _ = write!(
                 s,
                 "<rect class=\"card-file\" data-file=\"{file}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#7aa6d8\" fill-opacity=\"0.35\"/>",
@@ -956,7 +960,11 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
             let Some((cx, cy)) = self.centre(sq, d.flipped) else {
                 continue;
             };
-            let r = if d.cells[sq.index()].is_some() { 17.0 } else { 8.0 };
+            let r = if d.cells[sq.index()].is_some() {
+                17.0
+            } else {
+                8.0
+            };
             let _ = write!(
                 s,
                 "<circle class=\"legal\" data-square=\"{sq}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#2a62b8\" stroke-width=\"3\" stroke-opacity=\"0.85\"/>",
@@ -1178,5 +1186,119 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
             );
         }
         s.push_str("</g>");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_core::Variant;
+    use shogi_variants::{Minishogi, Standard};
+
+    fn start() -> Diagram {
+        Diagram::of_position(&Standard::default().start_position())
+    }
+
+    #[test]
+    fn a_result_replaces_the_to_move_marker() {
+        let mut d = start();
+        assert_eq!(d.to_svg().matches("class=\"to-move\"").count(), 1);
+        d.outcome = Some(Outcome::loss(Color::Black, EndReason::Resignation));
+        let svg = d.to_svg();
+        assert!(!svg.contains("class=\"to-move\""));
+        assert!(svg.contains(">後手の勝ち（投了）</text>"));
+        d.lang = Lang::English;
+        assert!(d.to_svg().contains(">White wins by resignation</text>"));
+    }
+
+    #[test]
+    fn latin_english_diagram_has_no_cjk_character() {
+        let mut d = start();
+        d.pieces = PieceStyle::Latin;
+        d.lang = Lang::English;
+        let mut hand = Hand::EMPTY;
+        hand.set(PieceKind::Pawn, 2);
+        d.hands[0] = Some(hand);
+        d.outcome = Some(Outcome::draw(EndReason::Repetition));
+        let svg = d.to_svg();
+        // Everything but the font list in the root element.
+        let body = &svg[svg.find('>').unwrap()..];
+        assert!(
+            !body.chars().any(|c| ('\u{3040}'..='\u{9fff}').contains(&c)
+                || ('\u{ff00}'..='\u{ffef}').contains(&c)),
+            "{body}"
+        );
+        assert!(body.contains(">P×2</text>"));
+        assert!(body.contains(">Draw by repetition</text>"));
+    }
+
+    #[test]
+    fn promoted_latin_pieces_carry_a_plus() {
+        let mut d = start();
+        d.pieces = PieceStyle::Latin;
+        d.cells[Square::new(5, 5).unwrap().index()] =
+            Some(Piece::new(Color::White, PieceKind::Dragon));
+        assert!(d.to_svg().contains(">+R</text>"));
+    }
+
+    #[test]
+    fn size_scales_the_document_not_the_drawing() {
+        let mut d = start();
+        let natural = d.to_svg();
+        d.size = Some(273);
+        let scaled = d.to_svg();
+        let view_box = |s: &str| {
+            s[s.find("viewBox").unwrap()..]
+                .split('"')
+                .nth(1)
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(view_box(&natural), view_box(&scaled));
+        assert!(
+            scaled.contains(" width=\"273\" height=\"219\""),
+            "{}",
+            &scaled[..200]
+        );
+    }
+
+    #[test]
+    fn card_file_off_the_board_and_marks_are_escaped() {
+        let mut d = Diagram::of_position(&Minishogi::default().start_position());
+        d.card_file = Some(7);
+        d.marks.push(("3c".parse().unwrap(), "<&>".to_owned()));
+        let svg = d.to_svg();
+        assert!(!svg.contains("card-file"));
+        assert!(svg.contains(">&lt;&amp;&gt;</text>"));
+        d.card_file = Some(5);
+        assert!(d.to_svg().contains("class=\"card-file\" data-file=\"5\""));
+    }
+
+    #[test]
+    fn arrows_and_drops_and_off_board_squares() {
+        let mut d = Diagram::of_position(&Minishogi::default().start_position());
+        d.arrows = vec![
+            (Some("5e".parse().unwrap()), "5d".parse().unwrap()),
+            (None, "3c".parse().unwrap()),
+            (Some("9i".parse().unwrap()), "5d".parse().unwrap()), // origin off 5x5: a ring
+            (Some("5e".parse().unwrap()), "9i".parse().unwrap()), // target off 5x5: nothing
+        ];
+        let svg = d.to_svg();
+        assert_eq!(svg.matches("<path class=\"arrow\"").count(), 1);
+        assert_eq!(svg.matches("<circle class=\"arrow\"").count(), 2);
+    }
+
+    #[test]
+    fn side_by_side_places_panels_in_a_row() {
+        let pos = Standard::default().start_position();
+        let both =
+            [Color::Black, Color::White].map(|c| Diagram::of_own_board(&OwnBoard::of(&pos, c)));
+        let svg = Diagram::side_by_side(&both);
+        assert!(svg.contains("<svg class=\"panel\" x=\"0\" y=\"0\""));
+        let w = Layout::new(&both[0]).width;
+        assert!(svg.contains(&format!("<svg class=\"panel\" x=\"{}\" y=\"0\"", num(w))));
+        assert!(svg.contains(&format!("width=\"{}\"", num(2.0 * w))));
+        assert_eq!(svg, Diagram::side_by_side(&both));
+        assert!(Diagram::side_by_side(&[]).starts_with("<svg"));
     }
 }
