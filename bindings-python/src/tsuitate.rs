@@ -370,7 +370,7 @@ impl PyPlayerView {
 }
 
 /// A player's own board with what they were told about the last move marked:
-/// the square where a piece was captured, check (the own king tinted when the
+/// their own move if it was played, the square where a piece was captured, check (the own king tinted when the
 /// opponent's move gave it; "check" in the caption when the own move did),
 /// a foul; the foul counts in the caption; the result once over.
 fn view_diagram(v: &PlayerView, lang: Lang) -> Diagram {
@@ -384,6 +384,12 @@ fn view_diagram(v: &PlayerView, lang: Lang) -> Diagram {
         .iter()
         .rposition(|a| matches!(a, Announcement::Attempted(_) | Announcement::OpponentMoved))
         .unwrap_or(0);
+    // The player's own last move, if it was played: they know it.
+    if let (Some(Announcement::Attempted(mv)), Some(Announcement::Played)) =
+        (told.get(start), told.get(start + 1))
+    {
+        d.last_move = Some(*mv);
+    }
     let (mut gave_check, mut in_check, mut foul) = (false, false, None);
     for a in &told[start..] {
         match *a {

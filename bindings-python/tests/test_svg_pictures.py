@@ -182,6 +182,9 @@ def test_tsuitate_view_marks_capture_check_and_fouls():
         t.push_usi(u)
     black = assert_svg(t.view(0).svg(lang="en"))
     assert [e.get("data-square") for e in by_class(black, "capture")] == ["2b"]
+    assert by_class(black, "last-move") == []  # White's recapture: Black is not told the move
+    white = assert_svg(t.view(1).svg(lang="en"))
+    assert [e.get("data-square") for e in by_class(white, "last-move")] == ["3a", "2b"]  # its own move
     assert any("capture on 2b" in s for s in texts(black))
     t.push_usi("B*3d")  # onto White's unseen pawn: a foul
     black = assert_svg(t.view(0).svg(lang="en"))
