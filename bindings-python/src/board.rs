@@ -113,6 +113,7 @@ impl PyBoard {
     fn diagram(&self) -> Diagram {
         let mut d = Diagram::of_position(self.position());
         d.last_move = self.game.moves().last().copied();
+        d.outcome = self.game.outcome();
         d
     }
 
@@ -382,12 +383,48 @@ impl PyBoard {
         self.diagram().to_svg()
     }
 
-    /// The board as SVG, optionally from White's side and with marked squares.
-    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
-    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
+    /// The board as SVG: both hands, the last move, check, and the result
+    /// once the game is over (then no side is marked to move).
+    ///
+    /// The options (every game and view takes the same): ``flipped`` (White
+    /// at the bottom; by default a player's view is seen from its owner's
+    /// side, everything else from Black's), ``highlight`` (squares: green dots
+    /// and frames), ``size`` (width in pixels, 64..=4096), ``selected`` (a
+    /// square, or ``"P*"`` for a piece in hand: framed in blue, its legal
+    /// squares ringed in blue), ``arrows`` (``(from, to)`` squares or moves; a
+    /// drop is a ring), ``marks`` (``(square, text)``, 1..=4 characters, such
+    /// as ``"?"``), ``lang`` (``"ja"``, the default, or ``"en"``: players,
+    /// empty hands, result, captions) and ``pieces`` (``"kanji"``, the
+    /// default, or ``"latin"``: ``P``, ``+R``... for machines without CJK
+    /// fonts). A bad square raises ``InvalidSquareError``, a bad move
+    /// ``InvalidMoveError``, a bad value ``SettingError``.
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg<'py>(
+        &self,
+        flipped: Option<bool>,
+        highlight: Vec<Bound<'py, PyAny>>,
+        size: Option<Bound<'py, PyAny>>,
+        selected: Option<Bound<'py, PyAny>>,
+        arrows: Vec<Bound<'py, PyAny>>,
+        marks: Vec<Bound<'py, PyAny>>,
+        lang: Option<Bound<'py, PyAny>>,
+        pieces: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<String> {
+        let opts = crate::pictures::SvgOptions {
+            flipped,
+            highlight,
+            size,
+            selected,
+            arrows,
+            marks,
+            lang,
+            pieces,
+        };
         let mut d = self.diagram();
-        d.flipped = flipped;
-        d.highlights |= convert::highlights(&highlight, self.position().geometry())?;
+        opts.apply(&mut d, self.position().geometry(), |sel| {
+            crate::pictures::legal(&self.game, sel)
+        })?;
         Ok(d.to_svg())
     }
 

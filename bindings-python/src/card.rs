@@ -10,7 +10,7 @@ use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use shogi_core::{MoveList, Variant};
-use shogi_formats::diagram::Diagram;
+use shogi_formats::diagram::{Diagram, Lang};
 use shogi_research::observation::{card_observation, ObservationShape};
 use shogi_variants::{
     settings_with, Card, CardError, CardGame, CardSettings, GameKind, GameState, Phase, SavedGame,
@@ -42,23 +42,64 @@ impl PyCardGame {
             .map_err(play_error)
     }
 
-    /// The position with its last move marked and the card in the caption.
-    fn diagram(&self) -> Diagram {
+    /// The card on the table: the one drawn for the move to be played now,
+    /// or, once over, the last card of a turn that got no move (the card
+    /// that allowed none).
+    fn shown_card(&self) -> Option<Card> {
+        self.game.current_card().or_else(|| {
+            let last = self.game.turns().last()?;
+            match (self.game.is_over(), last.mv) {
+                (true, None) => last.cards.last().copied(),
+                _ => None,
+            }
+        })
+    }
+
+    /// The position with its last move marked, the card drawn as a card with
+    /// its file tinted, what to do in the caption, and the result once over.
+    fn diagram(&self, lang: Lang) -> Diagram {
         let mut d = Diagram::of_position(self.game.position());
+        d.lang = lang;
         d.last_move = self.game.game().moves().last().copied();
-        d.caption = Some(match (self.game.phase(), self.game.outcome()) {
-            (_, Some(o)) => o.to_string(),
-            (Phase::Draw, None) => "Draw a card".to_owned(),
+        d.outcome = self.game.outcome();
+        let card = self.shown_card();
+        d.card = card.map(|c| c.to_string());
+        d.card_file = match card {
+            Some(Card::Rank(file)) => Some(file),
+            _ => None,
+        };
+        let ja = lang == Lang::Japanese;
+        d.caption = match (self.game.phase(), self.game.outcome()) {
+            (_, Some(_)) => None,
+            (Phase::Draw, None) => Some(if ja { "札を引く" } else { "Draw a card" }.to_owned()),
             (
                 Phase::Move {
                     card: Some(Card::Joker),
                 },
                 None,
-            ) => "Card: joker (any move)".to_owned(),
-            (Phase::Move { card: Some(c) }, None) => format!("Card: {c} (file {c})"),
-            (Phase::Move { card: None }, None) => "No card: any legal move".to_owned(),
-            (Phase::Over, None) => "Over".to_owned(),
-        });
+            ) => Some(
+                if ja {
+                    "ジョーカー：どの手でもよい"
+                } else {
+                    "Joker: any move"
+                }
+                .to_owned(),
+            ),
+            (Phase::Move { card: Some(c) }, None) => Some(if ja {
+                format!("{c}筋に指す")
+            } else {
+                format!("Play on file {c}")
+            }),
+            (Phase::Move { card: None }, None) => Some(
+                if ja {
+                    "札なし：どの合法手でもよい"
+                } else {
+                    "No card: any legal move"
+                }
+                .to_owned(),
+            ),
+            (Phase::Over, None) => None,
+        };
         d
     }
 }
@@ -428,16 +469,40 @@ impl PyCardGame {
 
     /// The board as SVG for Jupyter, with the current card under it.
     fn _repr_svg_(&self) -> String {
-        self.diagram().to_svg()
+        self.diagram(Lang::Japanese).to_svg()
     }
 
-    /// The board as SVG with the current card under it, optionally from
-    /// White's side and with marked squares (as ``Board.svg``).
-    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
-    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
-        let mut d = self.diagram();
-        d.flipped = flipped;
-        d.highlights |= convert::highlights(&highlight, self.game.position().geometry())?;
+    /// The board as SVG with the drawn card under it, drawn as a card, and
+    /// its file tinted on the board (also when the card allowed no move and
+    /// the game ended so); the result once over. Takes the options of
+    /// ``Board.svg``.
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg<'py>(
+        &self,
+        flipped: Option<bool>,
+        highlight: Vec<Bound<'py, PyAny>>,
+        size: Option<Bound<'py, PyAny>>,
+        selected: Option<Bound<'py, PyAny>>,
+        arrows: Vec<Bound<'py, PyAny>>,
+        marks: Vec<Bound<'py, PyAny>>,
+        lang: Option<Bound<'py, PyAny>>,
+        pieces: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<String> {
+        let opts = crate::pictures::SvgOptions {
+            flipped,
+            highlight,
+            size,
+            selected,
+            arrows,
+            marks,
+            lang,
+            pieces,
+        };
+        let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
+        opts.apply(&mut d, self.game.position().geometry(), |sel| {
+            crate::pictures::legal(&self.game, sel)
+        })?;
         Ok(d.to_svg())
     }
 

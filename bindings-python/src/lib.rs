@@ -16,6 +16,7 @@ mod inspect;
 mod interrupt;
 mod legal;
 mod moves;
+mod pictures;
 mod players;
 mod record;
 mod research;

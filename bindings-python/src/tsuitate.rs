@@ -11,7 +11,7 @@ use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 use shogi_core::{Color, MoveList, Piece};
-use shogi_formats::diagram::Diagram;
+use shogi_formats::diagram::{Diagram, Lang};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{
     tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
@@ -363,21 +363,96 @@ impl PyPlayerView {
         ObservationShape::tsuitate(self.view.board.files(), self.view.board.ranks())
     }
 
-    /// The own board with the view's caption.
-    fn diagram(&self) -> Diagram {
-        let v = &self.view;
-        let mut d = Diagram::of_own_board(&v.board);
-        let who = match v.color {
-            Color::Black => "Black",
-            Color::White => "White",
-        };
-        let turn = if v.to_move { " · to move" } else { "" };
-        d.caption = Some(format!(
-            "{who}'s view{turn} · fouls {} · opponent fouls {}",
-            v.fouls, v.opponent_fouls_known
-        ));
-        d
+    /// The own board with what the player was told marked.
+    fn diagram(&self, lang: Lang) -> Diagram {
+        view_diagram(&self.view, lang)
     }
+}
+
+/// A player's own board with what they were told about the last move marked:
+/// their own move if it was played, the square where a piece was captured, check (the own king tinted when the
+/// opponent's move gave it; "check" in the caption when the own move did),
+/// a foul; the foul counts in the caption; the result once over.
+fn view_diagram(v: &PlayerView, lang: Lang) -> Diagram {
+    let mut d = Diagram::of_own_board(&v.board);
+    d.lang = lang;
+    d.side_to_move = v.to_move.then_some(v.color);
+    let told = &v.information_state;
+    // What was told since the last move began: the own attempt or the
+    // opponent's move.
+    let start = told
+        .iter()
+        .rposition(|a| matches!(a, Announcement::Attempted(_) | Announcement::OpponentMoved))
+        .unwrap_or(0);
+    // The player's own last move, if it was played: they know it.
+    if let (Some(Announcement::Attempted(mv)), Some(Announcement::Played)) =
+        (told.get(start), told.get(start + 1))
+    {
+        d.last_move = Some(*mv);
+    }
+    let (mut gave_check, mut in_check, mut foul) = (false, false, None);
+    for a in &told[start..] {
+        match *a {
+            Announcement::Capture { square, .. } => d.capture = Some(square),
+            Announcement::Check => match told.get(start) {
+                Some(Announcement::OpponentMoved) => {
+                    in_check = true;
+                    d.check = v.board.pieces().into_iter().find(|&sq| {
+                        v.board
+                            .piece_at(sq)
+                            .is_some_and(|p| p.kind == shogi_core::PieceKind::King)
+                    })
+                }
+                _ => gave_check = true,
+            },
+            Announcement::Foul { count } => foul = Some(count),
+            _ => {}
+        }
+    }
+    d.outcome = told.iter().rev().find_map(|a| match a {
+        Announcement::GameOver(o) => Some(*o),
+        _ => None,
+    });
+    let ja = lang == Lang::Japanese;
+    let mut parts = vec![match (v.color, ja) {
+        (Color::Black, true) => "先手の盤".to_owned(),
+        (Color::White, true) => "後手の盤".to_owned(),
+        (Color::Black, false) => "Black's board".to_owned(),
+        (Color::White, false) => "White's board".to_owned(),
+    }];
+    if let Some(n) = foul {
+        parts.push(if ja {
+            format!("反則（{n}回目）")
+        } else {
+            format!("foul ({n})")
+        });
+    }
+    if let Some(sq) = d.capture {
+        parts.push(if ja {
+            format!("{sq}で駒取り")
+        } else {
+            format!("capture on {sq}")
+        });
+    }
+    if gave_check {
+        parts.push(if ja { "王手" } else { "check" }.to_owned());
+    }
+    if in_check {
+        parts.push(if ja { "王手された" } else { "in check" }.to_owned());
+    }
+    parts.push(if ja {
+        format!(
+            "反則 {}/{} · 相手の反則 {}",
+            v.fouls, v.foul_limit, v.opponent_fouls_known
+        )
+    } else {
+        format!(
+            "fouls {}/{} · opponent fouls {}",
+            v.fouls, v.foul_limit, v.opponent_fouls_known
+        )
+    });
+    d.caption = Some(parts.join(" · "));
+    d
 }
 
 /// A view's candidate attempts for `LegalMoves`.
@@ -649,16 +724,47 @@ impl PyPlayerView {
 
     /// The player's own board as SVG (own pieces and hand only).
     fn _repr_svg_(&self) -> String {
-        self.diagram().to_svg()
+        self.diagram(Lang::Japanese).to_svg()
     }
 
-    /// The player's own board as SVG, optionally from White's side and with
-    /// marked squares (as ``Board.svg``).
-    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
-    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
-        let mut d = self.diagram();
-        d.flipped = flipped;
-        d.highlights |= convert::highlights(&highlight, self.view.board.geometry())?;
+    /// The player's own board as SVG, seen from the player's side, with
+    /// what they were told about the last move: the square where a piece
+    /// was captured (tinted, crossed), check (their king tinted, or "check"
+    /// in the caption for their own move), a foul and the foul counts; the
+    /// result once over. Takes the options of ``Board.svg``; ``marks`` suit
+    /// the guesses of where enemy pieces stand (``marks=[("5c", "?")]``),
+    /// ``selected`` rings the squares the piece may be tried on.
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg<'py>(
+        &self,
+        flipped: Option<bool>,
+        highlight: Vec<Bound<'py, PyAny>>,
+        size: Option<Bound<'py, PyAny>>,
+        selected: Option<Bound<'py, PyAny>>,
+        arrows: Vec<Bound<'py, PyAny>>,
+        marks: Vec<Bound<'py, PyAny>>,
+        lang: Option<Bound<'py, PyAny>>,
+        pieces: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<String> {
+        let opts = crate::pictures::SvgOptions {
+            flipped,
+            highlight,
+            size,
+            selected,
+            arrows,
+            marks,
+            lang,
+            pieces,
+        };
+        let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
+        let board = &self.view.board;
+        opts.apply(&mut d, board.geometry(), |sel| match sel {
+            Selected::Square(from) => {
+                shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
+            }
+            Selected::Hand(kind) => self.view.legal_drop_squares(kind),
+        })?;
         Ok(d.to_svg())
     }
 
@@ -699,14 +805,20 @@ impl PyTsuitateGame {
         }
     }
 
-    /// The true board with the foul counts in the caption.
-    fn diagram(&self) -> Diagram {
+    /// The true board with the foul counts in the caption and the result
+    /// once over.
+    fn diagram(&self, lang: Lang) -> Diagram {
         let mut d = Diagram::of_position(self.referee.true_position());
-        d.caption = Some(format!(
-            "Referee's board · fouls: Black {}, White {}",
+        d.lang = lang;
+        d.outcome = self.referee.outcome();
+        let (b, w) = (
             self.referee.fouls(Color::Black),
-            self.referee.fouls(Color::White)
-        ));
+            self.referee.fouls(Color::White),
+        );
+        d.caption = Some(match lang {
+            Lang::Japanese => format!("審判の盤 · 反則：先手 {b}、後手 {w}"),
+            Lang::English => format!("Referee's board · fouls: Black {b}, White {w}"),
+        });
         d
     }
 }
@@ -1013,16 +1125,56 @@ impl PyTsuitateGame {
 
     /// The referee's full board as SVG (what neither player sees).
     fn _repr_svg_(&self) -> String {
-        self.diagram().to_svg()
+        self.diagram(Lang::Japanese).to_svg()
     }
 
-    /// The referee's full board as SVG, optionally from White's side and
-    /// with marked squares (as ``Board.svg``).
-    #[pyo3(signature = (flipped = false, highlight = Vec::new()))]
-    fn svg(&self, flipped: bool, highlight: Vec<Bound<'_, PyAny>>) -> PyResult<String> {
-        let mut d = self.diagram();
-        d.flipped = flipped;
-        d.highlights |= convert::highlights(&highlight, GameState::geometry(&self.referee))?;
+    /// The referee's full board as SVG (what neither player sees), with the
+    /// foul counts. Once the game is over (or with ``opened=True``, any
+    /// time, for study) both players' own boards side by side instead, each
+    /// from its owner's side with what its owner was told and the result, as
+    /// the boards are opened at the end of a game; ``opened=False`` keeps the
+    /// referee's board (with the result). The other options are those of
+    /// ``Board.svg`` and apply to both boards, ``flipped`` aside.
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, opened = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg<'py>(
+        &self,
+        flipped: Option<bool>,
+        highlight: Vec<Bound<'py, PyAny>>,
+        size: Option<Bound<'py, PyAny>>,
+        selected: Option<Bound<'py, PyAny>>,
+        arrows: Vec<Bound<'py, PyAny>>,
+        marks: Vec<Bound<'py, PyAny>>,
+        lang: Option<Bound<'py, PyAny>>,
+        pieces: Option<Bound<'py, PyAny>>,
+        opened: Option<bool>,
+    ) -> PyResult<String> {
+        let opts = crate::pictures::SvgOptions {
+            flipped,
+            highlight,
+            size,
+            selected,
+            arrows,
+            marks,
+            lang,
+            pieces,
+        };
+        let lang = crate::pictures::lang(opts.lang.as_ref())?;
+        let g = GameState::geometry(&self.referee);
+        let legal = |sel| crate::pictures::legal(&self.referee, sel);
+        if opened.unwrap_or(self.referee.outcome().is_some()) {
+            let mut boards = Vec::with_capacity(2);
+            for color in Color::ALL {
+                let mut d = view_diagram(&self.referee.view(color), lang);
+                let own_side = d.flipped;
+                opts.apply(&mut d, g, legal)?;
+                d.flipped = own_side;
+                boards.push(d);
+            }
+            return Ok(Diagram::side_by_side(&boards));
+        }
+        let mut d = self.diagram(lang);
+        opts.apply(&mut d, g, legal)?;
         Ok(d.to_svg())
     }
 

@@ -209,5 +209,25 @@ show(black_view, "6_tsuitate_black_view")
 show(white_view, "6_tsuitate_white_view")
 show(game, "6_tsuitate_referee")
 
+# %% [markdown]
+# ## 7. Pictures: the same `svg(...)` options on every game and view
+# A selected piece with its legal squares, arrows, "?" marks, the size, the
+# caption language, and Latin pieces for machines without CJK fonts; a
+# finished game shows its result, and a finished Tsuitate game opens both boards.
+
+# %%
+def show_svg(svg, name):
+    path = os.path.join(OUT, f"{name}.svg")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(svg)
+    print(f"  [svg] {path}")
+
+
+pictured = Board()
+show_svg(pictured.svg(selected="7g", arrows=[("2g", "2f"), "7g7f"], marks=[("3c", "?")], size=360), "7_options")
+show_svg(mate.svg(lang="en", pieces="latin"), "7_checkmate_latin")
+show_svg(black_view.svg(marks=[("5a", "?")], lang="en"), "7_tsuitate_guess")
+show_svg(game.svg(opened=True), "7_tsuitate_opened")
+
 # %%
 print(f"tour done in {time.perf_counter() - T0:.2f} s; SVGs in {OUT}")

@@ -380,7 +380,18 @@ class Board:
     def bod(self) -> str:
         """The position as a kanji BOD diagram (局面図), as KIF files and cshogi's ``to_bod()`` show it."""
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+    ) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -501,7 +512,18 @@ class PlayerView:
     def piece_at(self, square: Square) -> Optional[str]: ...
     def hand(self) -> dict[str, int]: ...
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+    ) -> str: ...
 
 @final
 class Capture:
@@ -663,7 +685,19 @@ class TsuitateGame:
     def to_json(self) -> str:
         """The referee's saved game (every attempt, fouls included); ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+        opened: Optional[bool] = None,
+    ) -> str: ...
 
 @final
 class CardGame:
@@ -761,7 +795,18 @@ class CardGame:
     def to_json(self) -> str:
         """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
     def _repr_svg_(self) -> str: ...
-    def svg(self, flipped: bool = False, highlight: Sequence[Square] = ...) -> str: ...
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+    ) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
 

@@ -5,4 +5,4 @@
 mod svg;
 pub mod text;
 
-pub use svg::Diagram;
+pub use svg::{result_words, Diagram, Lang, PieceStyle};

@@ -11,7 +11,9 @@
 //! assert_eq!(svg.matches("class=\"piece ").count(), 40);
 //! ```
 
-use shogi_core::{Bitboard, Color, Hand, Move, OwnBoard, Piece, PieceKind, Position, Square};
+use shogi_core::{
+    Bitboard, Color, EndReason, Hand, Move, Outcome, OwnBoard, Piece, PieceKind, Position, Square,
+};
 use std::fmt::Write;
 
 /// What a diagram shows. Build it with [`Diagram::of_position`] or
@@ -24,8 +26,16 @@ use std::fmt::Write;
 /// `hand white` for a shown hand, `hand-item` for each kind in hand (text
 /// like `歩×3`) or `hand-empty` (`なし`) for an empty one, `player black` /
 /// `player white` for the players' names (always shown), `to-move` for the
-/// ▲/△ marker, `last-move`, `check`, `highlight`, `caption`, `file-label` and
-/// `rank-label`. Tiles and square marks also carry `data-square="7g"`.
+/// ▲/△ marker, `last-move`, `check`, `highlight`, `selected`, `legal`,
+/// `arrow`, `mark`, `capture`, `capture-cross`, `card`, `card-file` (with
+/// `data-file`), `result`, `caption`, `file-label` and `rank-label`. Tiles
+/// and square marks also carry `data-square="7g"`.
+///
+/// Fonts: the text asks for a list of Japanese fonts (Noto CJK, Hiragino,
+/// Yu, IPA, Meiryo, MS Mincho) and falls back to the viewer's `serif`. A
+/// machine with none of them draws the kanji as empty boxes; there,
+/// [`PieceStyle::Latin`] with [`Lang::English`] gives a diagram of Latin
+/// letters only (`P`, `+R`, ranks `a`..`i`), which any font has.
 ///
 /// ```
 /// use shogi_core::{Move, Position};
@@ -145,6 +155,186 @@ pub struct Diagram {
     /// assert!(svg.find(">1</text>").unwrap() < svg.find(">9</text>").unwrap());
     /// ```
     pub flipped: bool,
+    /// How the game ended: shown as a line under the board (`result`
+    /// class, "Black wins by checkmate" / "先手の勝ち（詰み）"), and no
+    /// side is marked to move.
+    ///
+    /// ```
+    /// use shogi_core::{Color, EndReason, Outcome, Variant};
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// d.outcome = Some(Outcome::win(Color::Black, EndReason::Checkmate));
+    /// let svg = d.to_svg();
+    /// assert!(svg.contains("先手の勝ち（詰み）"));
+    /// assert!(!svg.contains("class=\"to-move\""));
+    /// ```
+    pub outcome: Option<Outcome>,
+    /// The language of the words the diagram writes itself: the players'
+    /// names, an empty hand, the result. The caption is written as given.
+    ///
+    /// ```
+    /// use shogi_core::Variant;
+    /// use shogi_formats::diagram::{Diagram, Lang};
+    /// let mut d = Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// d.lang = Lang::English;
+    /// assert!(d.to_svg().contains(">Black</text>"));
+    /// ```
+    pub lang: Lang,
+    /// How pieces are written: kanji (the default) or Latin letters, which
+    /// read on a machine without CJK fonts (the ranks are then lettered
+    /// `a`..`i` as in USI; pair it with [`Lang::English`] for a picture
+    /// without any CJK character).
+    ///
+    /// ```
+    /// use shogi_core::Variant;
+    /// use shogi_formats::diagram::{Diagram, PieceStyle};
+    /// let mut d = Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// d.pieces = PieceStyle::Latin;
+    /// let svg = d.to_svg();
+    /// assert!(svg.contains(">K</text>") && !svg.contains("玉"));
+    /// ```
+    pub pieces: PieceStyle,
+    /// The picture's width in pixels (the height follows); `None` draws at
+    /// the natural size, 40 pixels a file.
+    ///
+    /// ```
+    /// use shogi_core::Variant;
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_variants::Standard::default().start_position());
+    /// d.size = Some(300);
+    /// assert!(d.to_svg().contains(" width=\"300\""));
+    /// ```
+    pub size: Option<u32>,
+    /// A selected square, framed in blue (`selected` class); its legal
+    /// squares go in [`Diagram::targets`].
+    ///
+    /// ```
+    /// use shogi_core::Variant;
+    /// let pos = shogi_variants::Standard::default().start_position();
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&pos);
+    /// d.selected = Some("7g".parse().unwrap());
+    /// d.targets = pos.legal_destinations("7g".parse().unwrap());
+    /// let svg = d.to_svg();
+    /// assert!(svg.contains("class=\"selected\" data-square=\"7g\""));
+    /// assert!(svg.contains("class=\"legal\" data-square=\"7f\""));
+    /// ```
+    pub selected: Option<Square>,
+    /// The selected piece's legal squares: a blue ring (`legal` class),
+    /// unlike the green dots and frames of [`Diagram::highlights`].
+    ///
+    /// ```
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_core::Variant::start_position(&shogi_variants::Standard::default()));
+    /// d.targets = d.targets.with("5e".parse().unwrap());
+    /// assert_eq!(d.to_svg().matches("class=\"legal\"").count(), 1);
+    /// ```
+    pub targets: Bitboard,
+    /// Arrows from square to square (`arrow` class); a drop (`None` origin)
+    /// is drawn as a ring on its destination.
+    ///
+    /// ```
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_core::Variant::start_position(&shogi_variants::Standard::default()));
+    /// d.arrows.push((Some("7g".parse().unwrap()), "7f".parse().unwrap()));
+    /// assert_eq!(d.to_svg().matches("class=\"arrow\"").count(), 1);
+    /// ```
+    pub arrows: Vec<(Option<Square>, Square)>,
+    /// Short notes on squares (`mark` class), such as the "?" a Tsuitate
+    /// player puts where they think an enemy piece stands.
+    ///
+    /// ```
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_core::Variant::start_position(&shogi_variants::Standard::default()));
+    /// d.marks.push(("5e".parse().unwrap(), "?".to_owned()));
+    /// assert!(d.to_svg().contains("class=\"mark\" data-square=\"5e\""));
+    /// ```
+    pub marks: Vec<(Square, String)>,
+    /// A drawn card, drawn as a card under the board (`card` class) with
+    /// this label on it ("7", "J").
+    ///
+    /// ```
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_core::Variant::start_position(&shogi_variants::Standard::default()));
+    /// d.card = Some("7".to_owned());
+    /// assert!(d.to_svg().contains("class=\"card\""));
+    /// ```
+    pub card: Option<String>,
+    /// A file tinted on the board (`card-file` class): the drawn card's file.
+    ///
+    /// ```
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_core::Variant::start_position(&shogi_variants::Standard::default()));
+    /// d.card_file = Some(7);
+    /// assert!(d.to_svg().contains("class=\"card-file\" data-file=\"7\""));
+    /// ```
+    pub card_file: Option<u8>,
+    /// A square where a piece was captured, as a Tsuitate player is told it
+    /// (`capture` class: a tint and a cross).
+    ///
+    /// ```
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_core::Variant::start_position(&shogi_variants::Standard::default()));
+    /// d.capture = Some("5e".parse().unwrap());
+    /// assert!(d.to_svg().contains("class=\"capture\" data-square=\"5e\""));
+    /// ```
+    pub capture: Option<Square>,
+}
+
+/// The language of a diagram's own words (players, empty hand, result).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// 先手, 後手, なし, 先手の勝ち（詰み）.
+    #[default]
+    Japanese,
+    /// Black, White, none, Black wins by checkmate.
+    English,
+}
+
+/// How pieces are written on a diagram.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PieceStyle {
+    /// 歩 香 桂 銀 金 角 飛 玉/王, promoted と 杏 圭 全 馬 龍 (in red).
+    #[default]
+    Kanji,
+    /// P L N S G B R K, promoted +P +L +N +S +B +R (in red): the letters of
+    /// USI and western notation, readable without any CJK font.
+    Latin,
+}
+
+/// The result of a game in words: "Black wins by checkmate", "先手の勝ち（詰み）".
+///
+/// ```
+/// use shogi_core::{Color, EndReason, Outcome};
+/// use shogi_formats::diagram::{result_words, Lang};
+/// let o = Outcome::draw(EndReason::Repetition);
+/// assert_eq!(result_words(&o, Lang::English), "Draw by repetition");
+/// assert_eq!(result_words(&o, Lang::Japanese), "引き分け（千日手）");
+/// ```
+pub fn result_words(outcome: &Outcome, lang: Lang) -> String {
+    match lang {
+        Lang::English => {
+            let s = outcome.to_string();
+            let mut c = s.chars();
+            match c.next() {
+                Some(first) => first.to_uppercase().chain(c).collect(),
+                None => s,
+            }
+        }
+        Lang::Japanese => {
+            let reason = match outcome.reason {
+                EndReason::Checkmate => "詰み",
+                EndReason::NoLegalMove => "指し手なし",
+                EndReason::Repetition => "千日手",
+                EndReason::PerpetualCheck => "連続王手の千日手",
+                EndReason::MoveLimit => "手数制限",
+                EndReason::ImpasseDeclaration => "入玉宣言",
+                EndReason::Resignation => "投了",
+                EndReason::Custom(end) => match end.name() {
+                    "foul_limit" => "反則の上限",
+                    "no_move_on_card_file" => "札の筋に指し手なし",
+                    _ => end.words(),
+                },
+                _ => "終局",
+            };
+            match outcome.winner {
+                Some(Color::Black) => format!("先手の勝ち（{reason}）"),
+                Some(Color::White) => format!("後手の勝ち（{reason}）"),
+                None => format!("引き分け（{reason}）"),
+            }
+        }
+    }
 }
 
 // Layout, in SVG user units (pixels at the default size).
@@ -157,6 +347,7 @@ const FILE_LABEL_H: f32 = 22.0;
 const RANK_LABEL_W: f32 = 22.0;
 const ROW_H: f32 = 26.0;
 const CAPTION_H: f32 = 30.0;
+const CARD_H: f32 = 64.0;
 
 const FONTS: &str = "'Noto Serif CJK JP','Hiragino Mincho ProN','Yu Mincho','YuMincho',\
 'IPAexMincho','IPAMincho','Noto Sans CJK JP','Hiragino Sans','Yu Gothic','Meiryo',\
@@ -168,6 +359,8 @@ const PIECE_EDGE: &str = "#6e4b20";
 const PROMOTED_INK: &str = "#c3161c";
 const BLACK_INK: &str = "#1b1209";
 const RANK_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+/// USI's rank letters, for diagrams drawn without CJK glyphs.
+const RANK_LETTERS: [&str; 9] = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
 
 impl Diagram {
     /// A diagram of `pos`: all pieces and both hands, the side to move, and
@@ -204,6 +397,7 @@ impl Diagram {
             highlights: Bitboard::EMPTY,
             caption: None,
             flipped: false,
+            ..Diagram::blank(g.files(), g.ranks())
         }
     }
 
@@ -244,7 +438,71 @@ impl Diagram {
             highlights: Bitboard::EMPTY,
             caption: None,
             flipped: color == Color::White,
+            ..Diagram::blank(files, ranks)
         }
+    }
+
+    /// An empty board of `files` × `ranks` with no hands shown and nothing marked.
+    fn blank(files: u8, ranks: u8) -> Diagram {
+        Diagram {
+            files,
+            ranks,
+            cells: [None; 81],
+            hands: [None; 2],
+            side_to_move: None,
+            last_move: None,
+            check: None,
+            highlights: Bitboard::EMPTY,
+            caption: None,
+            flipped: false,
+            outcome: None,
+            lang: Lang::Japanese,
+            pieces: PieceStyle::Kanji,
+            size: None,
+            selected: None,
+            targets: Bitboard::EMPTY,
+            arrows: Vec::new(),
+            marks: Vec::new(),
+            card: None,
+            card_file: None,
+            capture: None,
+        }
+    }
+
+    /// Several diagrams side by side in one SVG document (`panel` class for
+    /// each), for example both Tsuitate boards opened at the end. Each keeps
+    /// its own size; the document's width is their sum.
+    ///
+    /// ```
+    /// use shogi_core::{Color, OwnBoard, Variant};
+    /// use shogi_formats::diagram::Diagram;
+    /// let pos = shogi_variants::Standard::default().start_position();
+    /// let both = [Color::Black, Color::White].map(|c| Diagram::of_own_board(&OwnBoard::of(&pos, c)));
+    /// let svg = Diagram::side_by_side(&both);
+    /// assert_eq!(svg.matches("class=\"panel\"").count(), 2);
+    /// assert!(svg.ends_with("</svg>"));
+    /// ```
+    pub fn side_by_side(diagrams: &[Diagram]) -> String {
+        let mut body = String::new();
+        let (mut x, mut h) = (0.0f32, 0.0f32);
+        for d in diagrams {
+            let layout = Layout::new(d);
+            let (w, dh) = layout.shown_size(d);
+            let inner = layout.render(d);
+            // The inner document's own opening tag, placed at x.
+            let inner = inner.replacen(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" ",
+                &format!("<svg class=\"panel\" x=\"{}\" y=\"0\" ", num(x)),
+                1,
+            );
+            body.push_str(&inner);
+            x += w;
+            h = h.max(dh);
+        }
+        let (w, h) = (num(x.max(1.0)), num(h.max(1.0)));
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\">{body}</svg>"
+        )
     }
 
     /// The diagram as a self-contained SVG document (`<svg xmlns=... viewBox=...
@@ -263,6 +521,33 @@ impl Diagram {
     /// ```
     pub fn to_svg(&self) -> String {
         Layout::new(self).render(self)
+    }
+}
+
+/// A piece's Latin letters (USI's, `+` for promoted).
+fn latin(piece: Piece) -> &'static str {
+    match piece.kind {
+        PieceKind::Pawn => "P",
+        PieceKind::Lance => "L",
+        PieceKind::Knight => "N",
+        PieceKind::Silver => "S",
+        PieceKind::Gold => "G",
+        PieceKind::Bishop => "B",
+        PieceKind::Rook => "R",
+        PieceKind::King => "K",
+        PieceKind::ProPawn => "+P",
+        PieceKind::ProLance => "+L",
+        PieceKind::ProKnight => "+N",
+        PieceKind::ProSilver => "+S",
+        PieceKind::Horse => "+B",
+        PieceKind::Dragon => "+R",
+    }
+}
+
+fn piece_name(piece: Piece, style: PieceStyle) -> &'static str {
+    match style {
+        PieceStyle::Kanji => kanji(piece),
+        PieceStyle::Latin => latin(piece),
     }
 }
 
@@ -367,7 +652,15 @@ impl Layout {
         let board_x = left_x + HAND_W + GAP;
         let right_x = board_x + board_w + RANK_LABEL_W + GAP;
         let board_y = MARGIN + FILE_LABEL_H;
-        let caption_h = if d.caption.is_some() { CAPTION_H } else { 0.0 };
+        let caption_h = [
+            (d.card.is_some(), CARD_H),
+            (d.outcome.is_some(), CAPTION_H),
+            (d.caption.is_some(), CAPTION_H),
+        ]
+        .iter()
+        .filter(|(shown, _)| *shown)
+        .map(|(_, h)| h)
+        .sum::<f32>();
         Layout {
             files,
             ranks,
@@ -379,6 +672,23 @@ impl Layout {
             left_x,
             right_x,
         }
+    }
+
+    /// The width and height the document says it is (`size` scales it).
+    fn shown_size(&self, d: &Diagram) -> (f32, f32) {
+        match d.size {
+            Some(w) => {
+                let w = w as f32;
+                (w, (self.height * w / self.width).round())
+            }
+            None => (self.width, self.height),
+        }
+    }
+
+    /// The centre of `sq`'s cell, if it is on the board.
+    fn centre(&self, sq: Square, flipped: bool) -> Option<(f32, f32)> {
+        self.cell(sq, flipped)
+            .map(|(x, y)| (x + CELL_W / 2.0, y + CELL_H / 2.0))
     }
 
     /// The top-left corner of `sq`'s cell, if it is on the board.
@@ -401,9 +711,11 @@ impl Layout {
     fn render(&self, d: &Diagram) -> String {
         let mut s = String::with_capacity(16 * 1024);
         let (w, h) = (num(self.width), num(self.height));
+        let (sw, sh) = self.shown_size(d);
+        let (sw, sh) = (num(sw), num(sh));
         let _ = write!(
             s,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{sw}\" height=\"{sh}\" \
 font-family=\"{FONTS}\" fill=\"{INK}\">"
         );
         let _ = write!(
@@ -413,16 +725,35 @@ font-family=\"{FONTS}\" fill=\"{INK}\">"
         self.board(d, &mut s);
         self.pieces(d, &mut s);
         self.highlights(d, &mut s);
+        self.selection(d, &mut s);
+        self.capture_cross(d, &mut s);
+        self.arrows(d, &mut s);
+        self.marks(d, &mut s);
         self.labels(d, &mut s);
         for c in Color::ALL {
             self.hand(d, c, &mut s);
+        }
+        let mut y = self.board_y + self.content_h;
+        if let Some(card) = &d.card {
+            self.card(d, card, y, &mut s);
+            y += CARD_H;
+        }
+        if let Some(outcome) = &d.outcome {
+            let _ = write!(
+                s,
+                "<text class=\"result\" x=\"{}\" y=\"{}\" font-size=\"17\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#8a1c14\">{}</text>",
+                num(self.width / 2.0),
+                num(y + CAPTION_H * 0.7),
+                escape(&result_words(outcome, d.lang))
+            );
+            y += CAPTION_H;
         }
         if let Some(caption) = &d.caption {
             let _ = write!(
                 s,
                 "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\">{}</text>",
                 num(self.width / 2.0),
-                num(self.board_y + self.content_h + CAPTION_H * 0.7),
+                num(y + CAPTION_H * 0.7),
                 escape(caption)
             );
         }
@@ -463,6 +794,24 @@ font-family=\"{FONTS}\" fill=\"{INK}\">"
             num(bw),
             num(bh)
         );
+        if let Some(file) = d.card_file.filter(|f| (1..=self.files).contains(f)) {
+            let col = if d.flipped {
+                file - 1
+            } else {
+                self.files - file
+            };
+            let _ = write!(
+                s,
+                "<rect class=\"card-file\" data-file=\"{file}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#7aa6d8\" fill-opacity=\"0.35\"/>",
+                num(x0 + col as f32 * CELL_W),
+                num(y0),
+                num(CELL_W),
+                num(bh)
+            );
+        }
+        if let Some(sq) = d.capture {
+            self.tint(d, sq, "capture", "#e9a15c", s);
+        }
         if let Some(mv) = d.last_move {
             if let Some(from) = mv.from() {
                 self.tint(d, from, "last-move", "#f3dc8a", s);
@@ -557,8 +906,12 @@ font-family=\"{FONTS}\" fill=\"{INK}\">"
                 num(cx),
                 num(cy),
                 num(ph * 0.06 + font * 0.36),
-                num(font),
-                kanji(*piece)
+                num(if d.pieces == PieceStyle::Latin && piece.kind.is_promoted() {
+                    font * 0.8
+                } else {
+                    font
+                }),
+                piece_name(*piece, d.pieces)
             );
         }
     }
@@ -589,6 +942,145 @@ fill=\"none\" stroke=\"#2f7d3a\" stroke-width=\"2.5\" stroke-opacity=\"0.8\"/>",
         }
     }
 
+    /// The selected square's frame and its legal squares' rings, in blue.
+    fn selection(&self, d: &Diagram, s: &mut String) {
+        if let Some((x, y)) = d.selected.and_then(|sq| self.cell(sq, d.flipped)) {
+            let _ = write!(
+                s,
+                "<rect class=\"selected\" data-square=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
+                d.selected.map(|q| q.to_string()).unwrap_or_default(),
+                num(x + 1.5),
+                num(y + 1.5),
+                num(CELL_W - 3.0),
+                num(CELL_H - 3.0)
+            );
+        }
+        for sq in d.targets {
+            let Some((cx, cy)) = self.centre(sq, d.flipped) else {
+                continue;
+            };
+            let r = if d.cells[sq.index()].is_some() {
+                17.0
+            } else {
+                8.0
+            };
+            let _ = write!(
+                s,
+                "<circle class=\"legal\" data-square=\"{sq}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#2a62b8\" stroke-width=\"3\" stroke-opacity=\"0.85\"/>",
+                num(cx),
+                num(cy),
+                num(r)
+            );
+        }
+    }
+
+    /// A cross over the square where a capture was announced.
+    fn capture_cross(&self, d: &Diagram, s: &mut String) {
+        let Some((cx, cy)) = d.capture.and_then(|sq| self.centre(sq, d.flipped)) else {
+            return;
+        };
+        let k = 9.0;
+        let _ = write!(
+            s,
+            "<path class=\"capture-cross\" d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#a4330f\" stroke-width=\"3\" stroke-linecap=\"round\"/>",
+            num(cx - k),
+            num(cy - k),
+            num(cx + k),
+            num(cy + k),
+            num(cx + k),
+            num(cy - k),
+            num(cx - k),
+            num(cy + k)
+        );
+    }
+
+    /// Each arrow as a shaft and a head (one path each, no markers or ids);
+    /// a drop as a ring on its destination.
+    fn arrows(&self, d: &Diagram, s: &mut String) {
+        const ARROW: &str = "#1f7a4a";
+        for &(from, to) in &d.arrows {
+            let Some((tx, ty)) = self.centre(to, d.flipped) else {
+                continue;
+            };
+            let from = from.and_then(|f| self.centre(f, d.flipped));
+            match from {
+                Some((fx, fy)) if (fx, fy) != (tx, ty) => {
+                    let (dx, dy) = (tx - fx, ty - fy);
+                    let len = (dx * dx + dy * dy).sqrt();
+                    let (ux, uy) = (dx / len, dy / len);
+                    let head = 14.0f32.min(len * 0.6);
+                    let (bx, by) = (tx - ux * head, ty - uy * head);
+                    let (px, py) = (-uy * head * 0.55, ux * head * 0.55);
+                    let _ = write!(
+                        s,
+                        "<path class=\"arrow\" d=\"M{} {}L{} {}M{} {}L{} {}L{} {}Z\" stroke=\"{ARROW}\" stroke-width=\"5\" stroke-linecap=\"round\" fill=\"{ARROW}\" opacity=\"0.7\"/>",
+                        num(fx),
+                        num(fy),
+                        num(bx),
+                        num(by),
+                        num(tx),
+                        num(ty),
+                        num(bx + px),
+                        num(by + py),
+                        num(bx - px),
+                        num(by - py)
+                    );
+                }
+                _ => {
+                    let _ = write!(
+                        s,
+                        "<circle class=\"arrow\" cx=\"{}\" cy=\"{}\" r=\"15\" fill=\"none\" stroke=\"{ARROW}\" stroke-width=\"4\" opacity=\"0.7\"/>",
+                        num(tx),
+                        num(ty)
+                    );
+                }
+            }
+        }
+    }
+
+    /// Notes on squares: bold purple text on a pale disc.
+    fn marks(&self, d: &Diagram, s: &mut String) {
+        for (sq, text) in &d.marks {
+            let Some((cx, cy)) = self.centre(*sq, d.flipped) else {
+                continue;
+            };
+            let _ = write!(
+                s,
+                "<g class=\"mark\" data-square=\"{sq}\"><circle cx=\"{}\" cy=\"{}\" r=\"12\" fill=\"#f4ecff\" fill-opacity=\"0.85\" stroke=\"#6a3fb0\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#6a3fb0\">{}</text></g>",
+                num(cx),
+                num(cy),
+                num(cx),
+                num(cy + 5.5),
+                escape(text)
+            );
+        }
+    }
+
+    /// The drawn card: a white card with its label, under the board.
+    fn card(&self, d: &Diagram, label: &str, y: f32, s: &mut String) {
+        let (cw, ch) = (38.0, 52.0);
+        let x = self.width / 2.0 - cw / 2.0;
+        let words = match d.lang {
+            Lang::Japanese => "札",
+            Lang::English => "Card",
+        };
+        let _ = write!(
+            s,
+            "<g class=\"card\"><rect x=\"{}\" y=\"{}\" width=\"{cw}\" height=\"{ch}\" rx=\"4\" fill=\"#ffffff\" stroke=\"#2a62b8\" stroke-width=\"2\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"22\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#2a62b8\">{}</text>\
+<text x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"end\">{words}</text></g>",
+            num(x),
+            num(y + 6.0),
+            num(x + cw / 2.0),
+            num(y + 6.0 + ch / 2.0 + 8.0),
+            escape(label),
+            num(x - 8.0),
+            num(y + 6.0 + ch / 2.0 + 5.0)
+        );
+    }
+
     fn labels(&self, d: &Diagram, s: &mut String) {
         for col in 0..self.files {
             let file = if d.flipped { col + 1 } else { self.files - col };
@@ -606,7 +1098,10 @@ fill=\"none\" stroke=\"#2f7d3a\" stroke-width=\"2.5\" stroke-opacity=\"0.8\"/>",
                 "<text class=\"rank-label\" x=\"{}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\">{}</text>",
                 num(self.board_x + self.files as f32 * CELL_W + RANK_LABEL_W / 2.0 + 3.0),
                 num(self.board_y + (row as f32 + 0.5) * CELL_H + 5.0),
-                RANK_NUMERALS[rank as usize - 1]
+                match d.pieces {
+                    PieceStyle::Kanji => RANK_NUMERALS[rank as usize - 1],
+                    PieceStyle::Latin => RANK_LETTERS[rank as usize - 1],
+                }
             );
         }
     }
@@ -619,10 +1114,13 @@ fill=\"none\" stroke=\"#2f7d3a\" stroke-width=\"2.5\" stroke-opacity=\"0.8\"/>",
         let hand = d.hands[color.index()];
         let rows: Vec<String> = match hand {
             None => Vec::new(),
-            Some(h) if h.is_empty() => vec!["なし".to_owned()],
+            Some(h) if h.is_empty() => vec![match d.lang {
+                Lang::Japanese => "なし".to_owned(),
+                Lang::English => "none".to_owned(),
+            }],
             Some(h) => h
                 .iter()
-                .map(|(k, n)| format!("{}×{n}", kanji(Piece::new(color, k))))
+                .map(|(k, n)| format!("{}×{n}", piece_name(Piece::new(color, k), d.pieces)))
                 .collect(),
         };
         let total_h = (1 + rows.len()) as f32 * ROW_H;
@@ -632,19 +1130,26 @@ fill=\"none\" stroke=\"#2f7d3a\" stroke-width=\"2.5\" stroke-opacity=\"0.8\"/>",
             (self.left_x, self.board_y)
         };
         let cx = num(x + HAND_W / 2.0);
-        let (name, mark) = match color {
-            Color::Black => ("先手", "▲"),
-            Color::White => ("後手", "△"),
+        let (name, mark) = match (color, d.lang) {
+            (Color::Black, Lang::Japanese) => ("先手", "▲"),
+            (Color::White, Lang::Japanese) => ("後手", "△"),
+            (Color::Black, Lang::English) => ("Black", "▲"),
+            (Color::White, Lang::English) => ("White", "△"),
         };
         let cls = color_class(color);
         let name_y = num(top + ROW_H * 0.68);
         let mut name_x = x + HAND_W / 2.0;
-        if d.side_to_move == Some(color) {
+        if d.outcome.is_none() && d.side_to_move == Some(color) {
+            // Half the name's width at 15 px bold, and the marker left of it.
+            let half = match d.lang {
+                Lang::Japanese => 15.0,
+                Lang::English => 21.0,
+            };
             name_x += 7.0;
             let _ = write!(
                 s,
                 "<text class=\"to-move\" x=\"{}\" y=\"{name_y}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#b3261e\">{mark}</text>",
-                num(name_x - 23.0)
+                num(name_x - half - 8.0)
             );
         }
         let _ = write!(
@@ -681,5 +1186,119 @@ fill=\"none\" stroke=\"#2f7d3a\" stroke-width=\"2.5\" stroke-opacity=\"0.8\"/>",
             );
         }
         s.push_str("</g>");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi_core::Variant;
+    use shogi_variants::{Minishogi, Standard};
+
+    fn start() -> Diagram {
+        Diagram::of_position(&Standard::default().start_position())
+    }
+
+    #[test]
+    fn a_result_replaces_the_to_move_marker() {
+        let mut d = start();
+        assert_eq!(d.to_svg().matches("class=\"to-move\"").count(), 1);
+        d.outcome = Some(Outcome::loss(Color::Black, EndReason::Resignation));
+        let svg = d.to_svg();
+        assert!(!svg.contains("class=\"to-move\""));
+        assert!(svg.contains(">後手の勝ち（投了）</text>"));
+        d.lang = Lang::English;
+        assert!(d.to_svg().contains(">White wins by resignation</text>"));
+    }
+
+    #[test]
+    fn latin_english_diagram_has_no_cjk_character() {
+        let mut d = start();
+        d.pieces = PieceStyle::Latin;
+        d.lang = Lang::English;
+        let mut hand = Hand::EMPTY;
+        hand.set(PieceKind::Pawn, 2);
+        d.hands[0] = Some(hand);
+        d.outcome = Some(Outcome::draw(EndReason::Repetition));
+        let svg = d.to_svg();
+        // Everything but the font list in the root element.
+        let body = &svg[svg.find('>').unwrap()..];
+        assert!(
+            !body.chars().any(|c| ('\u{3040}'..='\u{9fff}').contains(&c)
+                || ('\u{ff00}'..='\u{ffef}').contains(&c)),
+            "{body}"
+        );
+        assert!(body.contains(">P×2</text>"));
+        assert!(body.contains(">Draw by repetition</text>"));
+    }
+
+    #[test]
+    fn promoted_latin_pieces_carry_a_plus() {
+        let mut d = start();
+        d.pieces = PieceStyle::Latin;
+        d.cells[Square::new(5, 5).unwrap().index()] =
+            Some(Piece::new(Color::White, PieceKind::Dragon));
+        assert!(d.to_svg().contains(">+R</text>"));
+    }
+
+    #[test]
+    fn size_scales_the_document_not_the_drawing() {
+        let mut d = start();
+        let natural = d.to_svg();
+        d.size = Some(273);
+        let scaled = d.to_svg();
+        let view_box = |s: &str| {
+            s[s.find("viewBox").unwrap()..]
+                .split('"')
+                .nth(1)
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(view_box(&natural), view_box(&scaled));
+        assert!(
+            scaled.contains(" width=\"273\" height=\"219\""),
+            "{}",
+            &scaled[..200]
+        );
+    }
+
+    #[test]
+    fn card_file_off_the_board_and_marks_are_escaped() {
+        let mut d = Diagram::of_position(&Minishogi::default().start_position());
+        d.card_file = Some(7);
+        d.marks.push(("3c".parse().unwrap(), "<&>".to_owned()));
+        let svg = d.to_svg();
+        assert!(!svg.contains("card-file"));
+        assert!(svg.contains(">&lt;&amp;&gt;</text>"));
+        d.card_file = Some(5);
+        assert!(d.to_svg().contains("class=\"card-file\" data-file=\"5\""));
+    }
+
+    #[test]
+    fn arrows_and_drops_and_off_board_squares() {
+        let mut d = Diagram::of_position(&Minishogi::default().start_position());
+        d.arrows = vec![
+            (Some("5e".parse().unwrap()), "5d".parse().unwrap()),
+            (None, "3c".parse().unwrap()),
+            (Some("9i".parse().unwrap()), "5d".parse().unwrap()), // origin off 5x5: a ring
+            (Some("5e".parse().unwrap()), "9i".parse().unwrap()), // target off 5x5: nothing
+        ];
+        let svg = d.to_svg();
+        assert_eq!(svg.matches("<path class=\"arrow\"").count(), 1);
+        assert_eq!(svg.matches("<circle class=\"arrow\"").count(), 2);
+    }
+
+    #[test]
+    fn side_by_side_places_panels_in_a_row() {
+        let pos = Standard::default().start_position();
+        let both =
+            [Color::Black, Color::White].map(|c| Diagram::of_own_board(&OwnBoard::of(&pos, c)));
+        let svg = Diagram::side_by_side(&both);
+        assert!(svg.contains("<svg class=\"panel\" x=\"0\" y=\"0\""));
+        let w = Layout::new(&both[0]).width;
+        assert!(svg.contains(&format!("<svg class=\"panel\" x=\"{}\" y=\"0\"", num(w))));
+        assert!(svg.contains(&format!("width=\"{}\"", num(2.0 * w))));
+        assert_eq!(svg, Diagram::side_by_side(&both));
+        assert!(Diagram::side_by_side(&[]).starts_with("<svg"));
     }
 }

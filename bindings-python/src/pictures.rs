@@ -1,0 +1,169 @@
+//! The options every `svg(...)` method takes, read once for all games and
+//! views: `flipped`, `highlight`, `size`, `selected`, `arrows`, `marks`,
+//! `lang`, `pieces`.
+
+use crate::convert::{self, Selected, SettingText, Text};
+use crate::errors::SettingError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+use shogi_core::{Bitboard, Excerpt, Geometry, Square};
+use shogi_formats::diagram::{Diagram, Lang, PieceStyle};
+use shogi_variants::GameState;
+
+/// The widths `size=` takes, in pixels.
+pub const SIZES: std::ops::RangeInclusive<u32> = 64..=4096;
+/// The most characters of one mark (`marks=[("5e", "?")]`).
+pub const MARK_CHARS: usize = 4;
+
+/// The options of an `svg(...)` call as Python passed them.
+pub struct SvgOptions<'py> {
+    pub flipped: Option<bool>,
+    pub highlight: Vec<Bound<'py, PyAny>>,
+    pub size: Option<Bound<'py, PyAny>>,
+    pub selected: Option<Bound<'py, PyAny>>,
+    pub arrows: Vec<Bound<'py, PyAny>>,
+    pub marks: Vec<Bound<'py, PyAny>>,
+    pub lang: Option<Bound<'py, PyAny>>,
+    pub pieces: Option<Bound<'py, PyAny>>,
+}
+
+/// The language `lang=` names: `"ja"` (the default) or `"en"`.
+pub fn lang(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Lang> {
+    let Some(obj) = obj else {
+        return Ok(Lang::Japanese);
+    };
+    match Text::<SettingText>::read(obj)?.as_str() {
+        "ja" => Ok(Lang::Japanese),
+        "en" => Ok(Lang::English),
+        other => Err(SettingError::new_err(format!(
+            "lang='{}' is no caption language (expected 'ja' or 'en')",
+            Excerpt(other)
+        ))),
+    }
+}
+
+fn pieces(obj: Option<&Bound<'_, PyAny>>) -> PyResult<PieceStyle> {
+    let Some(obj) = obj else {
+        return Ok(PieceStyle::Kanji);
+    };
+    match Text::<SettingText>::read(obj)?.as_str() {
+        "kanji" => Ok(PieceStyle::Kanji),
+        "latin" => Ok(PieceStyle::Latin),
+        other => Err(SettingError::new_err(format!(
+            "pieces='{}' is no piece style (expected 'kanji' or 'latin')",
+            Excerpt(other)
+        ))),
+    }
+}
+
+fn size(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
+    let Some(obj) = obj else {
+        return Ok(None);
+    };
+    let n = convert::index(obj)?;
+    n.within(&SIZES).map(Some).ok_or_else(|| {
+        SettingError::new_err(format!(
+            "size={n} is out of range: the width is {}..={} pixels",
+            SIZES.start(),
+            SIZES.end()
+        ))
+    })
+}
+
+/// One arrow: a `(from, to)` pair of squares, or a move (a `Move` or USI
+/// text; a drop is drawn as a ring on its square).
+fn arrow(obj: &Bound<'_, PyAny>, g: &Geometry) -> PyResult<(Option<Square>, Square)> {
+    if let Ok(pair) = obj.cast::<PyTuple>() {
+        if pair.len() != 2 {
+            return Err(SettingError::new_err(format!(
+                "an arrow is a (from, to) pair of squares or a move, not a tuple of {}",
+                pair.len()
+            )));
+        }
+        let from = convert::square(&pair.get_item(0)?, Some(g))?;
+        let to = convert::square(&pair.get_item(1)?, Some(g))?;
+        return Ok((Some(from), to));
+    }
+    let mv = convert::a_move_on(obj, g)?;
+    Ok((mv.from(), mv.to()))
+}
+
+/// One mark: a `(square, text)` pair, the text 1..=4 characters.
+fn mark(obj: &Bound<'_, PyAny>, g: &Geometry) -> PyResult<(Square, String)> {
+    let pair = obj
+        .cast::<PyTuple>()
+        .ok()
+        .filter(|t| t.len() == 2)
+        .ok_or_else(|| {
+            SettingError::new_err(format!(
+                "a mark is a (square, text) pair like ('5e', '?'), not {}",
+                convert::type_name(obj)
+            ))
+        })?;
+    let sq = convert::square(&pair.get_item(0)?, Some(g))?;
+    let text_obj = pair.get_item(1)?;
+    let text = text_obj
+        .cast::<PyString>()
+        .map_err(|_| {
+            SettingError::new_err(format!(
+                "a mark's text is a str, not {}",
+                convert::type_name(&text_obj)
+            ))
+        })
+        .and_then(|s| convert::text_of::<SettingText>(s))?;
+    let n = text.chars().count();
+    if n == 0 || n > MARK_CHARS || text.chars().any(char::is_control) {
+        return Err(SettingError::new_err(format!(
+            "a mark's text is 1..={MARK_CHARS} printable characters, not '{}'",
+            Excerpt(&text)
+        )));
+    }
+    Ok((sq, text))
+}
+
+impl SvgOptions<'_> {
+    /// Applies the options to `d`, a diagram of a board of geometry `g`;
+    /// `legal` gives a selected piece's (or piece in hand's) legal squares.
+    /// On a bad option nothing is drawn: the error is returned.
+    pub fn apply(
+        &self,
+        d: &mut Diagram,
+        g: &Geometry,
+        legal: impl Fn(Selected) -> Bitboard,
+    ) -> PyResult<()> {
+        if let Some(flipped) = self.flipped {
+            d.flipped = flipped;
+        }
+        d.highlights |= convert::highlights(&self.highlight, g)?;
+        d.size = size(self.size.as_ref())?;
+        if let Some(sel) = &self.selected {
+            let sel = Selected::read(sel, g.files(), g.ranks())?;
+            if let Selected::Square(sq) = sel {
+                d.selected = Some(sq);
+            }
+            d.targets = legal(sel);
+        }
+        d.arrows = self
+            .arrows
+            .iter()
+            .map(|a| arrow(a, g))
+            .collect::<PyResult<_>>()?;
+        d.marks = self
+            .marks
+            .iter()
+            .map(|m| mark(m, g))
+            .collect::<PyResult<_>>()?;
+        d.lang = lang(self.lang.as_ref())?;
+        d.pieces = pieces(self.pieces.as_ref())?;
+        Ok(())
+    }
+}
+
+/// A selected piece's (or piece in hand's) legal squares in `game`, for
+/// [`SvgOptions::apply`].
+pub fn legal(game: &impl GameState, sel: Selected) -> Bitboard {
+    match sel {
+        Selected::Square(from) => game.legal_destinations(from),
+        Selected::Hand(kind) => game.legal_drop_squares(kind),
+    }
+}
