@@ -182,7 +182,7 @@ impl Variant for MustCapture {
     }
 
     /// The base's reason if the base refuses the move, else the duty
-    /// ([`Illegality::MustCapture`]).
+    /// ([`Illegality::MustCapture`](shogi_core::Illegality::MustCapture)).
     fn illegality(&self, pos: &Position, mv: shogi_core::Move) -> shogi_core::Illegality {
         if !self.base.is_legal(pos, mv) {
             return self.base.illegality(pos, mv);
