@@ -1090,7 +1090,7 @@ fn drive_referee(mut referee: Referee, r: &mut Bytes) {
         let result = referee.attempt(mv);
         if !candidate {
             assert!(
-                matches!(result, Err(TsuitateError::NotACandidate(m)) if m == mv),
+                matches!(result, Err(TsuitateError::NotACandidate(m, _)) if m == mv),
                 "non-candidate {mv}: {result:?}"
             );
             assert_eq!(

@@ -88,10 +88,11 @@ impl PyBoard {
     fn legal_move(&self, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
         let mv = convert::a_move_on(obj, self.position().geometry())?;
         if !self.game.variant().is_legal(self.position(), mv) {
-            return Err(crate::errors::IllegalMoveError::new_err(format!(
-                "{mv} is not legal in {}",
-                self.position().to_sfen()
-            )));
+            let rule = self.game.variant().illegality(self.position(), mv);
+            return Err(crate::errors::illegal_move(
+                format!("{mv}: {rule}"),
+                rule.name(),
+            ));
         }
         Ok(mv)
     }

@@ -39,7 +39,7 @@ create_exception!(
     shogi_variants,
     IllegalMoveError,
     ShogiError,
-    "A well-formed move that the rules forbid here."
+    "A well-formed move that the rules forbid here. The message says why in words (\"P*5e: two pawns on file 5 (nifu)\"); ``reason`` names the rule, a short stable string: ``\"nifu\"``, ``\"dead_square\"`` (a piece dropped or moved unpromoted where it could never move), ``\"pawn_drop_mate\"``, ``\"own_king_in_check\"`` (the move leaves or puts the mover's king in check; Tsuitate's foul of that rule has the same name), ``\"must_capture\"`` (a capture is available and compulsory: must-capture shogi, Card shogi's capture duty), ``\"off_card_file\"`` (Card shogi: not on the drawn card's file), ``\"no_such_piece\"``, ``\"not_your_piece\"``, ``\"own_piece_there\"``, ``\"cannot_move_there\"``, ``\"none_in_hand\"``, ``\"occupied\"`` (a drop onto a piece), ``\"promotion_not_allowed\"``, ``\"off_board\"``, ``\"no_king\"``, ``\"chance_due\"`` (a move while a card is to be drawn), ``\"not_allowed\"`` (any other refusal, and the default of an ``IllegalMoveError`` raised without a reason)."
 );
 create_exception!(
     shogi_variants,
@@ -97,7 +97,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("InvalidSquareError", py.get_type::<InvalidSquareError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
-    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    let illegal = py.get_type::<IllegalMoveError>();
+    // The reason of an IllegalMoveError raised without one (by Python code).
+    illegal.setattr("reason", NOT_ALLOWED)?;
+    m.add("IllegalMoveError", illegal)?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("SettingError", py.get_type::<SettingError>())?;
     m.add("ChanceError", py.get_type::<ChanceError>())?;
@@ -132,11 +135,27 @@ pub fn western_error(e: shogi_core::notation::western::WesternError) -> PyErr {
     }
 }
 
+/// The `reason` of a refusal with no rule of its own.
+const NOT_ALLOWED: &str = "not_allowed";
+
+/// `IllegalMoveError(message)` with its `reason` attribute set to `reason`
+/// (an [`Illegality::name`](shogi_core::Illegality::name), or one of the few
+/// names of refusals that are no rule: `"chance_due"`, `"not_allowed"`).
+pub fn illegal_move(message: String, reason: &'static str) -> PyErr {
+    Python::attach(|py| {
+        let e = IllegalMoveError::new_err(message);
+        match e.value(py).setattr("reason", reason) {
+            Ok(()) => e,
+            Err(failed) => failed,
+        }
+    })
+}
+
 /// Maps a game action's refusal to its exception.
 pub fn game_error(e: shogi_core::GameError) -> PyErr {
     use shogi_core::GameError as E;
     match e {
-        E::IllegalMove(_) => IllegalMoveError::new_err(e.to_string()),
+        E::IllegalMove(ref i) => illegal_move(e.to_string(), i.reason.name()),
         E::GameOver(_) => GameOverError::new_err(e.to_string()),
         E::NoDeclaration => SettingError::new_err(e.to_string()),
         E::Position(_) => InvalidSfenError::new_err(e.to_string()),
@@ -155,7 +174,8 @@ pub fn play_error(e: shogi_variants::PlayError) -> PyErr {
     let text = e.to_string();
     match e {
         E::GameOver(_) => GameOverError::new_err(text),
-        E::Illegal { .. } | E::ChanceToMove => IllegalMoveError::new_err(text),
+        E::Illegal { rule, .. } => illegal_move(text, rule.name()),
+        E::ChanceToMove => illegal_move(text, "chance_due"),
         E::NotChance(_) | E::BadChanceOutcome(_) => ChanceError::new_err(text),
         E::BadAction(_) => InvalidMoveError::new_err(text),
         E::NothingToUndo => pyo3::exceptions::PyIndexError::new_err(text),

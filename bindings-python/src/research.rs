@@ -6,7 +6,7 @@
 
 use crate::busy::InUse;
 use crate::convert::{self, Int, SettingText, Text};
-use crate::errors::{IllegalMoveError, InvalidMoveError, SettingError, ShogiError};
+use crate::errors::{illegal_move, InvalidMoveError, SettingError, ShogiError};
 use crate::interrupt::Interrupt;
 use crate::moves::{move_object, PyMove};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
@@ -117,7 +117,7 @@ fn selfplay_error(e: SelfPlayError) -> PyErr {
         SelfPlayError::Game(_) | SelfPlayError::Zero { .. } | SelfPlayError::Threads(_) => {
             SettingError::new_err(e.to_string())
         }
-        SelfPlayError::IllegalAction { .. } => IllegalMoveError::new_err(e.to_string()),
+        SelfPlayError::IllegalAction { .. } => illegal_move(e.to_string(), "not_allowed"),
         SelfPlayError::WrongLength { .. } | SelfPlayError::Start(_) => {
             ShogiError::new_err(e.to_string())
         }

@@ -801,6 +801,9 @@ impl PyTsuitateGame {
                 told: r.told,
             }),
             Err(TsuitateError::GameOver(o)) => Err(over(o)),
+            Err(ref e @ TsuitateError::NotACandidate(_, rule)) => {
+                Err(crate::errors::illegal_move(e.to_string(), rule.name()))
+            }
             Err(e) => Err(IllegalMoveError::new_err(e.to_string())),
         }
     }

@@ -37,7 +37,8 @@ print(f"shogi_variants {sv.__version__}: variants {sv.VARIANTS}, games {sv.GAMES
 # %% [markdown]
 # ## 1. A short standard game
 # Moves are USI strings or `Move` objects; an illegal move raises
-# `IllegalMoveError` and leaves the board untouched.
+# `IllegalMoveError` and leaves the board untouched. The message says why,
+# and `e.reason` names the rule ("promotion_not_allowed", "nifu", ...).
 
 # %%
 board = Board()  # the standard start position
@@ -51,7 +52,7 @@ print("  where can the rook on 2h go?", [sv.square_name(s) for s in board.legal_
 try:
     board.push_usi("7f7e+")  # a pawn cannot promote outside the zone
 except sv.IllegalMoveError as e:
-    print("  refused:", e)
+    print("  refused:", e, f"(reason {e.reason!r})")
 print("  the board is unchanged:", board.peek().usi(), "was the last move")
 show(board, "1_standard")
 board  # noqa: B018 - in a notebook this cell draws the board

@@ -231,7 +231,8 @@ impl<V: Variant> Game<V> {
             }
             return Err(GameError::IllegalMove(IllegalMoveError {
                 mv,
-                sfen: self.position().to_sfen(),
+                reason: self.variant.illegality(pos, mv),
+                sfen: pos.to_sfen(),
             }));
         }
         // A legal move exists, so only the other end tests can apply.

@@ -193,6 +193,37 @@ impl OwnBoard {
         list
     }
 
+    /// Why `mv` is not among [`OwnBoard::moves`], or `None` if it is: the
+    /// rules of the own pieces alone (no piece of one's own there, the
+    /// piece's movement over one's own pieces, promotion, dead squares, the
+    /// hand, nifu), each decided by its rule ([`crate::rules`]).
+    ///
+    /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
+    /// use shogi_core::{Color, Illegality, OwnBoard, Position};
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
+    /// let mine = OwnBoard::of(&pos, Color::Black);
+    /// assert_eq!(mine.illegality("1e1a".parse().unwrap()).map(|i| i.name()), None);
+    /// assert_eq!(mine.illegality("5a5b".parse().unwrap()), Some(Illegality::NoSuchPiece { square: "5a".parse().unwrap() }));
+    /// ```
+    pub fn illegality(&self, mv: crate::Move) -> Option<crate::Illegality> {
+        let ours = self.pieces();
+        let pawns = ours
+            .into_iter()
+            .filter(|sq| self.kinds[sq.index()] == Some(PieceKind::Pawn))
+            .collect();
+        crate::illegality::own_rules(
+            self.geometry,
+            self.color,
+            |sq| self.piece_at(sq),
+            ours,
+            ours,
+            self.hand,
+            pawns,
+            mv,
+        )
+    }
+
     /// Where the own piece on `from` may go on this board ("show legal squares"
     /// on one's own board).
     pub fn destinations(&self, from: Square) -> Bitboard {

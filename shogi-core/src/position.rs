@@ -5,8 +5,8 @@ use crate::movegen;
 use crate::rules::{dead_squares, nifu, pawn_drop_mate, promotion};
 use crate::zobrist;
 use crate::{
-    Bitboard, Color, Geometry, Hand, Move, MoveKind, MoveList, Piece, PieceKind, Setup, SfenError,
-    Square,
+    Bitboard, Color, Geometry, Hand, Illegality, Move, MoveKind, MoveList, Piece, PieceKind, Setup,
+    SfenError, Square,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -96,12 +96,25 @@ pub enum PositionError {
     OpponentInCheck(Color),
 }
 
-/// An illegal move given to [`Position::play`].
+/// An illegal move given to [`Position::play`]: the move, why it is
+/// refused, and the position. Its message is the move and the reason in
+/// words, e.g. `P*5e: two pawns on file 5 (nifu)`.
+///
+/// ```
+/// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
+/// use shogi_core::{Illegality, Position};
+/// let mut pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces).unwrap();
+/// let err = pos.play("5e5d".parse().unwrap()).unwrap_err();
+/// assert_eq!(err.reason, Illegality::OwnPieceThere { square: "5d".parse().unwrap() });
+/// assert_eq!(err.to_string(), "5e5d: your own piece stands on 5d");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv} in position {sfen}")]
+#[error("{mv}: {reason}")]
 pub struct IllegalMoveError {
     /// The move.
     pub mv: Move,
+    /// Why it is refused.
+    pub reason: Illegality,
     /// The position it was tried in.
     pub sfen: String,
 }
@@ -738,11 +751,90 @@ impl Position {
             self.play_unchecked(mv);
             Ok(())
         } else {
-            Err(IllegalMoveError {
-                mv,
-                sfen: self.to_sfen(),
-            })
+            Err(self.illegal_move_error(mv))
         }
+    }
+
+    /// The error refusing `mv`, which is not legal here: the move, its
+    /// [`Position::illegality`] and the SFEN. Built only on refusal.
+    #[cold]
+    pub fn illegal_move_error(&self, mv: Move) -> IllegalMoveError {
+        IllegalMoveError {
+            mv,
+            reason: self.illegality(mv).unwrap_or(Illegality::NotAllowed),
+            sfen: self.to_sfen(),
+        }
+    }
+
+    /// Why `mv` is not legal here, or `None` if it is (exactly when
+    /// [`Position::is_legal`] is true). Each reason is decided by the rule
+    /// that refuses the move ([`crate::rules`]); the rules of the piece
+    /// itself (the board, the piece, its movement, promotion, dead squares,
+    /// the hand, nifu) are asked before the king's safety and pawn-drop mate.
+    /// Slower than `is_legal`: for the refusal path, not for search.
+    ///
+    /// ```
+    /// use shogi_core::{Geometry, Illegality, PieceSet, Position};
+    /// let g = Geometry::shared(9, 9, 3).unwrap();
+    /// let pieces = PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] };
+    /// let pos = Position::from_sfen("4k4/9/9/9/4r4/9/9/4B4/4K4 b P 1", g, &pieces).unwrap();
+    /// // The bishop on 5h shields the king from the rook on 5e.
+    /// assert_eq!(pos.illegality("5h4g".parse().unwrap()), Some(Illegality::LeavesKingInCheck));
+    /// assert_eq!(pos.illegality("P*1a".parse().unwrap()).map(|i| i.name()), Some("dead_square"));
+    /// assert_eq!(pos.illegality("P*5f".parse().unwrap()), None);
+    /// ```
+    pub fn illegality(&self, mv: Move) -> Option<Illegality> {
+        let us = self.side_to_move;
+        let g = self.geometry;
+        let ours = self.pieces(us);
+        let occ = self.occupied();
+        if let Some(why) = crate::illegality::own_rules(
+            g,
+            us,
+            |sq| self.piece_at(sq),
+            ours,
+            occ,
+            self.hands[us.index()],
+            self.pieces_of(us, PieceKind::Pawn),
+            mv,
+        ) {
+            return Some(why);
+        }
+        let Some(ksq) = self.kings[us.index()] else {
+            return Some(Illegality::NoKing);
+        };
+        let to = mv.to();
+        let in_check = |ok: bool| (!ok).then_some(Illegality::LeavesKingInCheck);
+        let Some(from) = mv.from() else {
+            // A drop: in check only between the (single) checker and the king.
+            let covers = match self.checkers.first() {
+                _ if self.checkers.has_more_than_one() => false,
+                Some(checker) => attacks::between(ksq, checker).contains(to),
+                None => true,
+            };
+            if !covers {
+                return Some(Illegality::LeavesKingInCheck);
+            }
+            return (mv.drop_kind() == Some(PieceKind::Pawn)
+                && pawn_drop_mate::is_pawn_drop_mate(self, to))
+            .then_some(Illegality::PawnDropMate);
+        };
+        if from == ksq {
+            return in_check(!self.is_attacked(to, us.opponent(), occ.without(ksq)));
+        }
+        if self.piece_at(from).map(|p| p.kind) == Some(PieceKind::King) {
+            // A second king: impossible in a valid position.
+            return Some(Illegality::NotAllowed);
+        }
+        if self.checkers.has_more_than_one() {
+            return Some(Illegality::LeavesKingInCheck);
+        }
+        if let Some(checker) = self.checkers.first() {
+            if to != checker && !attacks::between(ksq, checker).contains(to) {
+                return Some(Illegality::LeavesKingInCheck);
+            }
+        }
+        in_check(attacks::line(ksq, from).contains(to) || !movegen::is_pinned(self, us, ksq, from))
     }
 
     /// Whether `mv` is legal here: exactly whether [`Position::legal_moves`]

@@ -2,8 +2,8 @@
 //! set, settings) plus a few hooks; the provided methods do the rest.
 
 use crate::{
-    divide, perft, EndReason, Geometry, Move, MoveList, Outcome, PieceSet, Position, PositionError,
-    Repetition,
+    divide, perft, EndReason, Geometry, Illegality, Move, MoveList, Outcome, PieceSet, Position,
+    PositionError, Repetition,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -151,6 +151,15 @@ pub trait Variant: Clone + fmt::Debug {
         } else {
             pos.is_legal(mv)
         }
+    }
+
+    /// Why `mv`, which [`Variant::is_legal`] refuses, is illegal under this
+    /// variant's rules: [`Position::illegality`] when plain shogi's rules
+    /// refuse it, otherwise the variant's own reason. The default for a
+    /// variant that narrows the moves is [`Illegality::NotAllowed`]; such a
+    /// variant overrides this to name its rule. Asked only on refusal.
+    fn illegality(&self, pos: &Position, mv: Move) -> Illegality {
+        pos.illegality(mv).unwrap_or(Illegality::NotAllowed)
     }
 
     /// Perft under this variant's move rules: [`crate::perft`] as a method

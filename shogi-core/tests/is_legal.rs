@@ -2,9 +2,12 @@
 //! for every encodable move, in many positions: both start positions, the
 //! positions of seeded random playouts on 9x9 and 5x5 (with hands, checks,
 //! double checks and pins), the 593-move position and pawn-drop-mate setups.
+//! `Position::illegality` gives a reason exactly for the moves refused, and
+//! `OwnBoard::illegality` exactly for those `OwnBoard::moves` leaves out.
 //! Also checks `Move::from_u16` against `Move::to_u16`.
 
-use shogi_core::{Move, Position, Setup};
+use shogi_core::{Move, OwnBoard, Position, Setup};
+use std::collections::HashSet;
 
 mod common;
 use common::{minishogi, standard, XorShift, MINISHOGI_START, NINE_PIECES, STANDARD_START};
@@ -52,6 +55,9 @@ fn has_pin(pos: &Position) -> bool {
 /// Checks `is_legal` against the legal move list for every encodable move.
 fn check(pos: &Position, universe: &[Move], listed: &mut [bool], cov: &mut Coverage) {
     let legal = pos.legal_moves();
+    let reasons = cov.positions < 16 || cov.positions % 8 == 0;
+    let own = OwnBoard::of(pos, pos.side_to_move());
+    let own_moves: HashSet<u16> = own.moves().iter().map(|m| m.to_u16()).collect();
     for &m in &legal {
         assert_eq!(Move::from_u16(m.to_u16()), Some(m), "{m} in {pos}");
         listed[m.to_u16() as usize] = true;
@@ -62,6 +68,23 @@ fn check(pos: &Position, universe: &[Move], listed: &mut [bool], cov: &mut Cover
             pos.is_legal(m),
             expected,
             "is_legal({m}) should be {expected} in {pos}"
+        );
+        // A reason exactly for the refused moves (in a sample of the
+        // positions, which is enough for a rule of the position alone).
+        if !reasons {
+            continue;
+        }
+        assert_eq!(
+            pos.illegality(m).is_none(),
+            expected,
+            "illegality({m}) is {:?} in {pos}",
+            pos.illegality(m)
+        );
+        assert_eq!(
+            own.illegality(m).is_none(),
+            own_moves.contains(&m.to_u16()),
+            "OwnBoard illegality({m}) is {:?} in {pos}",
+            own.illegality(m)
         );
     }
     for &m in &legal {

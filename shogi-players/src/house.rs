@@ -201,6 +201,7 @@ impl<G: GameState> Session<G> {
             ToMove::Player(c) => {
                 return Err(PlayError::Illegal {
                     mv,
+                    rule: shogi_core::Illegality::NotAllowed,
                     reason: format!("it is {c}'s turn"),
                 })
             }

@@ -65,6 +65,7 @@ impl GameState for NoDrops {
         if !self.legal_moves().contains(&mv) {
             return Err(PlayError::Illegal {
                 mv,
+                rule: shogi_core::Illegality::NotAllowed,
                 reason: "no drops in this game".to_owned(),
             });
         }

@@ -464,6 +464,10 @@ impl Variant for AnyVariant {
         dispatch!(self, v => v.is_legal(pos, mv))
     }
 
+    fn illegality(&self, pos: &Position, mv: shogi_core::Move) -> shogi_core::Illegality {
+        dispatch!(self, v => v.illegality(pos, mv))
+    }
+
     /// Dispatched once at the root, so that the tree below is counted with
     /// the concrete variant's methods (no dispatch per node).
     fn perft(&self, pos: &mut Position, depth: u32, bulk: bool) -> u64 {

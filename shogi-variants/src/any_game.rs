@@ -229,7 +229,12 @@ impl GameState for Game<AnyVariant> {
         match Game::play(self, mv) {
             Ok(()) => Ok(Verdict::Played),
             Err(GameError::GameOver(o)) => Err(PlayError::GameOver(o)),
-            Err(e) => Err(illegal(mv, e)),
+            Err(GameError::IllegalMove(e)) => Err(illegal(mv, e.reason)),
+            Err(e) => Err(PlayError::Illegal {
+                mv,
+                rule: shogi_core::Illegality::NotAllowed,
+                reason: e.to_string(),
+            }),
         }
     }
     #[inline]

@@ -185,11 +185,24 @@ impl CardSettings {
     /// ```
     pub fn card_allows(&self, card: Card, mv: Move) -> bool {
         let Card::Rank(file) = card else { return true };
+        self.file_of(mv) == file
+    }
+
+    /// The file the file rule reads off `mv`: its origin's under
+    /// [`FileRule::Origin`] (a drop's destination), else its destination's.
+    ///
+    /// ```
+    /// use shogi_variants::{CardSettings, FileRule};
+    /// let origin = CardSettings { file_rule: FileRule::Origin, ..CardSettings::default() };
+    /// assert_eq!(origin.file_of("7g6f".parse().unwrap()), 7);
+    /// assert_eq!(CardSettings::default().file_of("7g6f".parse().unwrap()), 6);
+    /// ```
+    pub fn file_of(&self, mv: Move) -> u8 {
         let square = match (self.file_rule, mv.from()) {
             (FileRule::Origin, Some(from)) => from,
             _ => mv.to(),
         };
-        square.file() == file
+        square.file()
     }
 }
 
@@ -238,16 +251,20 @@ pub enum CardError {
     /// It is not the moment to move: a card must be drawn first, or the game is over.
     #[error("no move is to be played now ({0})")]
     NotMovePhase(&'static str),
-    /// The move is legal in the base game but not allowed by the card.
-    #[error("move {mv} is not allowed by card {card}")]
+    /// The move is not on the file of the card drawn (whether or not the
+    /// base game allows it: the card is asked first).
+    #[error("{mv}: {}", shogi_core::Illegality::OffTheCard { card: *.card, file: *.file })]
     NotOnCardFile {
         /// The move.
         mv: Move,
-        /// The card.
-        card: Card,
+        /// The card's file.
+        card: u8,
+        /// The move's file under the settings' file rule (its destination's,
+        /// or its origin's).
+        file: u8,
     },
     /// The card allows a capture, so the capture duty forbids this move.
-    #[error("move {0} is not a capture, and the card allows one (the capture duty)")]
+    #[error("{mv}: {duty}", mv = .0, duty = shogi_core::Illegality::MustCapture)]
     CaptureDuty(Move),
     /// The base game refused the move or the position.
     #[error(transparent)]
@@ -255,6 +272,33 @@ pub enum CardError {
     /// The settings leave no card in the deck (`copies_per_rank = 0` without jokers).
     #[error("the deck would be empty: copies_per_rank is 0 and there are no jokers")]
     EmptyDeck,
+}
+
+impl CardError {
+    /// The rule that refused the move, for the errors that refuse one: the
+    /// card's file ([`Illegality::OffTheCard`](shogi_core::Illegality::OffTheCard)),
+    /// the capture duty ([`Illegality::MustCapture`](shogi_core::Illegality::MustCapture)),
+    /// or the base game's rule; `None` for a draw or move out of turn.
+    ///
+    /// ```
+    /// use shogi_variants::{CardGame, CardSettings, Card};
+    /// let mut game = CardGame::new(CardSettings::default(), 1)?;
+    /// game.apply_draw(Card::Rank(3))?;
+    /// let err = game.play("7g7f".parse()?).unwrap_err();
+    /// assert_eq!(err.illegality().map(|r| r.name()), Some("off_card_file"));
+    /// assert_eq!(err.to_string(), "7g7f: the card drawn is file 3; this move is on file 7");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn illegality(&self) -> Option<shogi_core::Illegality> {
+        match *self {
+            CardError::NotOnCardFile { card, file, .. } => {
+                Some(shogi_core::Illegality::OffTheCard { card, file })
+            }
+            CardError::CaptureDuty(_) => Some(shogi_core::Illegality::MustCapture),
+            CardError::Game(GameError::IllegalMove(ref e)) => Some(e.reason),
+            _ => None,
+        }
+    }
 }
 
 impl Deck {
@@ -711,7 +755,13 @@ impl CardGame {
         };
         if let Some(card) = card {
             if !self.on_card_file(mv, card) {
-                return Err(CardError::NotOnCardFile { mv, card });
+                let file = self.settings.file_of(mv);
+                let card = match card {
+                    Card::Rank(r) => r,
+                    // A joker allows every file.
+                    Card::Joker => file,
+                };
+                return Err(CardError::NotOnCardFile { mv, card, file });
             }
         }
         if self.settings.capture_duty.is_some()
@@ -766,7 +816,14 @@ impl GameState for CardGame {
             (_, Ok(())) => Ok(Verdict::Played),
             (ToMove::Over(o), Err(_)) => Err(PlayError::GameOver(o)),
             (ToMove::Chance, Err(_)) => Err(PlayError::ChanceToMove),
-            (ToMove::Player(_), Err(e)) => Err(illegal(mv, e)),
+            (ToMove::Player(_), Err(e)) => Err(match e.illegality() {
+                Some(rule) => illegal(mv, rule),
+                None => PlayError::Illegal {
+                    mv,
+                    rule: shogi_core::Illegality::NotAllowed,
+                    reason: e.to_string(),
+                },
+            }),
         }
     }
     #[inline]

@@ -181,6 +181,15 @@ impl Variant for MustCapture {
         self.duty().restrict(pos, moves);
     }
 
+    /// The base's reason if the base refuses the move, else the duty
+    /// ([`Illegality::MustCapture`](shogi_core::Illegality::MustCapture)).
+    fn illegality(&self, pos: &Position, mv: shogi_core::Move) -> shogi_core::Illegality {
+        if !self.base.is_legal(pos, mv) {
+            return self.base.illegality(pos, mv);
+        }
+        shogi_core::Illegality::MustCapture
+    }
+
     fn legal_moves(&self, pos: &Position) -> MoveList {
         let mut moves = pos.legal_moves();
         self.filter_moves(pos, &mut moves);

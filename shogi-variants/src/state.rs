@@ -42,7 +42,8 @@ use crate::{AnyVariant, CardGame, PlayerView};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use shogi_core::{
-    Bitboard, Color, Game, Geometry, Move, MoveList, Outcome, PieceKind, Position, Square,
+    Bitboard, Color, Game, Geometry, Illegality, Move, MoveList, Outcome, PieceKind, Position,
+    Square,
 };
 use std::borrow::Cow;
 use std::fmt;
@@ -218,12 +219,16 @@ pub enum PlayError {
     /// A player is to move, not chance.
     #[error("no chance step is due: {0} is to move")]
     NotChance(Color),
-    /// The move is not allowed now.
-    #[error("{mv} is not allowed here: {reason}")]
+    /// The move is not allowed now. The message is the move and the reason
+    /// in words: `P*5e: two pawns on file 5 (nifu)`.
+    #[error("{mv}: {reason}")]
     Illegal {
         /// The move.
         mv: Move,
-        /// Why, in words.
+        /// The rule that refuses it ([`Illegality::NotAllowed`] for a rule
+        /// of a game's own that has no name there; `reason` then says it).
+        rule: Illegality,
+        /// Why, in words (the rule's words for a named rule).
         reason: String,
     },
     /// The chance outcome cannot happen now.
@@ -492,10 +497,12 @@ fn lcm(a: u64, b: u64) -> u64 {
     a / gcd(a, b) * b
 }
 
-/// A move refused by a game: [`PlayError::Illegal`] with the game's reason.
-pub(crate) fn illegal(mv: Move, reason: impl ToString) -> PlayError {
+/// A move refused by a game: [`PlayError::Illegal`] with the rule that refuses it.
+#[cold]
+pub(crate) fn illegal(mv: Move, rule: Illegality) -> PlayError {
     PlayError::Illegal {
         mv,
-        reason: reason.to_string(),
+        rule,
+        reason: rule.to_string(),
     }
 }

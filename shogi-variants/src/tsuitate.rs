@@ -13,13 +13,13 @@ mod resample;
 pub use event::{events, Capture, Event};
 
 pub use crate::state::Verdict;
-use crate::state::{illegal, Action, PlayError, Seen, ToMove};
+use crate::state::{Action, PlayError, Seen, ToMove};
 use crate::{AnyVariant, Base, GameKind, GameState};
 use serde::{Deserialize, Serialize};
 use shogi_core::rules::pawn_drop_mate;
 use shogi_core::{
-    attacks, Color, CustomEnd, EndReason, Move, MoveKind, MoveList, Outcome, OwnBoard, PieceKind,
-    Position, PositionError, Square, Variant,
+    attacks, Color, CustomEnd, EndReason, Illegality, Move, MoveKind, MoveList, Outcome, OwnBoard,
+    PieceKind, Position, PositionError, Square, Variant,
 };
 use std::borrow::Cow;
 
@@ -247,9 +247,10 @@ impl Ruling {
 /// An attempt the referee refuses to judge (an input error, not a foul).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TsuitateError {
-    /// Not a candidate: the move is impossible on the player's own board alone.
-    #[error("{0} is not a candidate move on the player's own board")]
-    NotACandidate(Move),
+    /// Not a candidate: the move is impossible on the player's own board
+    /// alone, for the rule named ([`OwnBoard::illegality`]).
+    #[error("{0}: {1} (not a candidate move on the player's own board)")]
+    NotACandidate(Move, Illegality),
     /// The game is over.
     #[error("the game is over: {0}")]
     GameOver(Outcome),
@@ -499,8 +500,10 @@ impl Table {
             return Err(TsuitateError::GameOver(o));
         }
         let mover = self.position.side_to_move();
-        if !OwnBoard::of(&self.position, mover).moves().contains(&mv) {
-            return Err(TsuitateError::NotACandidate(mv));
+        let own = OwnBoard::of(&self.position, mover);
+        if !own.moves().contains(&mv) {
+            let rule = own.illegality(mv).unwrap_or(Illegality::NotAllowed);
+            return Err(TsuitateError::NotACandidate(mv, rule));
         }
         let (m, o) = (mover.index(), mover.opponent().index());
         let mut told: [Vec<Announcement>; 2] = [Vec::new(), Vec::new()];
@@ -781,7 +784,16 @@ impl GameState for Referee {
         match self.attempt(mv) {
             Ok(ruling) => Ok(ruling.verdict),
             Err(TsuitateError::GameOver(o)) => Err(PlayError::GameOver(o)),
-            Err(e) => Err(illegal(mv, e)),
+            Err(TsuitateError::NotACandidate(_, rule)) => Err(PlayError::Illegal {
+                mv,
+                rule,
+                reason: format!("{rule} (not a candidate move on the player's own board)"),
+            }),
+            Err(e) => Err(PlayError::Illegal {
+                mv,
+                rule: Illegality::NotAllowed,
+                reason: e.to_string(),
+            }),
         }
     }
     #[inline]

@@ -155,7 +155,12 @@ fn the_capture_duty_in_card_shogi_binds_only_the_moves_the_card_allows() {
     );
     // A quiet move on file 1 is refused, saying why, and nothing changes.
     let err = game.play("1e1d".parse().unwrap()).unwrap_err();
-    assert!(err.to_string().contains("capture duty"), "{err}");
+    assert_eq!(
+        err.illegality(),
+        Some(shogi_core::Illegality::MustCapture),
+        "{err}"
+    );
+    assert!(err.to_string().contains("capturing is compulsory"), "{err}");
     assert_eq!(game.turns().len(), 1);
     // On file 2 no capture is allowed by the card: the duty does not bind.
     let mut game = CardGame::new(settings, 0).unwrap();

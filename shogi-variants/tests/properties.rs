@@ -752,7 +752,7 @@ proptest! {
                 continue;
             }
             let mut r = referee.clone();
-            prop_assert_eq!(r.attempt(mv), Err(TsuitateError::NotACandidate(mv)));
+            prop_assert_eq!(r.attempt(mv), Err(TsuitateError::NotACandidate(mv, shogi_core::OwnBoard::of(&pos, mover).illegality(mv).expect("not a candidate: a reason"))));
             prop_assert_eq!(r.true_position(), &pos);
             prop_assert_eq!(r.fouls(mover), 0);
             prop_assert_eq!(r.view(mover), referee.view(mover));

@@ -7,8 +7,9 @@
 //! by `peers/tests/rules_positions.rs` (the peers are not a dependency here).
 
 use shogi_core::{
-    Bitboard, Color, GameError, IllegalMoveError, Move, MoveKind, ParseMoveError, Piece, PieceKind,
-    Position, PositionCommand, PositionCommandError, PositionError, SfenError, Square, Variant,
+    Bitboard, Color, GameError, IllegalMoveError, Illegality, Move, MoveKind, ParseMoveError,
+    Piece, PieceKind, Position, PositionCommand, PositionCommandError, PositionError, SfenError,
+    Square, Variant,
 };
 use shogi_variants::{Minishogi, Standard, MINISHOGI_START, STANDARD_START};
 
@@ -106,6 +107,7 @@ fn assert_illegal(pos: &Position, usi: &str) {
         err,
         IllegalMoveError {
             mv: m,
+            reason: before.illegality(m).expect("a refused move has a reason"),
             sfen: before.to_sfen()
         }
     );
@@ -1225,6 +1227,9 @@ fn position_command_illegal_move_gives_its_index() {
             index: 3,
             source: GameError::IllegalMove(IllegalMoveError {
                 mv: mv("7g7f"),
+                reason: Illegality::NoSuchPiece {
+                    square: "7g".parse().unwrap()
+                },
                 sfen: "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3".into()
             })
         }

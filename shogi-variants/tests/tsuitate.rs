@@ -1,7 +1,7 @@
 //! Tsuitate shogi (RULES.md section 4): each kind of foul, each announcement,
 //! the end conditions, and views that never depend on hidden pieces.
 
-use shogi_core::{Color, EndReason, Move, Outcome, PieceKind, Square, Variant};
+use shogi_core::{Color, EndReason, Illegality, Move, Outcome, PieceKind, Square, Variant};
 use shogi_variants::{
     Announcement, Base, FoulReason, Referee, TsuitateError, TsuitateSettings, Verdict,
 };
@@ -162,19 +162,40 @@ fn foul_reasons_are_kept_for_the_reveal() {
 fn an_impossible_move_on_the_own_board_is_an_input_error_not_a_foul() {
     let mut r = referee("4k4/9/9/9/9/9/9/9/4K3R b - 1");
     let err = r.attempt(mv("5i5g")).unwrap_err();
-    assert_eq!(err, TsuitateError::NotACandidate(mv("5i5g")));
+    assert_eq!(
+        err,
+        TsuitateError::NotACandidate(
+            mv("5i5g"),
+            Illegality::CannotMoveThere {
+                kind: PieceKind::King,
+                from: "5i".parse().unwrap(),
+                to: "5g".parse().unwrap()
+            }
+        )
+    );
     assert_eq!(r.fouls(Color::Black), 0);
     assert!(r.view(Color::Black).information_state.is_empty());
     // Nifu and dead squares are visible on the own board: not candidates either.
     let mut r = referee("4k4/9/9/9/9/9/P8/9/4K4 b P 1");
     assert!(matches!(
         r.attempt(mv("P*9c")),
-        Err(TsuitateError::NotACandidate(_))
+        Err(TsuitateError::NotACandidate(
+            _,
+            Illegality::Nifu { file: 9 }
+        ))
     ));
     assert!(matches!(
         r.attempt(mv("P*5a")),
-        Err(TsuitateError::NotACandidate(_))
+        Err(TsuitateError::NotACandidate(
+            _,
+            Illegality::DeadSquare { .. }
+        ))
     ));
+    let err = r.attempt(mv("P*9c")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "P*9c: two pawns on file 9 (nifu) (not a candidate move on the player's own board)"
+    );
 }
 
 #[test]

@@ -104,7 +104,27 @@ class InvalidSquareError(ShogiError):
     """Not a square name or index (or off this board)."""
 
 class IllegalMoveError(ShogiError):
-    """A well-formed move that the rules forbid here."""
+    """A well-formed move that the rules forbid here. The message says why in
+    words (``"P*5e: two pawns on file 5 (nifu)"``); ``reason`` names the rule,
+    a short stable string:
+
+    - ``"nifu"``: a second unpromoted pawn on a file;
+    - ``"dead_square"``: a piece dropped, or moved unpromoted, where it could never move;
+    - ``"pawn_drop_mate"``: a pawn drop that checkmates;
+    - ``"own_king_in_check"``: the move leaves or puts the mover's king in check
+      (Tsuitate's foul of that rule has the same name in ``attempts()``);
+    - ``"must_capture"``: a capture is available and compulsory (must-capture
+      shogi, Card shogi's ``capture_duty``);
+    - ``"off_card_file"``: Card shogi, not on the drawn card's file;
+    - ``"no_such_piece"``, ``"not_your_piece"``, ``"own_piece_there"``,
+      ``"cannot_move_there"``, ``"none_in_hand"``, ``"occupied"`` (a drop onto
+      a piece), ``"promotion_not_allowed"``, ``"off_board"``, ``"no_king"``;
+    - ``"chance_due"``: a move while a card is to be drawn;
+    - ``"not_allowed"``: any other refusal, and the default of an
+      ``IllegalMoveError`` raised without a reason.
+    """
+
+    reason: str
 
 class GameOverError(ShogiError):
     """The game has ended; no move is accepted."""
