@@ -244,9 +244,8 @@ fn bad_value_message(key: &str, value: &Value, error: &serde_json::Error) -> Str
         let names: Vec<String> = said
             .split_once(", expected ")
             .map(|(_, e)| {
-                e.split('`')
-                    .skip(1)
-                    .step_by(2)
+                crate::serde_words::ticked(e)
+                    .iter()
                     .map(|n| format!("'{n}'"))
                     .collect()
             })

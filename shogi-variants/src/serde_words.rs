@@ -2,6 +2,16 @@
 //! `bogus`", "expected u32" must not reach a user): one translation used by
 //! settings read by name (`any.rs`) and by saved games (`saved.rs`).
 
+/// The words serde quotes in backticks (`` unknown variant `x`, expected
+/// one of `A`, `B` `` gives `x`, `A`, `B`), each an excerpt.
+pub(crate) fn ticked(s: &str) -> Vec<String> {
+    s.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(shogi_core::excerpt)
+        .collect()
+}
+
 /// Serde's name of an expected type (`u32`, `a boolean`, `struct X`) as
 /// words: "a whole number 0..=4294967295", "true or false", "an object of
 /// settings". A description the library wrote itself (a visitor's
@@ -58,13 +68,6 @@ pub(crate) fn plain_words(message: &str) -> String {
     let message = match message.rfind(" at line ") {
         Some(i) if message[i..].contains(" column ") => &message[..i],
         _ => message,
-    };
-    let ticked = |s: &str| -> Vec<String> {
-        s.split('`')
-            .skip(1)
-            .step_by(2)
-            .map(shogi_core::excerpt)
-            .collect()
     };
     let unexpected_words = |u: &str| -> String {
         let u = u.trim();
