@@ -29,29 +29,43 @@ pub struct SvgOptions<'py> {
 
 /// The language `lang=` names: `"ja"` (the default) or `"en"`.
 pub fn lang(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Lang> {
-    let Some(obj) = obj else {
-        return Ok(Lang::Japanese);
-    };
-    match Text::<SettingText>::read(obj)?.as_str() {
-        "ja" => Ok(Lang::Japanese),
-        "en" => Ok(Lang::English),
-        other => Err(SettingError::new_err(format!(
-            "lang='{}' is no caption language (expected 'ja' or 'en')",
-            Excerpt(other)
-        ))),
-    }
+    one_of(
+        obj,
+        "lang",
+        "caption language",
+        [("ja", Lang::Japanese), ("en", Lang::English)],
+    )
 }
 
+/// The piece style `pieces=` names: `"kanji"` (the default) or `"latin"`.
 fn pieces(obj: Option<&Bound<'_, PyAny>>) -> PyResult<PieceStyle> {
+    one_of(
+        obj,
+        "pieces",
+        "piece style",
+        [("kanji", PieceStyle::Kanji), ("latin", PieceStyle::Latin)],
+    )
+}
+
+/// The value of a word option: one of two `choices`, the first by default;
+/// any other word is a `SettingError` naming both.
+fn one_of<T: Copy>(
+    obj: Option<&Bound<'_, PyAny>>,
+    param: &str,
+    what: &str,
+    choices: [(&str, T); 2],
+) -> PyResult<T> {
     let Some(obj) = obj else {
-        return Ok(PieceStyle::Kanji);
+        return Ok(choices[0].1);
     };
-    match Text::<SettingText>::read(obj)?.as_str() {
-        "kanji" => Ok(PieceStyle::Kanji),
-        "latin" => Ok(PieceStyle::Latin),
-        other => Err(SettingError::new_err(format!(
-            "pieces='{}' is no piece style (expected 'kanji' or 'latin')",
-            Excerpt(other)
+    let word = Text::<SettingText>::read(obj)?;
+    match choices.iter().find(|(name, _)| *name == word.as_str()) {
+        Some(&(_, value)) => Ok(value),
+        None => Err(SettingError::new_err(format!(
+            "{param}='{}' is no {what} (expected '{}' or '{}')",
+            Excerpt(word.as_str()),
+            choices[0].0,
+            choices[1].0
         ))),
     }
 }
