@@ -68,6 +68,8 @@ pub struct Game<V: Variant> {
     /// hash ([`NONE`] if none), found once when the move is made: the end
     /// tests then follow this chain instead of scanning the history.
     previous: Vec<u32>,
+    /// How many positions of the history fall in each bucket of hashes.
+    seen: Buckets,
     /// An end by an action rather than a rule: resignation or declaration.
     ended: Option<Outcome>,
 }
@@ -86,6 +88,7 @@ impl<V: Variant> Game<V> {
             hashes: vec![start.hash()],
             checks: vec![start.is_check()],
             previous: vec![NONE],
+            seen: Buckets::of_start(start.hash()),
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -153,14 +156,41 @@ impl<V: Variant> Game<V> {
 
     /// The legal moves now (none once the game is over).
     pub fn legal_moves(&self) -> MoveList {
-        if self.ended.is_some() {
-            return MoveList::new();
-        }
-        let moves = self.variant.legal_moves(self.position());
-        if moves.is_empty() || self.outcome_with_legal_moves().is_some() {
-            return MoveList::new();
-        }
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
         moves
+    }
+
+    /// The legal moves now written into `list`, replacing what it held
+    /// (none once the game is over): [`Game::legal_moves`] for a caller that
+    /// keeps one list. The list is empty exactly when [`Game::is_over`].
+    ///
+    /// ```
+    /// use shogi_core::{Game, MoveList};
+    /// # use shogi_core::{Geometry, PieceSet, Variant};
+    /// # #[derive(Clone, Debug, Default)] struct Mini;
+    /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
+    /// let mut game = Game::new(Mini);
+    /// let mut list = MoveList::new();
+    /// game.legal_moves_into(&mut list);
+    /// assert_eq!(list.len(), 14);
+    /// game.resign().unwrap();
+    /// game.legal_moves_into(&mut list);
+    /// assert!(list.is_empty() && game.is_over());
+    /// ```
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        if self.ended.is_some() {
+            return;
+        }
+        self.variant.legal_moves_into(self.position(), list);
+        if !list.is_empty() && self.outcome_with_legal_moves().is_some() {
+            list.clear();
+        }
     }
 
     /// How many legal moves there are now (0 once the game is over).
@@ -253,11 +283,15 @@ impl<V: Variant> Game<V> {
         // Equal hashes have the same side to move: only every second
         // position back can match.
         let n = self.hashes.len();
-        let previous = (0..n.saturating_sub(1))
-            .rev()
-            .step_by(2)
-            .find(|&i| self.hashes[i] == hash)
-            .map_or(NONE, |i| i as u32);
+        let previous = if self.seen.add(hash) {
+            (0..n.saturating_sub(1))
+                .rev()
+                .step_by(2)
+                .find(|&i| self.hashes[i] == hash)
+                .map_or(NONE, |i| i as u32)
+        } else {
+            NONE
+        };
         self.previous.push(previous);
         self.hashes.push(hash);
         self.checks.push(self.position.is_check());
@@ -303,7 +337,9 @@ impl<V: Variant> Game<V> {
         let mv = self.moves.pop()?;
         let undo = self.undos.pop()?;
         self.position.undo(mv, undo);
-        self.hashes.pop();
+        if let Some(hash) = self.hashes.pop() {
+            self.seen.remove(hash);
+        }
         self.previous.pop();
         self.checks.pop();
         Some(mv)
@@ -381,6 +417,47 @@ impl<V: Variant> Game<V> {
 
 /// No earlier position with the same hash.
 const NONE: u32 = u32::MAX;
+
+/// How many positions of a game's history fall in each of 512 buckets of
+/// their hash (its top 9 bits). A new position whose bucket is empty
+/// occurred nowhere before, so making a move scans the history for an
+/// earlier occurrence only when the bucket says one may exist: the scan that
+/// grew with the game's length is skipped for most moves.
+#[derive(Clone)]
+struct Buckets(Box<[u32; 512]>);
+
+impl Buckets {
+    /// The buckets of a history holding only the start position.
+    fn of_start(hash: u64) -> Buckets {
+        let mut b = Buckets(Box::new([0; 512]));
+        b.add(hash);
+        b
+    }
+
+    fn bucket(hash: u64) -> usize {
+        (hash >> 55) as usize
+    }
+
+    /// Counts a position in; whether its bucket held one already.
+    fn add(&mut self, hash: u64) -> bool {
+        let count = &mut self.0[Self::bucket(hash)];
+        *count += 1;
+        *count > 1
+    }
+
+    /// Counts a position out (a move taken back).
+    fn remove(&mut self, hash: u64) {
+        let count = &mut self.0[Self::bucket(hash)];
+        *count = count.saturating_sub(1);
+    }
+}
+
+impl std::fmt::Debug for Buckets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let used = self.0.iter().filter(|&&n| n > 0).count();
+        write!(f, "Buckets({used} of 512 used)")
+    }
+}
 
 /// A USI move that could not be played: malformed or refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -128,11 +128,37 @@ pub trait Variant: Clone + fmt::Debug {
 
     /// The legal moves under this variant's rules.
     fn legal_moves(&self, pos: &Position) -> MoveList {
-        let mut moves = pos.legal_moves();
-        if self.filters_moves() {
-            self.filter_moves(pos, &mut moves);
-        }
+        let mut moves = MoveList::new();
+        self.legal_moves_into(pos, &mut moves);
         moves
+    }
+
+    /// The legal moves under this variant's rules, written into `list`
+    /// (whatever it held is replaced): [`Variant::legal_moves`] without
+    /// moving a [`MoveList`] by value, for callers that keep one list and
+    /// refill it (a board remembering its moves).
+    ///
+    /// ```
+    /// use shogi_core::{MoveList, Variant};
+    /// # use shogi_core::{Geometry, PieceSet};
+    /// # #[derive(Clone, Debug, Default)] struct Mini;
+    /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
+    /// let mut list = MoveList::new();
+    /// Mini.legal_moves_into(&Mini.start_position(), &mut list);
+    /// assert_eq!(list.len(), 14);
+    /// Mini.legal_moves_into(&Mini.start_position(), &mut list);
+    /// assert_eq!(list.len(), 14); // replaced, not appended
+    /// ```
+    fn legal_moves_into(&self, pos: &Position, list: &mut MoveList) {
+        list.clear();
+        pos.legal_moves_into(list);
+        if self.filters_moves() {
+            self.filter_moves(pos, list);
+        }
     }
 
     /// The number of legal moves under this variant's rules.

@@ -455,6 +455,10 @@ impl Variant for AnyVariant {
         dispatch!(self, v => v.legal_moves(pos))
     }
 
+    fn legal_moves_into(&self, pos: &Position, list: &mut MoveList) {
+        dispatch!(self, v => v.legal_moves_into(pos, list))
+    }
+
     fn count_legal_moves(&self, pos: &Position) -> usize {
         dispatch!(self, v => v.count_legal_moves(pos))
     }

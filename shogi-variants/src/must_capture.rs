@@ -190,12 +190,6 @@ impl Variant for MustCapture {
         shogi_core::Illegality::MustCapture
     }
 
-    fn legal_moves(&self, pos: &Position) -> MoveList {
-        let mut moves = pos.legal_moves();
-        self.filter_moves(pos, &mut moves);
-        moves
-    }
-
     fn count_legal_moves(&self, pos: &Position) -> usize {
         if !self.duty().applies(pos) {
             return pos.count_legal_moves();
