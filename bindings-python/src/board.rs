@@ -11,7 +11,7 @@ use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::{text, Diagram};
 use shogi_research::action::ActionSpace;
@@ -27,10 +27,24 @@ use shogi_variants::{AnySettings, AnyVariant, GameKind, GameState, SavedGame};
 #[derive(Clone)]
 pub struct PyBoard {
     pub game: Game<AnyVariant>,
-    /// The legal moves last listed, with the ply and hash of the position
-    /// they belong to: a move pushed from that list needs no second
-    /// legality test (the common loop `for m in board.legal_moves: push(m)`).
-    listed: Option<(usize, u64, MoveList)>,
+    /// The legal moves of the current position, found once for the calls
+    /// that ask about them.
+    listing: Listing,
+}
+
+/// The legal moves of one position of the game, kept while the game stays
+/// there: listing them, counting them, `is_game_over` and pushing one of
+/// them share one generation (the loops research code writes:
+/// `for m in board.legal_moves: push(m); ...; pop()`, and a playout's
+/// `list(legal_moves)`, pick, `push`, `is_game_over()`), and a move pushed
+/// from the list needs no second legality test.
+#[derive(Clone, Default)]
+struct Listing {
+    /// The ply and position hash the moves belong to; `None` once stale.
+    /// A listing is made with the history up to its ply: taking back a move
+    /// before that ply, resigning or declaring makes it stale.
+    of: Option<(usize, u64)>,
+    moves: MoveList,
 }
 
 /// The variant of this name with these keyword settings.
@@ -66,21 +80,40 @@ impl PyBoard {
 
     /// A board over `game`.
     pub fn from_game(game: Game<AnyVariant>) -> PyBoard {
-        PyBoard { game, listed: None }
+        PyBoard {
+            game,
+            listing: Listing::default(),
+        }
     }
 
     /// Plays `mv`, keeping the board unchanged on refusal.
     pub fn play(&mut self, mv: Move) -> PyResult<()> {
-        if let Some((ply, hash, moves)) = &self.listed {
-            if *ply == self.game.moves().len()
-                && *hash == self.position().hash()
-                && moves.contains(&mv)
-            {
-                self.game.play_unchecked(mv);
-                return Ok(());
-            }
+        if self.listed().is_some_and(|moves| moves.contains(&mv)) {
+            self.game.play_unchecked(mv);
+            return Ok(());
         }
         self.game.play(mv).map_err(game_error)
+    }
+
+    /// Where the game stands: the ply and the position's hash.
+    fn here(&self) -> (usize, u64) {
+        (self.game.moves().len(), self.position().hash())
+    }
+
+    /// The kept legal moves, if they are the current position's.
+    fn listed(&self) -> Option<&MoveList> {
+        (self.listing.of == Some(self.here())).then_some(&self.listing.moves)
+    }
+
+    /// The legal moves now (none once the game is over), kept for the
+    /// calls that follow.
+    fn listing(&mut self) -> &MoveList {
+        let here = self.here();
+        if self.listing.of != Some(here) {
+            self.game.legal_moves_into(&mut self.listing.moves);
+            self.listing.of = Some(here);
+        }
+        &self.listing.moves
     }
 
     /// A move argument that must be legal now (for notation and the
@@ -117,17 +150,20 @@ impl PyBoard {
         d.outcome = self.game.outcome();
         d
     }
+}
 
-    /// The legal moves now, remembered for [`PyBoard::play`].
-    fn list_legal_moves(&mut self) -> MoveList {
-        let moves = self.game.legal_moves();
-        self.listed = Some((
-            self.game.moves().len(),
-            self.position().hash(),
-            moves.clone(),
-        ));
-        moves
+/// `f` of `board`'s legal moves now (none once the game is over): the kept
+/// listing, made if stale; while another call reads the board (a `perft`
+/// running on another thread), a fresh list that is not kept.
+fn with_legal_moves<R>(board: &Bound<'_, PyBoard>, f: impl FnOnce(&MoveList) -> R) -> PyResult<R> {
+    if let Ok(mut b) = board.try_borrow_mut() {
+        return Ok(f(b.listing()));
     }
+    let b = crate::legal::read::<PyBoard>(board.as_any())?;
+    Ok(match b.listed() {
+        Some(moves) => f(moves),
+        None => f(&b.game.legal_moves()),
+    })
 }
 
 #[pymethods]
@@ -224,11 +260,11 @@ impl PyBoard {
             Some(mv) => {
                 // A listing stays valid only while the history up to it is unchanged.
                 if self
-                    .listed
-                    .as_ref()
-                    .is_some_and(|(ply, _, _)| *ply > self.game.moves().len())
+                    .listing
+                    .of
+                    .is_some_and(|(ply, _)| ply > self.game.moves().len())
                 {
-                    self.listed = None;
+                    self.listing.of = None;
                 }
                 move_object(py, mv)
             }
@@ -263,13 +299,20 @@ impl PyBoard {
     }
 
     /// Whether the game is over.
-    fn is_game_over(&self) -> bool {
-        self.game.is_over()
+    fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        // The game is over exactly when it allows no move.
+        with_legal_moves(slf, |moves| moves.is_empty())
     }
 
     /// The outcome under the variant's rules, or ``None`` while the game goes on.
-    fn outcome(&self) -> Option<PyOutcome> {
-        self.game.outcome().map(PyOutcome)
+    fn outcome(slf: &Bound<'_, Self>) -> PyResult<Option<PyOutcome>> {
+        if with_legal_moves(slf, |moves| !moves.is_empty())? {
+            return Ok(None);
+        }
+        Ok(crate::legal::read::<PyBoard>(slf.as_any())?
+            .game
+            .outcome()
+            .map(PyOutcome))
     }
 
     /// How many times the current position has occurred (1 the first time).
@@ -279,13 +322,13 @@ impl PyBoard {
 
     /// The side to move resigns.
     fn resign(&mut self) -> PyResult<PyOutcome> {
-        self.listed = None;
+        self.listing.of = None;
         self.game.resign().map(PyOutcome).map_err(game_error)
     }
 
     /// Declare a win by entering king (``SettingError`` if the variant's settings have no declaration rule).
     fn declare(&mut self) -> PyResult<PyOutcome> {
-        self.listed = None;
+        self.listing.of = None;
         self.game.declare().map(PyOutcome).map_err(game_error)
     }
 
@@ -784,13 +827,24 @@ struct BoardMoves;
 
 impl MoveSource for BoardMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
-        Ok(crate::legal::write::<PyBoard>(owner)?.list_legal_moves())
+        with_legal_moves(owner.cast::<PyBoard>()?, MoveList::clone)
+    }
+
+    fn objects<'py>(&self, owner: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let py = owner.py();
+        with_legal_moves(owner.cast::<PyBoard>()?, |moves| {
+            PyList::new(py, move_objects(py, moves)?)
+        })?
     }
 
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
-        Ok(crate::legal::read::<PyBoard>(owner)?
-            .game
-            .count_legal_moves())
+        // Counting alone is faster than listing (bulk counts at the last ply
+        // of a search): the listing is used if it is there, not made.
+        let board = crate::legal::read::<PyBoard>(owner)?;
+        Ok(match board.listed() {
+            Some(moves) => moves.len(),
+            None => board.game.count_legal_moves(),
+        })
     }
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {

@@ -17,14 +17,6 @@ pub fn read<'py, T: pyo3::PyClass>(obj: &Bound<'py, PyAny>) -> PyResult<PyRef<'p
     obj.try_borrow().map_err(|_| busy_object(obj.as_any()))
 }
 
-/// `obj` borrowed to change, or `BusyError` if any call is using it.
-pub fn write<'py, T: pyo3::PyClass<Frozen = pyo3::pyclass::boolean_struct::False>>(
-    obj: &Bound<'py, PyAny>,
-) -> PyResult<PyRefMut<'py, T>> {
-    let obj = obj.cast::<T>()?;
-    obj.try_borrow_mut().map_err(|_| busy_object(obj.as_any()))
-}
-
 /// `BusyError` naming `obj`'s class.
 fn busy_object(obj: &Bound<'_, PyAny>) -> PyErr {
     let name = obj
@@ -43,6 +35,12 @@ fn busy_object(obj: &Bound<'_, PyAny>) -> PyErr {
 pub trait MoveSource: Send + Sync {
     /// The moves now (for iteration: a board remembers them for its push).
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList>;
+
+    /// The moves now as a list of `Move` objects (for iteration).
+    fn objects<'py>(&self, owner: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let moves = self.list(owner)?;
+        PyList::new(owner.py(), move_objects(owner.py(), &moves)?)
+    }
 
     /// How many moves there are now.
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
@@ -96,8 +94,7 @@ impl PyLegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self.source.list(self.owner.bind(py))?;
-        let list = PyList::new(py, move_objects(py, &moves)?)?;
+        let list = self.source.objects(self.owner.bind(py))?;
         list.try_iter().map(|it| it.into_any())
     }
 

@@ -17,6 +17,16 @@ interleaved so that machine noise hits them alike):
 * ``python perft d5 bulk``: the fastest way to count from Python: recursion
   to depth 4 and ``len(board.legal_moves)`` at the last ply (19,861,490
   leaves). cshogi has no native perft, so this is its fastest count.
+* ``random playouts``: ``list(board.legal_moves)``, a random pick, ``push``
+  and ``is_game_over()``, from the start to the end of the game (or 256
+  plies), the loop of Monte Carlo code; moves played per second. The two
+  libraries list moves in different orders, so the games differ; their
+  number and the generator's seed are the same.
+* ``replay push/pop``: the moves of 200 recorded games (random games of ours,
+  as USI), each game pushed move by move from the start and then popped
+  back: a ``push`` of a move that did not come from ``legal_moves`` (checked
+  for legality by us; cshogi's ``push`` takes it unchecked), as replaying a
+  record or a search's principal variation does.
 * ``native perft(5)``: ``Board.perft(5)`` in Rust (with and without bulk
   counting at the last ply), compared with cshogi's fastest count above.
 * ``read KIF`` / ``read CSA``: parsing 200 game records (written by us),
@@ -80,6 +90,56 @@ def flat_loop(board, passes):
             board.push(m)
             board.pop()
             n += 1
+    return n
+
+
+def playouts(board_class, games, seed=11):
+    """Random playouts from the start: moves played."""
+    import random
+
+    rng = random.Random(seed)
+    played = 0
+    for _ in range(games):
+        board = board_class()
+        for _ in range(256):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            played += 1
+            if board.is_game_over():
+                break
+    return played
+
+
+def replay_games(games, seed=5):
+    """USI moves of seeded random games (ours), for the replay row."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        board, usis = sv.Board(), []
+        for _ in range(rng.randrange(60, 160)):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            m = rng.choice(legal)
+            board.push(m)
+            usis.append(m.usi())
+        out.append(usis)
+    return out
+
+
+def replay(board, games):
+    """Pushes each game's moves from the start, then pops them: pairs done."""
+    n = 0
+    for moves in games:
+        for m in moves:
+            board.push(m)
+        for _ in moves:
+            board.pop()
+        n += len(moves)
     return n
 
 
@@ -161,6 +221,29 @@ def main(argv=None):
         },
         repeat,
     )
+    # (a2) random playouts and the replay of recorded moves.
+    n_games = 5 if args.quick else 300
+    usi_games = replay_games(5 if args.quick else 200)
+    our_games = [[sv.Move.from_usi(u) for u in g] for g in usi_games]
+    their_games = []
+    for g in usi_games:
+        b = cshogi.Board()
+        moves = []
+        for u in g:
+            moves.append(b.move_from_usi(u))
+            b.push(moves[-1])
+        their_games.append(moves)
+    res.update(
+        best_of(
+            {
+                ("playout", "ours"): lambda: playouts(sv.Board, n_games),
+                ("playout", "cshogi"): lambda: playouts(cshogi.Board, n_games),
+                ("replay", "ours"): lambda: replay(ours, our_games),
+                ("replay", "cshogi"): lambda: replay(theirs, their_games),
+            },
+            repeat,
+        )
+    )
     # (b) native perft, ours; cshogi has no native perft.
     res.update(
         best_of(
@@ -194,7 +277,7 @@ def main(argv=None):
     assert ours.sfen() == std and cshogi.Board().sfen() == theirs.sfen()
 
     # Node counts agree.
-    for bench in ("flat", "loop", "bulk", "pyshogi"):
+    for bench in ("flat", "loop", "bulk", "replay", "pyshogi"):
         counts = {lib: res[(bench, lib)][0] for (b, lib) in res if b == bench}
         if len(set(counts.values())) > 1:
             raise SystemExit(f"node counts differ in {bench}: {counts}")
@@ -207,6 +290,8 @@ def main(argv=None):
         "flat": f"flat push/pop, start x{passes}",
         "loop": f"python perft d{d_loop} (push/pop leaves)",
         "bulk": f"python perft d{d_bulk} bulk (len at last ply)",
+        "playout": f"random playouts, {n_games} games (moves/s)",
+        "replay": f"replay push/pop, {len(usi_games)} games",
         "native": f"native Board.perft({d_native})",
         "native-nobulk": f"native Board.perft({d_native}, bulk=False)",
         "pyshogi": f"python perft d{d_pyshogi}",
@@ -223,6 +308,8 @@ def main(argv=None):
         ("flat", ["ours", "cshogi"]),
         ("loop", ["ours", "cshogi"]),
         ("bulk", ["ours", "cshogi"]),
+        ("playout", ["ours", "cshogi"]),
+        ("replay", ["ours", "cshogi"]),
         ("native", ["ours"]),
         ("native-nobulk", ["ours"]),
         ("pyshogi", ["ours", "cshogi", "python-shogi"]),
@@ -245,7 +332,8 @@ def main(argv=None):
                 ratio = f"{r:.2f}x" if r >= 0.1 else f"{r:.4f}x"
             print(f"{labels[bench]:42} {lib:13} {nodes:>11,} {secs:>9.4f} {rate:>13,.0f} {ratio:>10}")
     print()
-    print("positions/s: leaves (perft) or push+pop pairs (flat loop) per second.")
+    print("positions/s: leaves (perft), push+pop pairs (flat loop, replay) or moves played")
+    print("(playouts, records) per second.")
     print("vs cshogi: positions/s relative to cshogi's in the same group (> 1 is faster).")
     print("cshogi has no native perft: the native rows are compared with cshogi's fastest")
     print(f"Python count of the same tree (python perft d{d_bulk} bulk).")
