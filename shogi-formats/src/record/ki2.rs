@@ -61,7 +61,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
         let t = match classify(line) {
-            Line::Skip | Line::TableHead => continue,
+            Line::Skip | Line::Bookmark(_) | Line::TableHead => continue,
             Line::Remark(r) => {
                 remarks.push(r.to_owned());
                 continue;
