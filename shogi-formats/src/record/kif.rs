@@ -51,14 +51,36 @@
 //!   [`Record::comments`](crate::record::Record::comments), then to the move (or end) they follow;
 //! - `#` lines are [`Record::remarks`](crate::record::Record::remarks)
 //!   (but `#KIF version=…`);
-//! - `&` bookmarks, blank lines and `まで…` summary lines are
-//!   skipped; a leading byte-order mark too;
-//! - at the first `変化：` line (a variation) reading stops: only the main
-//!   line is kept, the variations are dropped.
+//! - `&name` lines are the bookmark of the move they follow
+//!   ([`RecordMove::bookmark`](crate::record::RecordMove::bookmark); one per
+//!   move; one before the first move of a line, or after its end, is
+//!   skipped);
+//! - blank lines and `まで…` summary lines are skipped; a leading
+//!   byte-order mark too;
+//! - variations, as Kifu for Windows and ShogiHome write them: after a line,
+//!   blocks `変化：N手` whose moves replace move N of the line read just
+//!   before (the path from the start to the end of the last block read, and
+//!   on along the main continuation of what is there), so that a block
+//!   branches from the main line or from a variation read before it. Each
+//!   block is a [`Line`](crate::record::Line) hung on the move it replaces
+//!   ([`RecordMove::variations`](crate::record::RecordMove::variations)),
+//!   with its comments, bookmarks, times and its own end. Every move is
+//!   checked in its position. The `+` a move line may end with (a variation
+//!   branches there) is not needed. A block that names a move the line before
+//!   does not have, or the end of that line (`変化：5手` where move 5 is
+//!   `投了`: the tree hangs variations on moves), a block without a move or a
+//!   comment before its first move is an error at its line. A block that
+//!   starts with moves already played there (some files repeat the move
+//!   replaced) is merged into them, as ShogiHome does.
 //!
 //! Anything else is an error, with its line number.
 //!
-//! Writing gives the layout above; [`read`](crate::record::kif::read) reads the result back to an equal
+//! Writing gives the layout above, then the variations: a move that has
+//! a variation after it (a later sibling) ends with `+`, and after each line
+//! come the `変化：N手` blocks of its variations, from its last move back to
+//! its first, each block followed by its own variations, the order Kifu for
+//! Windows writes. Every line's end gets its `まで` line.
+//! [`read`](crate::record::kif::read) reads the result back to an equal
 //! record (headers are written as they are, so a record with no `handicap`
 //! header gets no `手合割` line; a BOD diagram is written whenever the start
 //! position is not the one the `手合割`, or its absence, implies), except
@@ -415,15 +437,23 @@ fn named_side(s: &str) -> Option<(Color, &str)> {
 /// if the end has one. After a foul move the count includes it and the
 /// victim is named: `まで65手で後手の反則勝ち`.
 pub(crate) fn summary(record: &Record, end: &RecordEnd) -> Option<String> {
-    let to_move = record.end_side();
-    let handicap = is_handicap(&record.start);
+    summary_after(&record.start, record.moves.len(), end)
+}
+
+/// The summary line of a line of `plies` moves from `start` that ends
+/// with `end` (Kifu for Windows writes one after every line, side lines
+/// too).
+fn summary_after(start: &Setup, plies: usize, end: &RecordEnd) -> Option<String> {
+    let to_move = if plies % 2 == 0 {
+        start.side_to_move
+    } else {
+        start.side_to_move.opponent()
+    };
+    let handicap = is_handicap(start);
     let mover = side_name(to_move, handicap);
     let winner = side_name(to_move.opponent(), handicap);
     if end.foul.is_some() {
-        return Some(format!(
-            "まで{}手で{winner}の反則勝ち",
-            record.moves.len() + 1
-        ));
+        return Some(format!("まで{}手で{winner}の反則勝ち", plies + 1));
     }
     let what = match end.kind {
         EndKind::Resign => format!("{winner}の勝ち"),
@@ -440,7 +470,7 @@ pub(crate) fn summary(record: &Record, end: &RecordEnd) -> Option<String> {
         EndKind::LossByDefault => format!("{winner}の不戦勝"),
         _ => return None,
     };
-    Some(format!("まで{}手で{what}", record.moves.len()))
+    Some(format!("まで{plies}手で{what}"))
 }
 
 /// The end a summary line (the text after `まで`) describes, for a game
@@ -1161,6 +1191,14 @@ impl Branch {
         path: &[Move],
         replay: Replay,
     ) -> Result<(), RecordError> {
+        // In a side line an illegal last move is an error (a typo in an
+        // analysis), not a foul, unless 反則勝ち/反則負け says so.
+        let mut replay = replay;
+        if replay.end.is_none() {
+            if let Some(e) = replay.take_foul_error() {
+                return Err(e);
+            }
+        }
         let line = replay.into_line()?;
         if line.moves.is_empty() {
             return Err(RecordError::malformed(
@@ -1185,14 +1223,18 @@ impl Branch {
 /// Writes a record as KIF: a `#KIF` line, the remarks as `#` lines, the
 /// headers, a BOD diagram if the start position is not the one the headers
 /// imply, the table head, the moves with their origins, times and comments,
-/// the special move that ends the game and a `まで` summary line. A declined
+/// the special move that ends the game and a `まで` summary line, then every
+/// side line as a `変化：N手` block (see the [module](self)). A declined
 /// promotion is written as Kifu for Windows writes it, without `不成`
 /// (`２二角(88)`). A foul move is written as a move, followed by `反則勝ち`
 /// (the side to move after it wins).
 ///
 /// Any header value and comment is written (a value with line breaks on
 /// one line, a comment with line breaks as several comment lines). Fails
-/// ([`WriteError`]) if a move is illegal, if the record ends in a way KIF
+/// ([`WriteError`]) if a move is illegal (of a side line:
+/// [`WriteError::IllegalSideMove`]), if a node has two children with the same
+/// move, a side line no move or a variation hangs on a side line's first
+/// move (the tree cannot be written so that it reads back), if the record ends in a way KIF
 /// cannot say ([`EndKind::MaxMoves`], [`EndKind::Draw`]) or if a header key
 /// cannot be written so that it reads back (a name that is a line of
 /// another kind).
@@ -1375,11 +1417,10 @@ impl LineWriter<'_> {
             }
             Self::move_line(out, number, name, end.time, false);
             write_comments(&end.comments, out);
-            if main {
-                if let Some(summary) = summary(self.record, end) {
-                    out.push_str(&summary);
-                    out.push('\n');
-                }
+            let plies = line.ply + line.moves.len();
+            if let Some(summary) = summary_after(&self.record.start, plies, end) {
+                out.push_str(&summary);
+                out.push('\n');
             }
         }
         // The variations, from the line's last move back to its first.
