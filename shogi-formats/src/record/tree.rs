@@ -296,10 +296,15 @@ impl Record {
     /// assert_eq!(side.moves.len(), 1);
     /// assert_eq!(side.end, None);
     /// assert_eq!(record.line_to(&["7g7f".parse()?]).unwrap().end, record.end);
+    /// // The start: no move, and no end (moves follow it).
+    /// assert_eq!(record.line_to(&[]).unwrap().moves.len(), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn line_to(&self, path: &[Move]) -> Option<Record> {
-        let end = self.line_end(path)?.clone();
+        if !self.has_node(path) {
+            return None;
+        }
+        let end = self.line_end(path).cloned().flatten();
         let mut moves = Vec::with_capacity(path.len());
         for i in 1..=path.len() {
             let mut m = self.node(&path[..i])?.clone();
@@ -312,7 +317,7 @@ impl Record {
             remarks: self.remarks.clone(),
             comments: self.comments.clone(),
             moves,
-            end: self.line_end(path).and(end),
+            end,
         })
     }
 
