@@ -225,3 +225,29 @@ def test_a_kifu_for_windows_file_with_variations():
     a = record.root.variation("7g7f")
     assert a == record.root.next() and hash(a) == hash(record.root.next())
     assert a.record is record
+
+
+def test_nesting_is_bounded_and_a_deep_tree_still_pickles():
+    import random
+
+    rng = random.Random(16)
+    record = sv.Record.read("   1 ７六歩(77)\n")
+    node = record.root
+    depth = 0
+    while True:
+        board = node.board()
+        taken = {n.move for n in node.variations}
+        moves = [m for m in board.legal_moves if m not in taken]
+        rng.shuffle(moves)
+        if not node.variations:
+            node.add_variation(moves.pop(0))
+        try:
+            node = node.add_variation(moves[0])
+        except sv.ShogiError as e:
+            assert "nest more than" in str(e)
+            break
+        depth += 1
+    assert depth == 30
+    back = pickle.loads(pickle.dumps(record))
+    assert back == record
+    assert sv.Record.read(record.kif()) == record

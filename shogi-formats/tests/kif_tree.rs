@@ -457,3 +457,61 @@ fn the_writer_refuses_a_tree_it_cannot_write_back() {
     record.moves[0].variations.pop();
     assert!(kif::write(&record).is_ok());
 }
+
+/// A legal move at `path` that does not follow it yet.
+fn new_move(record: &Record, path: &[Move]) -> Move {
+    let pos = record.position_at(path).unwrap();
+    let taken: Vec<Move> = record
+        .children(path)
+        .unwrap()
+        .iter()
+        .map(|m| m.mv)
+        .collect();
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| !taken.contains(m))
+        .unwrap()
+}
+
+#[test]
+fn variations_nested_too_deep_are_refused_not_a_crash() {
+    // Each new side line hangs inside the one before: a main continuation,
+    // then a variation of it, one level deeper each time.
+    let mut record = Record::new(Setup::from_sfen(common::STANDARD_START).unwrap());
+    let mut path = Vec::new();
+    let mut depth = 0;
+    let refused = loop {
+        let main = new_move(&record, &path);
+        record.add_child(&path, RecordMove::new(main)).unwrap();
+        let side = new_move(&record, &path);
+        match record.add_child(&path, RecordMove::new(side)) {
+            Ok(index) => assert_eq!(index, 1),
+            Err(e) => break e,
+        }
+        depth += 1;
+        path.push(side);
+    };
+    assert_eq!(refused, TreeError::TooDeep);
+    assert_eq!(depth, shogi_formats::record::MAX_NESTING);
+    // That deep, the record writes and reads back.
+    let text = kif::write(&record).unwrap();
+    assert_eq!(kif::read(&text).unwrap(), record);
+    // One level more, written by hand: the reader refuses it at its line.
+    let pos = record.position_at(&path).unwrap();
+    let extra = new_move(&record, &path);
+    let number = path.len() + 1;
+    let line = shogi_core::notation::japanese::format_move(
+        &pos,
+        extra,
+        path.last().map(|m| m.to()),
+        shogi_core::notation::japanese::Style::Kif,
+    );
+    // The last block of the text is the deepest line: branch inside it.
+    let deeper = format!("{text}\n変化：{number}手\n{number:>4} {line}\n");
+    let main_here = record.children(&path).unwrap()[0].mv;
+    assert_ne!(main_here, extra);
+    let e = kif::read(&deeper).unwrap_err();
+    assert_eq!(e.line, deeper.lines().count() - 1, "{e}");
+    assert!(e.to_string().contains("nest more than"), "{e}");
+}

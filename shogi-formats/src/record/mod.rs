@@ -28,7 +28,7 @@ pub mod ki2;
 pub mod bod;
 
 mod tree;
-pub use tree::{Line, TreeError};
+pub use tree::{Line, TreeError, MAX_NESTING};
 
 mod lines;
 pub(crate) use lines::lines;

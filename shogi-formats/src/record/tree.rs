@@ -43,6 +43,20 @@ use super::{Record, RecordEnd, RecordError, RecordErrorKind, RecordMove};
 use serde::{Deserialize, Serialize};
 use shogi_core::{IllegalMoveError, Move, Position};
 
+/// How deep side lines may nest: a variation of a variation of ... this
+/// many levels down (real records nest a few levels). Deeper trees are
+/// refused by the readers and [`Record::add_child`]
+/// ([`TreeError::TooDeep`]): the derived comparison, copy and drop of a
+/// tree recurse once per level, a file that nests thousands of blocks must
+/// get an error, not exhaust the stack, and the serde form of a record
+/// (four JSON levels a side line) must read back under serde_json's
+/// nesting limit of 128, so that a pickled record always unpickles.
+///
+/// ```
+/// assert_eq!(shogi_formats::record::MAX_NESTING, 30);
+/// ```
+pub const MAX_NESTING: usize = 30;
+
 /// A side line: the moves played instead of a move of another line (the
 /// first of [`moves`](Self::moves) replaces it), each of which may branch
 /// again, and how the line ends, if it says.
@@ -109,6 +123,9 @@ pub enum TreeError {
     /// nothing can follow it until that end is taken away.
     #[error("the line ends here ({}): no move follows it until the end is removed", .0.name())]
     LineEnded(super::EndKind),
+    /// The new side line would nest deeper than [`MAX_NESTING`].
+    #[error("side lines nest more than {MAX_NESTING} deep here")]
+    TooDeep,
     /// The record does not replay to the node (an impossible start, a
     /// move of the path the rules forbid: a record built by hand).
     #[error("the record does not replay to this node: {0}")]
@@ -167,6 +184,24 @@ impl Record {
             (moves, end, at) = (&line.moves, &line.end, 1);
         }
         Some(Cursor { moves, end, at })
+    }
+
+    /// How many side lines the path enters (0 on the main line).
+    fn nesting(&self, path: &[Move]) -> Option<usize> {
+        let (mut moves, mut at, mut depth) = (&self.moves, 0, 0);
+        for &mv in path {
+            let next = moves.get(at)?;
+            if next.mv == mv {
+                at += 1;
+                continue;
+            }
+            let line = next
+                .variations
+                .iter()
+                .find(|l| l.moves.first().map(|m| m.mv) == Some(mv))?;
+            (moves, at, depth) = (&line.moves, 1, depth + 1);
+        }
+        Some(depth)
     }
 
     fn cursor_mut(&mut self, path: &[Move]) -> Option<CursorMut<'_>> {
@@ -389,10 +424,14 @@ impl Record {
                 sfen: pos.to_sfen(),
             }));
         }
+        let deep = self.nesting(path).unwrap_or(0) >= MAX_NESTING;
         let c = self
             .cursor_mut(path)
             .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
         if let Some(next) = c.moves.get_mut(c.at) {
+            if deep {
+                return Err(TreeError::TooDeep);
+            }
             let index = std::iter::once(next.mv)
                 .chain(
                     next.variations
@@ -452,10 +491,12 @@ impl Record {
             }
         }
         let rest: Vec<RecordMove> = moves.collect();
+        let deep = self.nesting(&path).unwrap_or(0) >= MAX_NESTING;
         let c = self
             .cursor_mut(&path)
             .ok_or_else(|| TreeError::NoSuchNode(path.clone()))?;
         match c.moves.get_mut(c.at) {
+            Some(_) if !rest.is_empty() && deep => return Err(TreeError::TooDeep),
             Some(next) if !rest.is_empty() => next.variations.push(Line {
                 moves: rest,
                 end: line.end,
