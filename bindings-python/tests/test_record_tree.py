@@ -251,3 +251,14 @@ def test_nesting_is_bounded_and_a_deep_tree_still_pickles():
     back = pickle.loads(pickle.dumps(record))
     assert back == record
     assert sv.Record.read(record.kif()) == record
+
+
+def test_the_readme_records_example_runs():
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Records as trees", 1)[1].split("\n## ", 1)[0]
+    (block,) = __import__("re").findall(r"```python\n(.*?)```", section, __import__("re").S)
+    scope: dict = {}
+    exec(compile(block, "bindings-python/README.md", "exec"), scope)
+    record = scope["record"]
+    assert [m.usi() for m in record.moves] == ["7g7f", "4a3b"]
+    assert record.root.next().variation("8c8d").comment == "the quieter move"
