@@ -245,13 +245,7 @@ impl PyRecordNode {
     /// Whether every node from the root to here is its parent's main
     /// continuation (the node is on the record's main line).
     fn is_mainline(&self, py: Python<'_>) -> PyResult<bool> {
-        self.with(py, |r| {
-            Ok((0..self.path.len()).all(|i| {
-                r.children(&self.path[..i])
-                    .and_then(|c| c.first().map(|m| m.mv))
-                    == Some(self.path[i])
-            }))
-        })
+        self.with(py, |r| Ok(r.nesting(&self.path) == Some(0)))
     }
 
     /// Whether this node is its parent's main continuation (the root is).
@@ -565,9 +559,12 @@ impl PyRecordNode {
     fn mainline_path(&self, py: Python<'_>) -> PyResult<Vec<Move>> {
         self.with(py, |r| {
             let mut path = self.path.clone();
-            while let Some(next) = r.children(&path).and_then(|c| c.first().map(|m| m.mv)) {
-                path.push(next);
-            }
+            path.extend(
+                r.mainline_from(&self.path)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| m.mv),
+            );
             Ok(path)
         })
     }

@@ -515,3 +515,43 @@ fn variations_nested_too_deep_are_refused_not_a_crash() {
     assert_eq!(e.line, deeper.lines().count() - 1, "{e}");
     assert!(e.to_string().contains("nest more than"), "{e}");
 }
+
+#[test]
+fn a_variation_that_repeats_moves_is_merged_into_them() {
+    let text = "   1 ７六歩(77)
+   2 ３四歩(33)
+   3 ２六歩(27)
+
+変化：1手
+   1 ７六歩(77)   ( 0:05/00:00:05)
+*merged comment
+&merged bookmark
+
+変化：3手
+   3 ６八銀(79)
+
+変化：2手
+   2 ３四歩(33)
+   3 ２六歩(27)
+   4 ８四歩(83)
+";
+    let record = kif::read(text).unwrap();
+    // The first block only repeats move 1: its comment, time and bookmark
+    // go to that move, and the path goes on along the main line, so the
+    // next block branches at move 3 of the main line.
+    let first = &record.moves[0];
+    assert_eq!(first.comments, ["merged comment"]);
+    assert_eq!(first.bookmark.as_deref(), Some("merged bookmark"));
+    assert_eq!(first.time.map(|t| t.seconds), Some(5));
+    let at3: Vec<Move> = record
+        .children(&path("7g7f 3c3d"))
+        .unwrap()
+        .iter()
+        .map(|m| m.mv)
+        .collect();
+    assert_eq!(at3, path("2g2f 7i6h"));
+    // The last repeats moves 2 and 3 and goes on: the main line goes on.
+    assert_eq!(record.moves.len(), 4);
+    assert_eq!(record.line_count(), 2);
+    assert_eq!(kif::read(&kif::write(&record).unwrap()).unwrap(), record);
+}

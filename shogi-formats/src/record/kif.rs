@@ -1098,10 +1098,13 @@ impl TreeReader {
                 // A variation merged into moves already there ends at a
                 // node that may go on: the path goes on along its main
                 // continuation, as the next `変化：` may name a move there.
-                while let Some(next) = record
-                    .children(&self.path)
-                    .and_then(|c| c.first().map(|m| m.mv))
-                {
+                let after: Vec<Move> = record
+                    .mainline_from(&self.path)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| m.mv)
+                    .collect();
+                for next in after {
                     let Some((mut pos, _)) = self.trail.last().cloned() else {
                         break;
                     };

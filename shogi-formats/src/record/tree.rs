@@ -186,8 +186,18 @@ impl Record {
         Some(Cursor { moves, end, at })
     }
 
-    /// How many side lines the path enters (0 on the main line).
-    fn nesting(&self, path: &[Move]) -> Option<usize> {
+    /// How many side lines the path to a node enters: 0 on the main line,
+    /// 1 in a variation of it, 2 in a variation of that...; `None` if no
+    /// node has this path.
+    ///
+    /// ```
+    /// use shogi_formats::record::kif;
+    /// let record = kif::read("   1 ７六歩(77)\n\n変化：1手\n   1 ２六歩(27)\n")?;
+    /// assert_eq!(record.nesting(&["7g7f".parse()?]), Some(0));
+    /// assert_eq!(record.nesting(&["2g2f".parse()?]), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn nesting(&self, path: &[Move]) -> Option<usize> {
         let (mut moves, mut at, mut depth) = (&self.moves, 0, 0);
         for &mv in path {
             let next = moves.get(at)?;
@@ -282,6 +292,23 @@ impl Record {
     /// ```
     pub fn children(&self, path: &[Move]) -> Option<Vec<&RecordMove>> {
         self.cursor(path).map(|c| c.children())
+    }
+
+    /// The main continuation of the node at `path`: the moves that follow
+    /// it, each node's first child, to the end of its line; `None` if no
+    /// node has this path.
+    ///
+    /// ```
+    /// use shogi_formats::record::kif;
+    /// let record = kif::read("   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：1手\n   1 ２六歩(27)\n")?;
+    /// let after: Vec<String> = record.mainline_from(&[]).unwrap().iter().map(|m| m.mv.to_string()).collect();
+    /// assert_eq!(after, ["7g7f", "3c3d"]);
+    /// assert_eq!(record.mainline_from(&["2g2f".parse()?]).unwrap().len(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mainline_from(&self, path: &[Move]) -> Option<&[RecordMove]> {
+        let c = self.cursor(path)?;
+        c.moves.get(c.at..)
     }
 
     /// How the line of the node at `path` ends, when the node is the last
@@ -465,54 +492,74 @@ impl Record {
     /// line when nothing follows it. Refused when the rest would follow
     /// the end of a line ([`TreeError::LineEnded`]).
     pub(crate) fn attach_line(&mut self, path: &[Move], line: Line) -> Result<(), TreeError> {
-        let mut path = path.to_vec();
-        let mut moves = line.moves.into_iter().peekable();
-        while let Some(m) = moves.peek() {
-            let known = self
-                .children(&path)
-                .ok_or_else(|| TreeError::NoSuchNode(path.clone()))?
-                .iter()
-                .any(|c| c.mv == m.mv);
-            if !known {
-                break;
+        let mut depth = self
+            .nesting(path)
+            .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
+        let c = self
+            .cursor_mut(path)
+            .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
+        let (mut moves, mut end, mut at) = (c.moves, c.end, c.at);
+        let mut rest = line.moves.into_iter().peekable();
+        // Follow the moves already there, one node at a time.
+        while let Some(m) = rest.peek() {
+            let Some(next) = moves.get(at) else { break };
+            let k = if next.mv == m.mv {
+                None
+            } else {
+                match next
+                    .variations
+                    .iter()
+                    .position(|l| l.moves.first().map(|f| f.mv) == Some(m.mv))
+                {
+                    Some(k) => Some(k),
+                    None => break,
+                }
+            };
+            let Some(m) = rest.next() else { break };
+            let node = match k {
+                None => {
+                    at += 1;
+                    &mut moves[at - 1]
+                }
+                Some(k) => {
+                    let l = &mut moves[at].variations[k];
+                    (moves, end, at) = (&mut l.moves, &mut l.end, 1);
+                    depth += 1;
+                    &mut moves[0]
+                }
+            };
+            for c in m.comments {
+                if !node.comments.contains(&c) {
+                    node.comments.push(c);
+                }
             }
-            let Some(m) = moves.next() else { break };
-            path.push(m.mv);
-            if let Some(node) = self.node_mut(&path) {
-                for c in m.comments {
-                    if !node.comments.contains(&c) {
-                        node.comments.push(c);
-                    }
-                }
-                node.time = node.time.or(m.time);
-                if node.bookmark.is_none() {
-                    node.bookmark = m.bookmark;
-                }
+            node.time = node.time.or(m.time);
+            if node.bookmark.is_none() {
+                node.bookmark = m.bookmark;
             }
         }
-        let rest: Vec<RecordMove> = moves.collect();
-        let deep = self.nesting(&path).unwrap_or(0) >= MAX_NESTING;
-        let c = self
-            .cursor_mut(&path)
-            .ok_or_else(|| TreeError::NoSuchNode(path.clone()))?;
-        match c.moves.get_mut(c.at) {
-            Some(_) if !rest.is_empty() && deep => return Err(TreeError::TooDeep),
-            Some(next) if !rest.is_empty() => next.variations.push(Line {
-                moves: rest,
-                end: line.end,
-            }),
+        let rest: Vec<RecordMove> = rest.collect();
+        match moves.get_mut(at) {
+            Some(_) if !rest.is_empty() && depth >= MAX_NESTING => Err(TreeError::TooDeep),
+            Some(next) if !rest.is_empty() => {
+                next.variations.push(Line {
+                    moves: rest,
+                    end: line.end,
+                });
+                Ok(())
+            }
             // Every move repeats the tree: only an end may be new.
-            Some(_) => {}
-            None => match c.end {
-                Some(end) if !rest.is_empty() => return Err(TreeError::LineEnded(end.kind)),
-                Some(_) => {}
+            Some(_) => Ok(()),
+            None => match end {
+                Some(e) if !rest.is_empty() => Err(TreeError::LineEnded(e.kind)),
+                Some(_) => Ok(()),
                 None => {
-                    c.moves.extend(rest);
-                    *c.end = line.end;
+                    moves.extend(rest);
+                    *end = line.end;
+                    Ok(())
                 }
             },
         }
-        Ok(())
     }
 
     /// Moves child `from` of the node at `path` to place `to` (0: it
