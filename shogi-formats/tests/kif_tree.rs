@@ -555,3 +555,97 @@ fn a_variation_that_repeats_moves_is_merged_into_them() {
     assert_eq!(record.line_count(), 2);
     assert_eq!(kif::read(&kif::write(&record).unwrap()).unwrap(), record);
 }
+
+/// A random tree: random legal moves, side lines hung on random nodes,
+/// comments, bookmarks, times and ends on the lines.
+fn random_tree(rng: &mut common::XorShift, mini: bool) -> Record {
+    let start = if mini {
+        common::MINISHOGI_START
+    } else {
+        common::STANDARD_START
+    };
+    let mut record = Record::new(Setup::from_sfen(start).unwrap());
+    let words = [
+        "",
+        "a note",
+        "*star",
+        "&amp",
+        "変化：3手",
+        "  spaced  ",
+        "まで",
+    ];
+    let ends = [
+        EndKind::Resign,
+        EndKind::Interrupted,
+        EndKind::Checkmate,
+        EndKind::Jishogi,
+    ];
+    for _ in 0..1 + rng.below(6) {
+        // A node of the tree to grow from: a leaf's path cut somewhere.
+        let leaves = record.leaves();
+        let leaf = rng.pick(&leaves).clone();
+        let mut path = leaf[..rng.below(leaf.len() + 1)].to_vec();
+        for _ in 0..1 + rng.below(8) {
+            let pos = record.position_at(&path).unwrap();
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mut m = RecordMove::new(moves[rng.below(moves.len())]);
+            if rng.chance(50) {
+                m.time = Some(MoveTime {
+                    seconds: rng.below(600) as u32,
+                    total_seconds: rng.chance(70).then(|| rng.below(9000) as u32),
+                });
+            }
+            if rng.chance(30) {
+                m.comments.push(rng.pick(&words).to_string());
+            }
+            if rng.chance(20) {
+                m.bookmark = Some(rng.pick(&words).trim().to_string());
+            }
+            let mv = m.mv;
+            match record.add_child(&path, m) {
+                Ok(_) => path.push(mv),
+                Err(TreeError::Duplicate { .. } | TreeError::LineEnded(_)) => break,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        if rng.chance(40) {
+            if let Some(slot) = record.line_end_mut(&path) {
+                let mut end = RecordEnd::new(*rng.pick(&ends));
+                if rng.chance(50) {
+                    end.comments.push("end note".into());
+                }
+                *slot = Some(end);
+            }
+        }
+    }
+    record
+}
+
+#[test]
+fn random_trees_write_and_read_back_the_same() {
+    let mut rng = common::XorShift(0x16_7ee);
+    let (mut side_lines, mut ends) = (0, 0);
+    for round in 0..300 {
+        let record = random_tree(&mut rng, round % 4 == 0);
+        side_lines += record.line_count() - 1;
+        ends += record
+            .leaves()
+            .iter()
+            .filter(|l| matches!(record.line_end(l), Some(Some(_))))
+            .count();
+        let text = kif::write(&record).unwrap_or_else(|e| panic!("{e}: {record:?}"));
+        let back = kif::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, record, "{text}");
+        for leaf in record.leaves() {
+            assert!(record.position_at(&leaf).is_ok());
+        }
+    }
+    // The trees are trees: many side lines, many of them ended.
+    assert!(
+        side_lines > 400 && ends > 200,
+        "{side_lines} side lines, {ends} ends"
+    );
+}
