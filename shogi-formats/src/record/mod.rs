@@ -2,8 +2,11 @@
 //! replay that turns a record into a game.
 //!
 //! A [`Record`] keeps what a file says: headers in file order, the start
-//! position, the moves with their times and comments, and the special move
-//! that ended the game. Readers check every move against the rules while
+//! position, the moves with their times, comments and bookmarks, the
+//! special move that ended the game, and the variations as a tree (side
+//! lines hang on the move they replace, [`RecordMove::variations`]; see
+//! [`Line`] and [`Record::children`]). KIF reads and writes the whole
+//! tree; KI2 and CSA have no variations and write the main line. Readers check every move against the rules while
 //! reading, so a `Record` that was read always replays; errors carry the line
 //! number ([`RecordError`]). Writers refuse with a [`WriteError`] what their
 //! format cannot hold.
