@@ -649,3 +649,52 @@ fn random_trees_write_and_read_back_the_same() {
         "{side_lines} side lines, {ends} ends"
     );
 }
+
+#[test]
+fn mangled_files_with_variations_never_panic_and_what_reads_writes_back() {
+    let mut rng = common::XorShift(0xf0_4c);
+    let sources: Vec<Vec<String>> = WITH_VARIATIONS
+        .iter()
+        .map(|(name, _)| corpus(name).lines().map(str::to_owned).collect())
+        .collect();
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..1500 {
+        let mut lines = rng.pick(&sources).clone();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(lines.len());
+            let j = rng.below(lines.len());
+            match rng.below(5) {
+                0 => {
+                    lines.remove(i);
+                }
+                1 => {
+                    let l = lines[i].clone();
+                    lines.insert(j, l);
+                }
+                2 => lines.swap(i, j),
+                3 => lines.insert(i, format!("変化：{}手", rng.below(12))),
+                _ => lines.insert(i, format!("&b{}", rng.below(3))),
+            }
+            if lines.is_empty() {
+                break;
+            }
+        }
+        let text = lines.join("\n");
+        match kif::read(&text) {
+            Ok(record) => {
+                read += 1;
+                let written = kif::write(&record).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let back = kif::read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+                assert_eq!(back, record, "{text}\n----\n{written}");
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(e.line <= lines.len(), "{e}");
+            }
+        }
+    }
+    assert!(
+        read > 100 && refused > 100,
+        "{read} read, {refused} refused"
+    );
+}
