@@ -19,6 +19,7 @@ mod moves;
 mod pictures;
 mod players;
 mod record;
+mod record_tree;
 mod research;
 mod saved;
 mod tsuitate;
@@ -59,6 +60,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tsuitate::PyEvent>()?;
     m.add_class::<tsuitate::PyCapture>()?;
     m.add_class::<record::PyRecord>()?;
+    record_tree::register(m)?;
     m.add_class::<players::PyRandomPlayer>()?;
     m.add_class::<players::PySearchPlayer>()?;
     m.add_class::<players::PyCardPlayer>()?;

@@ -84,7 +84,10 @@ fn decode(bytes: &Bound<'_, PyBytes>) -> PyResult<String> {
 
 /// A game record: headers, start position, moves with times and comments,
 /// and how it ended. Read with ``Record.read(text)`` (KIF, KI2 or CSA,
-/// detected) and written with ``kif()``, ``ki2()``, ``csa()``.
+/// detected) and written with ``kif()``, ``ki2()``, ``csa()``. ``moves`` is
+/// the main line; ``root`` walks and edits the tree of variations KIF keeps
+/// (``kif()`` writes them all; ``ki2()`` and ``csa()`` write the main line,
+/// their formats having no variations).
 #[pyclass(module = "shogi_variants", name = "Record")]
 #[derive(Clone)]
 pub struct PyRecord {
@@ -131,6 +134,25 @@ impl PyRecord {
             Some(f) => Ok(move_objects(py, &[f.mv])?.into_iter().next()),
             None => Ok(None),
         }
+    }
+
+    /// The tree of the record: its start, as a ``RecordNode`` (the main
+    /// line and every variation KIF keeps, python-chess's ``GameNode``
+    /// style).
+    #[getter]
+    fn root(slf: &Bound<'_, Self>) -> crate::record_tree::PyRecordNode {
+        crate::record_tree::PyRecordNode::new(slf.clone().unbind(), Vec::new())
+    }
+
+    /// The time of the end (the special move): ``(seconds, total seconds
+    /// or None)``, or ``None`` if not recorded.
+    #[getter]
+    fn end_time(&self) -> Option<(u32, Option<u32>)> {
+        self.record
+            .end
+            .as_ref()
+            .and_then(|e| e.time)
+            .map(|t| (t.seconds, t.total_seconds))
     }
 
     /// Comments after the end (the special move), if any.
@@ -212,7 +234,7 @@ impl PyRecord {
     /// they refuse, raises ``InvalidSfenError``; a bad setting (``move_limit=0``
     /// among them: a limit is at least 1) ``SettingError``.
     #[pyo3(signature = (variant = None, **settings))]
-    fn board(
+    pub(crate) fn board(
         &self,
         variant: Option<Text<SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
@@ -274,8 +296,13 @@ impl PyRecord {
     }
 
     fn __repr__(&self) -> String {
+        let side = match self.record.line_count() - 1 {
+            0 => String::new(),
+            1 => ", 1 side line".to_owned(),
+            n => format!(", {n} side lines"),
+        };
         format!(
-            "<Record {} moves from '{}'{}>",
+            "<Record {} moves from '{}'{side}{}>",
             self.record.moves.len(),
             self.record.start.to_sfen(),
             self.end().map(|e| format!(", end={e}")).unwrap_or_default()

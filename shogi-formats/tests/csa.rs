@@ -426,6 +426,7 @@ fn the_writer_lays_out_a_non_standard_start() {
             total_seconds: None,
         }),
         comments: vec!["a drop".into()],
+        ..RecordMove::new(mv("P*4d"))
     });
     let text = csa::write(&record).unwrap();
     assert_eq!(
@@ -515,6 +516,7 @@ fn what_the_writer_loses_is_documented() {
             total_seconds: Some(65),
         }),
         comments: vec![],
+        ..RecordMove::new(mv("7g7f"))
     });
     let back = csa::read(&csa::write(&record).unwrap()).unwrap();
     assert_eq!(back.start.move_number, 1);
@@ -663,6 +665,7 @@ fn random_record(rng: &mut XorShift) -> Record {
             mv: m,
             time: random_time(rng),
             comments: random_comments(rng),
+            ..RecordMove::new(m)
         })
     });
     if rng.chance(75) {

@@ -105,8 +105,21 @@ fn kif_full_record_with_headers_times_comments_and_variation() {
     );
     assert_eq!(end.comments, ["the end"]);
     assert_eq!(record.end_side(), Color::Black);
-    // The variation after 変化： is not read.
     assert_eq!(record.moves.len(), 16);
+    // The bookmark on move 4 and the variation after 変化： are read.
+    assert_eq!(record.moves[3].bookmark.as_deref(), Some("角交換"));
+    let side = &record.moves[2].variations;
+    assert_eq!(side.len(), 1);
+    assert_eq!(
+        side[0]
+            .moves
+            .iter()
+            .map(|m| m.mv.to_string())
+            .collect::<Vec<_>>(),
+        ["7i6h", "8c8d"]
+    );
+    assert_eq!(side[0].moves[1].comments, ["a comment in the variation"]);
+    assert_eq!(side[0].end.as_ref().map(|e| e.kind), Some(EndKind::Resign));
     // Written again, it reads back the same.
     let text = kif::write(&record).unwrap();
     assert!(text.contains("手合割：平手\n"));
@@ -614,6 +627,7 @@ fn random_record(rng: &mut XorShift, mini: bool) -> Record {
             mv: m,
             time: random_time(rng),
             comments: random_comments(rng),
+            ..RecordMove::new(m)
         })
     });
     if rng.chance(70) {

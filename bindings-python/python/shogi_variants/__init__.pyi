@@ -57,12 +57,14 @@ __all__ = [
     "PlayerView",
     "RandomPlayer",
     "Record",
+    "RecordNode",
     "RecordWriteError",
     "Ruling",
     "SearchPlayer",
     "SelfPlay",
     "SettingError",
     "ShogiError",
+    "StaleNodeError",
     "TsuitateGame",
     "__version__",
     "load",
@@ -453,18 +455,96 @@ class Record:
     @property
     def end_comments(self) -> list[str]:
         """Comments after the end."""
+    @property
+    def end_time(self) -> Optional[tuple[int, Optional[int]]]:
+        """The end's time: (seconds, total seconds or None), or None."""
+    @property
+    def root(self) -> "RecordNode":
+        """The start of the record's tree: walk the main line and the variations
+        (KIF ``変化``) from it, python-chess's ``GameNode`` style; edits through
+        nodes change the record."""
     def board(self, variant: Optional[str] = None, **settings: object) -> Board:
         """The record replayed as a Board that continues (minishogi for a 5×5 start).
         A record that goes on after the game ended under these rules raises
         ``GameOverError`` saying where it ended; an illegal move ``InvalidSfenError``."""
     def kif(self) -> str:
-        """The record as KIF. Raises ``RecordWriteError``."""
+        """The record as KIF, every variation included. Raises ``RecordWriteError``."""
     def ki2(self) -> str:
-        """The record as KI2. Raises ``RecordWriteError``."""
+        """The record's main line as KI2 (variations are dropped). Raises ``RecordWriteError``."""
     def csa(self) -> str:
-        """The record as CSA (9×9 only). Raises ``RecordWriteError``."""
+        """The record's main line as CSA (9×9 only; variations are dropped). Raises ``RecordWriteError``."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
+
+class StaleNodeError(ShogiError):
+    """A ``RecordNode`` whose position an edit of its record removed; walk from ``record.root`` again."""
+
+@final
+class RecordNode:
+    """A position of a record's tree (python-chess's ``GameNode``): the root
+    (``record.root``) or the position after ``move``. ``variations`` are the
+    nodes that can follow, ``[0]`` the main continuation. A node is a view into
+    its record: it follows its moves through promote/demote, edits through it
+    change the record, and a removed node raises ``StaleNodeError``."""
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The move that led here; ``None`` at the root."""
+    @property
+    def record(self) -> Record: ...
+    @property
+    def parent(self) -> Optional["RecordNode"]: ...
+    @property
+    def variations(self) -> list["RecordNode"]:
+        """The nodes that can follow, the main continuation first."""
+    def variation(self, move: Union[MoveLike, int]) -> "RecordNode":
+        """The child reached by a move, or at an index. Raises ``KeyError``."""
+    def next(self) -> Optional["RecordNode"]:
+        """The main continuation, or ``None``."""
+    def mainline(self) -> list["RecordNode"]:
+        """The nodes of the main line after this one."""
+    def mainline_moves(self) -> list[Move]: ...
+    def end(self) -> "RecordNode":
+        """The last node of the main line from here."""
+    def root(self) -> "RecordNode": ...
+    def is_mainline(self) -> bool:
+        """Whether the node is on the record's main line."""
+    def is_main_variation(self) -> bool:
+        """Whether the node is its parent's main continuation (the root is)."""
+    def starts_variation(self) -> bool: ...
+    def is_end(self) -> bool:
+        """Whether nothing follows."""
+    def ply(self) -> int:
+        """Moves from the record's start to here."""
+    def board(self, variant: Optional[str] = None, **settings: object) -> Board:
+        """The position after this node, as ``Record.board`` of the line leading here."""
+    comments: list[str]
+    """Comments after the move (at the root: before the first move)."""
+    comment: str
+    """The comments joined by newlines; set it to replace them."""
+    bookmark: Optional[str]
+    """The KIF ``&`` bookmark; the root has none."""
+    @property
+    def time(self) -> Optional[tuple[int, Optional[int]]]:
+        """(seconds, total seconds or None), or None."""
+    end_reason: Optional[str]
+    """How the line ends at this node (``Record.end``'s names), if it is its last; settable."""
+    @property
+    def end_comments(self) -> list[str]: ...
+    @property
+    def end_time(self) -> Optional[tuple[int, Optional[int]]]: ...
+    def add_variation(self, move: MoveLike, *, comment: Optional[str] = None) -> "RecordNode":
+        """Add a move after this node (main if nothing follows). Raises
+        ``IllegalMoveError`` (with ``reason``), ``ShogiError`` for a move already
+        there, ``GameOverError`` when the line ends here."""
+    def add_main_variation(self, move: MoveLike, *, comment: Optional[str] = None) -> "RecordNode": ...
+    def promote_to_main(self) -> None: ...
+    def promote(self) -> None: ...
+    def demote(self) -> None: ...
+    def remove_variation(self, node: Union["RecordNode", MoveLike, int]) -> None:
+        """Remove a child and all after it; the next variation becomes main."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class PlayerView:

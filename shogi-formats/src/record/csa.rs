@@ -105,6 +105,10 @@
 //! side to move, the comments before the first move (as `'*` lines), then
 //! each move with a `T` line when it has a time and its comments, a foul
 //! move followed by its player's `%±ILLEGAL_ACTION`, and the special move.
+//! CSA has no variations: the main line is written, side lines
+//! ([`RecordMove::variations`](crate::record::RecordMove::variations)) and
+//! bookmarks are dropped (KIF keeps them; [`Record::line_count`] tells
+//! whether there are any).
 //!
 //! [`read`] gives back an equal [`Record`] for everything CSA can hold.
 //! What it cannot hold, [`write`] loses: the start's move number (read

@@ -26,7 +26,9 @@
 //! [`foul`](crate::record::RecordEnd::foul) of an
 //! [`EndKind::IllegalMove`](crate::record::EndKind::IllegalMove) end. KI2
 //! has no times: they are not written and read as `None`. Reading stops at
-//! the first variation (`変化：`).
+//! the first variation (`変化：`), and the writer writes the main line only:
+//! side lines ([`RecordMove::variations`](crate::record::RecordMove::variations))
+//! and bookmarks are dropped (KIF keeps them).
 
 use super::kif::{
     classify, display_width, notation_error, parse_summary, summary, write_comments,
@@ -61,7 +63,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
         let t = match classify(line) {
-            Line::Skip | Line::TableHead => continue,
+            Line::Skip | Line::Bookmark(_) | Line::TableHead => continue,
             Line::Remark(r) => {
                 remarks.push(r.to_owned());
                 continue;

@@ -51,14 +51,36 @@
 //!   [`Record::comments`](crate::record::Record::comments), then to the move (or end) they follow;
 //! - `#` lines are [`Record::remarks`](crate::record::Record::remarks)
 //!   (but `#KIF version=…`);
-//! - `&` bookmarks, blank lines and `まで…` summary lines are
-//!   skipped; a leading byte-order mark too;
-//! - at the first `変化：` line (a variation) reading stops: only the main
-//!   line is kept, the variations are dropped.
+//! - `&name` lines are the bookmark of the move they follow
+//!   ([`RecordMove::bookmark`](crate::record::RecordMove::bookmark); one per
+//!   move; one before the first move of a line, or after its end, is
+//!   skipped);
+//! - blank lines and `まで…` summary lines are skipped; a leading
+//!   byte-order mark too;
+//! - variations, as Kifu for Windows and ShogiHome write them: after a line,
+//!   blocks `変化：N手` whose moves replace move N of the line read just
+//!   before (the path from the start to the end of the last block read, and
+//!   on along the main continuation of what is there), so that a block
+//!   branches from the main line or from a variation read before it. Each
+//!   block is a [`Line`](crate::record::Line) hung on the move it replaces
+//!   ([`RecordMove::variations`](crate::record::RecordMove::variations)),
+//!   with its comments, bookmarks, times and its own end. Every move is
+//!   checked in its position. The `+` a move line may end with (a variation
+//!   branches there) is not needed. A block that names a move the line before
+//!   does not have, or the end of that line (`変化：5手` where move 5 is
+//!   `投了`: the tree hangs variations on moves), a block without a move or a
+//!   comment before its first move is an error at its line. A block that
+//!   starts with moves already played there (some files repeat the move
+//!   replaced) is merged into them, as ShogiHome does.
 //!
 //! Anything else is an error, with its line number.
 //!
-//! Writing gives the layout above; [`read`](crate::record::kif::read) reads the result back to an equal
+//! Writing gives the layout above, then the variations: a move that has
+//! a variation after it (a later sibling) ends with `+`, and after each line
+//! come the `変化：N手` blocks of its variations, from its last move back to
+//! its first, each block followed by its own variations, the order Kifu for
+//! Windows writes. Every line's end gets its `まで` line.
+//! [`read`](crate::record::kif::read) reads the result back to an equal
 //! record (headers are written as they are, so a record with no `handicap`
 //! header gets no `手合割` line; a BOD diagram is written whenever the start
 //! position is not the one the `手合割`, or its absence, implies), except
@@ -209,8 +231,10 @@ fn split_header(line: &str) -> Option<(&str, &str)> {
 /// What a line of a KIF or KI2 file is, before its content is read.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Line<'a> {
-    /// Blank, `&` bookmark, a `#` line declaring the version: skipped.
+    /// Blank, a `#` line declaring the version: skipped.
     Skip,
+    /// `&name`, a bookmark, with the text after the `&`.
+    Bookmark(&'a str),
     /// `#remark`, with the text after the `#`.
     Remark(&'a str),
     /// `*comment`, with the text after the star.
@@ -234,8 +258,11 @@ pub(crate) fn classify(line: &str) -> Line<'_> {
         }
         return Line::Remark(remark);
     }
-    if t.is_empty() || t.starts_with('&') {
+    if t.is_empty() {
         return Line::Skip;
+    }
+    if let Some(name) = t.strip_prefix('&') {
+        return Line::Bookmark(name);
     }
     if let Some(comment) = line.trim_start().strip_prefix('*') {
         return Line::Comment(comment.trim_end_matches('\r'));
@@ -410,15 +437,23 @@ fn named_side(s: &str) -> Option<(Color, &str)> {
 /// if the end has one. After a foul move the count includes it and the
 /// victim is named: `まで65手で後手の反則勝ち`.
 pub(crate) fn summary(record: &Record, end: &RecordEnd) -> Option<String> {
-    let to_move = record.end_side();
-    let handicap = is_handicap(&record.start);
+    summary_after(&record.start, record.moves.len(), end)
+}
+
+/// The summary line of a line of `plies` moves from `start` that ends
+/// with `end` (Kifu for Windows writes one after every line, side lines
+/// too).
+fn summary_after(start: &Setup, plies: usize, end: &RecordEnd) -> Option<String> {
+    let to_move = if plies % 2 == 0 {
+        start.side_to_move
+    } else {
+        start.side_to_move.opponent()
+    };
+    let handicap = is_handicap(start);
     let mover = side_name(to_move, handicap);
     let winner = side_name(to_move.opponent(), handicap);
     if end.foul.is_some() {
-        return Some(format!(
-            "まで{}手で{winner}の反則勝ち",
-            record.moves.len() + 1
-        ));
+        return Some(format!("まで{}手で{winner}の反則勝ち", plies + 1));
     }
     let what = match end.kind {
         EndKind::Resign => format!("{winner}の勝ち"),
@@ -435,7 +470,7 @@ pub(crate) fn summary(record: &Record, end: &RecordEnd) -> Option<String> {
         EndKind::LossByDefault => format!("{winner}の不戦勝"),
         _ => return None,
     };
-    Some(format!("まで{}手で{what}", record.moves.len()))
+    Some(format!("まで{plies}手で{what}"))
 }
 
 /// The end a summary line (the text after `まで`) describes, for a game
@@ -650,11 +685,33 @@ impl Replay {
     pub(crate) fn play(&mut self, mv: Move, time: Option<MoveTime>) {
         self.pos.play_unchecked(mv);
         self.last_to = Some(mv.to());
-        self.moves.push(RecordMove {
-            mv,
-            time,
-            comments: Vec::new(),
-        });
+        let mut m = RecordMove::new(mv);
+        m.time = time;
+        self.moves.push(m);
+    }
+
+    /// Where a bookmark read now goes: the last move read (or the illegal
+    /// move held); `None` before the first move or after the end.
+    pub(crate) fn bookmark(&mut self) -> Option<&mut Option<String>> {
+        if self.end.is_some() {
+            return None;
+        }
+        if let Some((m, _)) = &mut self.foul {
+            return Some(&mut m.bookmark);
+        }
+        self.moves.last_mut().map(|m| &mut m.bookmark)
+    }
+
+    /// The line read: its moves and its end. An illegal move still held
+    /// is the foul that ended it (see [`Replay::into_record`]).
+    pub(crate) fn into_line(mut self) -> Result<super::Line, RecordError> {
+        if self.foul.is_some() {
+            self.end_with(EndKind::IllegalMove, None)?;
+        }
+        Ok(super::Line {
+            moves: self.moves,
+            end: self.end,
+        })
     }
 
     /// Where a comment read now goes.
@@ -837,9 +894,8 @@ fn read_move(n: usize, text: &str, replay: &mut Replay) -> Result<(), RecordErro
     Ok(())
 }
 
-/// Reads a KIF record. Every move is checked against the rules; errors
-/// carry the 1-based line number. Only the main line is read: at the first
-/// variation (`変化：`) reading stops.
+/// Reads a KIF record, with its variations. Every move of every line is
+/// checked against the rules; errors carry the 1-based line number.
 ///
 /// ```
 /// use shogi_formats::record::{kif, header, EndKind, MoveTime};
@@ -872,6 +928,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut remarks = Vec::new();
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
+    let mut tree: Option<TreeReader> = None;
     let mut table = false;
     for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
@@ -881,14 +938,40 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 remarks.push(r.to_owned());
                 continue;
             }
-            Line::Variation => break,
+            Line::Variation => {
+                let r = match replay.take() {
+                    Some(r) => r,
+                    None => Replay::new(&pre)?,
+                };
+                let t = tree.get_or_insert_with(|| TreeReader::new(&r));
+                replay = Some(t.branch(n, line.trim(), r)?);
+                continue;
+            }
             Line::TableHead => {
                 table = true;
+                continue;
+            }
+            Line::Bookmark(name) => {
+                if let Some(slot) = replay.as_mut().and_then(Replay::bookmark) {
+                    if slot.is_some() {
+                        return Err(RecordError::malformed(
+                            n,
+                            "a second bookmark (&) on one move",
+                        ));
+                    }
+                    *slot = Some(name.to_owned());
+                }
                 continue;
             }
             Line::Comment(c) => {
                 match replay.as_mut().and_then(Replay::comments) {
                     Some(list) => list.push(c.to_owned()),
+                    None if tree.as_ref().is_some_and(TreeReader::in_side_line) => {
+                        return Err(RecordError::malformed(
+                            n,
+                            "a comment in a variation before its first move",
+                        ))
+                    }
                     None => comments.push(c.to_owned()),
                 }
                 continue;
@@ -900,12 +983,14 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
             continue;
         }
         if let Some(text) = move_line(t) {
-            if replay.is_none() {
-                replay = Some(Replay::new(&pre)?);
-            }
-            if let Some(r) = replay.as_mut() {
-                read_move(n, text, r)?;
-            }
+            let r = match replay.as_mut() {
+                Some(r) => r,
+                None => replay.insert(Replay::new(&pre)?),
+            };
+            let t = tree.get_or_insert_with(|| TreeReader::new(r));
+            let before = r.moves.len();
+            read_move(n, text, r)?;
+            t.read(r, before);
             continue;
         }
         if in_preamble && pre.take_header(n, line) {
@@ -920,20 +1005,239 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    replay.into_record(pre.headers, remarks, comments)
+    match tree.and_then(TreeReader::into_record) {
+        None => replay.into_record(pre.headers, remarks, comments),
+        Some((mut record, branch)) => {
+            branch.finish(&mut record, replay)?;
+            record.headers = pre.headers;
+            record.remarks = remarks;
+            record.comments = comments;
+            Ok(record)
+        }
+    }
+}
+
+/// The side of the reader that follows the tree: where the line being read
+/// branches off, the moves and positions from the start to where it is,
+/// and the record once its main line is read.
+struct TreeReader {
+    /// The record, once the main line is read (the first `変化：`).
+    record: Option<Record>,
+    /// The line being read.
+    line: Branch,
+    /// The moves from the start to the end of the line being read.
+    path: Vec<Move>,
+    /// The position and the last move's destination after each move of
+    /// `path`, the start first.
+    trail: Vec<(Position, Option<Square>)>,
+    /// The number the first move has (the start's move number).
+    first_number: u64,
+}
+
+/// Where the line being read branches off.
+struct Branch {
+    /// How many moves of the path come before the line's first move (0
+    /// for the main line).
+    at: usize,
+    /// The `変化：` line that opens it (0 for the main line).
+    opened_at: usize,
+}
+
+impl TreeReader {
+    fn new(replay: &Replay) -> TreeReader {
+        TreeReader {
+            record: None,
+            line: Branch {
+                at: 0,
+                opened_at: 0,
+            },
+            path: Vec::new(),
+            trail: vec![(replay.pos.clone(), None)],
+            first_number: u64::from(replay.start.move_number.max(1)),
+        }
+    }
+
+    /// Whether the line being read is a side line.
+    fn in_side_line(&self) -> bool {
+        self.record.is_some()
+    }
+
+    /// Follows the move just read, if one was played.
+    fn read(&mut self, replay: &Replay, before: usize) {
+        if replay.moves.len() > before {
+            if let Some(m) = replay.moves.last() {
+                self.path.push(m.mv);
+                self.trail.push((replay.pos.clone(), replay.last_to));
+            }
+        }
+    }
+
+    /// A `変化：N手` line (line `n`, trimmed `text`): finishes the line
+    /// `replay` was reading, and returns the reader of the variation, which
+    /// replaces move N of the path read so far.
+    fn branch(&mut self, n: usize, text: &str, replay: Replay) -> Result<Replay, RecordError> {
+        let ended = replay.end.as_ref().map(|e| e.kind);
+        let start = replay.start.clone();
+        match self.record.as_mut() {
+            None => {
+                let line = replay.into_line()?;
+                let mut record = Record::new(start.clone());
+                record.moves = line.moves;
+                record.end = line.end;
+                self.record = Some(record);
+            }
+            Some(record) => {
+                let line = std::mem::replace(
+                    &mut self.line,
+                    Branch {
+                        at: 0,
+                        opened_at: 0,
+                    },
+                );
+                line.finish_into(record, &self.path, replay)?;
+                // A variation merged into moves already there ends at a
+                // node that may go on: the path goes on along its main
+                // continuation, as the next `変化：` may name a move there.
+                let after: Vec<Move> = record
+                    .mainline_from(&self.path)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| m.mv)
+                    .collect();
+                for next in after {
+                    let Some((mut pos, _)) = self.trail.last().cloned() else {
+                        break;
+                    };
+                    pos.play_unchecked(next);
+                    self.path.push(next);
+                    self.trail.push((pos, Some(next.to())));
+                }
+            }
+        }
+        let bad = |what: String| RecordError::malformed(n, format!("'{}' {what}", Excerpt(text)));
+        let number = text
+            .strip_prefix("変化")
+            .map(|r| r.trim_start())
+            .and_then(|r| r.strip_prefix('：').or_else(|| r.strip_prefix(':')))
+            .map(str::trim)
+            .and_then(|r| r.strip_suffix('手'))
+            .and_then(|d| bod::decimal(d.trim()))
+            .ok_or_else(|| bad("is not a variation line like 変化：5手".to_owned()))?;
+        let read = self.path.len() as u64;
+        let last = self.first_number + read;
+        let at = u64::from(number)
+            .checked_sub(self.first_number)
+            .filter(|&at| at < read)
+            .ok_or_else(|| match ended {
+                Some(kind) if u64::from(number) == last => bad(format!(
+                    "replaces the end of the line before ({}): a variation branches at a move",
+                    end_name(kind).unwrap_or(kind.name())
+                )),
+                _ if read == 0 => bad("names a move, but no move comes before it".to_owned()),
+                _ => bad(format!(
+                    "names move {number}, which the line before does not have (it has moves {}–{})",
+                    self.first_number,
+                    last - 1
+                )),
+            })?;
+        let at = usize::try_from(at).unwrap_or(usize::MAX);
+        self.path.truncate(at);
+        self.trail.truncate(at + 1);
+        let (pos, last_to) = self
+            .trail
+            .last()
+            .cloned()
+            .ok_or_else(|| bad("names no move".to_owned()))?;
+        self.line = Branch { at, opened_at: n };
+        Ok(Replay {
+            start,
+            pos,
+            moves: Vec::new(),
+            end: None,
+            last_to,
+            foul: None,
+        })
+    }
+
+    /// The record (its main line read) and the line being read, once a
+    /// variation was seen; `None` when the file has none.
+    fn into_record(self) -> Option<(Record, BranchAt)> {
+        let record = self.record?;
+        Some((
+            record,
+            BranchAt {
+                line: self.line,
+                path: self.path,
+            },
+        ))
+    }
+}
+
+/// The last line of a file with variations, with the path to its end.
+struct BranchAt {
+    line: Branch,
+    path: Vec<Move>,
+}
+
+impl BranchAt {
+    fn finish(self, record: &mut Record, replay: Replay) -> Result<(), RecordError> {
+        self.line.finish_into(record, &self.path, replay)
+    }
+}
+
+impl Branch {
+    /// Hangs the side line `replay` read on the record. `path` runs from
+    /// the start to its end.
+    fn finish_into(
+        self,
+        record: &mut Record,
+        path: &[Move],
+        replay: Replay,
+    ) -> Result<(), RecordError> {
+        // In a side line an illegal last move is an error (a typo in an
+        // analysis), not a foul, unless 反則勝ち/反則負け says so.
+        let mut replay = replay;
+        if replay.end.is_none() {
+            if let Some(e) = replay.take_foul_error() {
+                return Err(e);
+            }
+        }
+        let line = replay.into_line()?;
+        if line.moves.is_empty() {
+            return Err(RecordError::malformed(
+                self.opened_at,
+                "a variation without a move",
+            ));
+        }
+        let at = self.at.min(path.len());
+        record.attach_line(&path[..at], line).map_err(|e| match e {
+            super::TreeError::LineEnded(kind) => RecordError::malformed(
+                self.opened_at,
+                format!(
+                    "the variation repeats its line up to that line's end ({}) and goes on past it",
+                    end_name(kind).unwrap_or(kind.name())
+                ),
+            ),
+            other => RecordError::malformed(self.opened_at, other),
+        })
+    }
 }
 
 /// Writes a record as KIF: a `#KIF` line, the remarks as `#` lines, the
 /// headers, a BOD diagram if the start position is not the one the headers
 /// imply, the table head, the moves with their origins, times and comments,
-/// the special move that ends the game and a `まで` summary line. A declined
+/// the special move that ends the game and a `まで` summary line, then every
+/// side line as a `変化：N手` block (see the [module](self)). A declined
 /// promotion is written as Kifu for Windows writes it, without `不成`
 /// (`２二角(88)`). A foul move is written as a move, followed by `反則勝ち`
 /// (the side to move after it wins).
 ///
 /// Any header value and comment is written (a value with line breaks on
 /// one line, a comment with line breaks as several comment lines). Fails
-/// ([`WriteError`]) if a move is illegal, if the record ends in a way KIF
+/// ([`WriteError`]) if a move is illegal (of a side line:
+/// [`WriteError::IllegalSideMove`]), if a node has two children with the same
+/// move, a side line no move or a variation hangs on a side line's first
+/// move (the tree cannot be written so that it reads back), if the record ends in a way KIF
 /// cannot say ([`EndKind::MaxMoves`], [`EndKind::Draw`]) or if a header key
 /// cannot be written so that it reads back (a name that is a line of
 /// another kind).
@@ -954,52 +1258,197 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
 /// ```
 pub fn write(record: &Record) -> Result<String, WriteError> {
     let positions = record.positions_to_write()?;
-    let end_line = match &record.end {
-        Some(end) => Some((
-            end,
-            end_name(end.kind).ok_or_else(|| WriteError::Unsupported {
-                format: "KIF",
-                what: format!("the end {:?}", end.kind),
-            })?,
-        )),
-        None => None,
-    };
     let mut out = String::from("#KIF version=2.0 encoding=UTF-8\n");
     write_preamble(record, "KIF", &mut out)?;
     out.push_str("手数----指手---------消費時間--\n");
     write_comments(&record.comments, &mut out);
-    let mut last_to = None;
-    let first_number = u64::from(record.start.move_number.max(1));
-    let line = |out: &mut String, number: u64, text: &str, time: Option<MoveTime>| {
+    let start = positions
+        .first()
+        .cloned()
+        .ok_or_else(|| WriteError::Start(RecordErrorKind::Malformed("no start".into())))?;
+    let writer = LineWriter {
+        record,
+        first_number: u64::from(record.start.move_number.max(1)),
+    };
+    let main = LineAt {
+        moves: &record.moves,
+        end: record.end.as_ref(),
+        ply: 0,
+        pos: start,
+        last_to: None,
+        path: Vec::new(),
+        sibling_follows: false,
+    };
+    writer.line(&mut out, main, true)?;
+    Ok(out)
+}
+
+/// A line to write and where it starts.
+struct LineAt<'a> {
+    moves: &'a [RecordMove],
+    end: Option<&'a RecordEnd>,
+    /// How many moves come before its first.
+    ply: usize,
+    /// The position before its first move, and the last move's destination.
+    pos: Position,
+    last_to: Option<Square>,
+    /// The moves from the start to `pos`.
+    path: Vec<Move>,
+    /// Whether another variation at the same move comes after it (its
+    /// first move gets the `+` mark).
+    sibling_follows: bool,
+}
+
+/// Writes the lines of a record, each followed by the variations that
+/// branch from it, latest move first, as Kifu for Windows orders them.
+struct LineWriter<'a> {
+    record: &'a Record,
+    first_number: u64,
+}
+
+impl LineWriter<'_> {
+    /// Writes one move line (or an end line) with its time, and `+` when a
+    /// variation branches there.
+    fn move_line(out: &mut String, number: u64, text: &str, time: Option<MoveTime>, plus: bool) {
         out.push_str(&format!("{number:>4} {text}"));
         if let Some(time) = time {
             let pad = 13usize.saturating_sub(display_width(text)).max(1);
             out.push_str(&" ".repeat(pad));
             out.push_str(&time_text(time));
         }
+        if plus {
+            out.push('+');
+        }
         out.push('\n');
-    };
-    for (i, (m, pos)) in record.moves.iter().zip(&positions).enumerate() {
-        let text = japanese::format_move(pos, m.mv, last_to, Style::Kif);
-        line(&mut out, first_number + i as u64, &text, m.time);
-        write_comments(&m.comments, &mut out);
-        last_to = Some(m.mv.to());
     }
-    if let Some((end, mut name)) = end_line {
-        let mut number = first_number + record.moves.len() as u64;
-        if let (Some(foul), Some(pos)) = (&end.foul, positions.last()) {
-            let text = japanese::format_move(pos, foul.mv, last_to, Style::Kif);
-            line(&mut out, number, &text, foul.time);
-            write_comments(&foul.comments, &mut out);
-            number += 1;
-            name = "反則勝ち";
+
+    fn line(&self, out: &mut String, line: LineAt<'_>, main: bool) -> Result<(), WriteError> {
+        let unsupported = |what: String| WriteError::Unsupported {
+            format: "KIF",
+            what,
+        };
+        let end_name_of = |end: &RecordEnd| {
+            end_name(end.kind).ok_or_else(|| unsupported(format!("the end {:?}", end.kind)))
+        };
+        // Every position of the line, checked (the main line was checked
+        // by `positions_to_write`).
+        let mut positions = Vec::with_capacity(line.moves.len() + 1);
+        let mut pos = line.pos.clone();
+        let mut path = line.path.clone();
+        let mut last_tos = vec![line.last_to];
+        for m in line.moves {
+            path.push(m.mv);
+            if !pos.is_legal(m.mv) {
+                return Err(WriteError::IllegalSideMove {
+                    path,
+                    sfen: pos.to_sfen(),
+                });
+            }
+            positions.push(pos.clone());
+            pos.play_unchecked(m.mv);
+            last_tos.push(Some(m.mv.to()));
         }
-        line(&mut out, number, name, end.time);
-        write_comments(&end.comments, &mut out);
-        if let Some(summary) = summary(record, end) {
-            out.push_str(&summary);
-            out.push('\n');
+        if !main {
+            if let Some(end) = line.end {
+                if let Some(foul) = &end.foul {
+                    let reason = if end.kind != EndKind::IllegalMove {
+                        Some("a foul move ends the game as EndKind::IllegalMove")
+                    } else {
+                        super::foul_shape_error(&pos, foul.mv)
+                    };
+                    if let Some(reason) = reason {
+                        return Err(WriteError::Foul {
+                            text: foul.mv.to_string(),
+                            reason,
+                        });
+                    }
+                }
+            }
         }
+        let end_line = line
+            .end
+            .map(|e| end_name_of(e).map(|n| (e, n)))
+            .transpose()?;
+        for (i, m) in line.moves.iter().enumerate() {
+            if !main && i == 0 && !m.variations.is_empty() {
+                return Err(unsupported(
+                    "a variation on the first move of a side line (it belongs to the move that line replaces)".to_owned(),
+                ));
+            }
+            let mut seen = vec![m.mv];
+            for v in &m.variations {
+                let Some(first) = v.moves.first() else {
+                    return Err(unsupported("a variation without a move".to_owned()));
+                };
+                if seen.contains(&first.mv) {
+                    return Err(unsupported(format!(
+                        "the move {} twice at one position",
+                        first.mv
+                    )));
+                }
+                seen.push(first.mv);
+            }
+            let text = japanese::format_move(&positions[i], m.mv, last_tos[i], Style::Kif);
+            let plus = !m.variations.is_empty() || (i == 0 && line.sibling_follows);
+            let number = self.first_number + (line.ply + i) as u64;
+            Self::move_line(out, number, &text, m.time, plus);
+            write_comments(&m.comments, out);
+            if let Some(bookmark) = &m.bookmark {
+                out.push('&');
+                out.push_str(&super::one_line(bookmark));
+                out.push('\n');
+            }
+        }
+        if let Some((end, mut name)) = end_line {
+            let mut number = self.first_number + (line.ply + line.moves.len()) as u64;
+            if let Some(foul) = &end.foul {
+                let text = japanese::format_move(
+                    &pos,
+                    foul.mv,
+                    last_tos.last().copied().flatten(),
+                    Style::Kif,
+                );
+                Self::move_line(out, number, &text, foul.time, false);
+                write_comments(&foul.comments, out);
+                if let Some(bookmark) = &foul.bookmark {
+                    out.push('&');
+                    out.push_str(&super::one_line(bookmark));
+                    out.push('\n');
+                }
+                number += 1;
+                name = "反則勝ち";
+            }
+            Self::move_line(out, number, name, end.time, false);
+            write_comments(&end.comments, out);
+            let plies = line.ply + line.moves.len();
+            if let Some(summary) = summary_after(&self.record.start, plies, end) {
+                out.push_str(&summary);
+                out.push('\n');
+            }
+        }
+        // The variations, from the line's last move back to its first.
+        for (i, m) in line.moves.iter().enumerate().rev() {
+            let count = m.variations.len();
+            for (j, v) in m.variations.iter().enumerate() {
+                let number = self.first_number + (line.ply + i) as u64;
+                out.push_str(&format!("\n変化：{number}手\n"));
+                let mut to = line.path.clone();
+                to.extend(line.moves[..i].iter().map(|m| m.mv));
+                self.line(
+                    out,
+                    LineAt {
+                        moves: &v.moves,
+                        end: v.end.as_ref(),
+                        ply: line.ply + i,
+                        pos: positions[i].clone(),
+                        last_to: last_tos[i],
+                        path: to,
+                        sibling_follows: j + 1 < count,
+                    },
+                    false,
+                )?;
+            }
+        }
+        Ok(())
     }
-    Ok(out)
 }

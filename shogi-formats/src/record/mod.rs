@@ -2,8 +2,11 @@
 //! replay that turns a record into a game.
 //!
 //! A [`Record`] keeps what a file says: headers in file order, the start
-//! position, the moves with their times and comments, and the special move
-//! that ended the game. Readers check every move against the rules while
+//! position, the moves with their times, comments and bookmarks, the
+//! special move that ended the game, and the variations as a tree (side
+//! lines hang on the move they replace, [`RecordMove::variations`]; see
+//! [`Line`] and [`Record::children`]). KIF reads and writes the whole
+//! tree; KI2 and CSA have no variations and write the main line. Readers check every move against the rules while
 //! reading, so a `Record` that was read always replays; errors carry the line
 //! number ([`RecordError`]). Writers refuse with a [`WriteError`] what their
 //! format cannot hold.
@@ -26,6 +29,9 @@ pub mod ki2;
 
 /// BOD board diagrams (KIF 局面図), for start positions.
 pub mod bod;
+
+mod tree;
+pub use tree::{Line, TreeError, MAX_NESTING};
 
 mod lines;
 pub(crate) use lines::lines;
@@ -87,9 +93,13 @@ pub struct Record {
     /// Comments before the first move: KIF and KI2 `*text`, CSA `'*text`
     /// (the same comment in each: the text after the `*`).
     pub comments: Vec<String>,
-    /// The moves played.
+    /// The moves played: the main line. Side lines hang on the moves they
+    /// replace ([`RecordMove::variations`]; the tree is walked and edited
+    /// by path with [`Record::children`], [`Record::add_child`] and the
+    /// like).
     pub moves: Vec<RecordMove>,
-    /// How the record ends, if it says (resignation, repetition...).
+    /// How the record (its main line) ends, if it says (resignation,
+    /// repetition...).
     pub end: Option<RecordEnd>,
 }
 
@@ -124,15 +134,32 @@ pub struct RecordMove {
     pub time: Option<MoveTime>,
     /// Comments after the move.
     pub comments: Vec<String>,
+    /// The bookmark (KIF `&name` line, しおり) on the position after the
+    /// move, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bookmark: Option<String>,
+    /// The side lines played instead of this move, from the position
+    /// before it, in order ([`Line`]; KIF `変化：N手`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Line>,
 }
 
 impl RecordMove {
-    /// A move with no time and no comment.
+    /// A move with no time, no comment, no bookmark and no variation.
+    ///
+    /// ```
+    /// use shogi_formats::record::RecordMove;
+    /// let m = RecordMove::new("7g7f".parse()?);
+    /// assert!(m.comments.is_empty() && m.bookmark.is_none() && m.variations.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(mv: Move) -> RecordMove {
         RecordMove {
             mv,
             time: None,
             comments: Vec::new(),
+            bookmark: None,
+            variations: Vec::new(),
         }
     }
 }
@@ -404,6 +431,15 @@ pub enum WriteError {
         text: String,
         /// Why.
         reason: &'static str,
+    },
+    /// A move of a side line is illegal in its position; `path` is the
+    /// line's moves from the start up to and with that move.
+    #[error("move {} of a side line ({}) is illegal in position {sfen}", .path.len(), shogi_core::Excerpt(&.path.last().map(Move::to_string).unwrap_or_default()))]
+    IllegalSideMove {
+        /// The moves from the start, the illegal one last.
+        path: Vec<Move>,
+        /// The position it is played in.
+        sfen: String,
     },
     /// The format has no way to say this.
     #[error("{format} cannot hold {what}")]
