@@ -230,5 +230,23 @@ show_svg(mate.svg(lang="en", pieces="latin"), "7_checkmate_latin")
 show_svg(black_view.svg(marks=[("5a", "?")], lang="en"), "7_tsuitate_guess")
 show_svg(game.svg(opened=True), "7_tsuitate_opened")
 
+# %% [markdown]
+# ## 8. Records keep their side lines, as python-chess keeps games
+# A KIF's variations (`変化：N手`) are a tree of nodes: walk it, comment on a
+# move, add a checked side line, promote it, and write the tree back.
+
+# %%
+kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n\n変化：2手\n   2 ８四歩(83)\n"
+record = sv.Record.read(kif)
+first = record.root.next()
+print("record:", record, "- after", first.move.usi(), "the lines are",
+      [node.move.usi() for node in first.variations])
+first.variations[1].comment = "the quieter move"
+tried = first.add_variation("5c5d")  # an illegal move would raise IllegalMoveError
+tried.promote_to_main()
+print("  main line now", [m.usi() for m in record.root.mainline_moves()], "- the KIF keeps",
+      record.kif().count("変化"), "side lines")
+assert sv.Record.read(record.kif()) == record
+
 # %%
 print(f"tour done in {time.perf_counter() - T0:.2f} s; SVGs in {OUT}")
