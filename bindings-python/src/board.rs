@@ -2,6 +2,7 @@
 //! must-capture), with its lazy `LegalMoves` view.
 
 use crate::contract;
+use crate::enums::ColorObj;
 use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
 use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
 use crate::inspect;
@@ -159,10 +160,10 @@ impl PyBoard {
         convert::settings_dict(py, &self.game.variant().settings())
     }
 
-    /// The side to move (``BLACK`` = 0, ``WHITE`` = 1).
+    /// The side to move: ``Color.BLACK`` (== 0) or ``Color.WHITE`` (== 1).
     #[getter]
-    fn turn(&self) -> usize {
-        self.position().side_to_move().index()
+    fn turn(&self) -> ColorObj {
+        ColorObj(self.position().side_to_move())
     }
 
     /// The SFEN move number (1 at the start, +1 per move).

@@ -2,6 +2,7 @@
 
 use crate::board::{game, PyBoard};
 use crate::contract;
+use crate::enums::ColorObj;
 use crate::convert;
 use crate::errors::{play_error, InvalidSfenError, SettingError};
 use crate::legal::{MoveSource, PyLegalMoves};
@@ -185,10 +186,10 @@ impl PyCardGame {
         self.game.current_card().map(Card::id)
     }
 
-    /// The side to move.
+    /// The side to move (a ``Color``).
     #[getter]
-    fn turn(&self) -> usize {
-        self.game.position().side_to_move().index()
+    fn turn(&self) -> ColorObj {
+        ColorObj(self.game.position().side_to_move())
     }
 
     /// Whether the next step is a draw (a chance node).
