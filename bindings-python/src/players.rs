@@ -5,8 +5,8 @@
 use crate::board::PyBoard;
 use crate::busy::InUse;
 use crate::card::PyCardGame;
-use crate::enums::{ColorObj, ReasonObj};
 use crate::convert::{self, Int, Seed, SettingText, Text};
+use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::{SettingError, ShogiError};
 use crate::interrupt::Interrupt;
 use crate::moves::{move_object, PyMove};

@@ -274,9 +274,10 @@ impl PyRecord {
     }
 
     fn __repr__(&self) -> String {
+        let n = self.record.moves.len();
         format!(
-            "<Record {} moves from '{}'{}>",
-            self.record.moves.len(),
+            "<Record {n} move{} from '{}'{}>",
+            if n == 1 { "" } else { "s" },
             self.record.start.to_sfen(),
             self.end().map(|e| format!(", end={e}")).unwrap_or_default()
         )
