@@ -2,8 +2,8 @@
 //! must-capture), with its lazy `LegalMoves` view.
 
 use crate::contract;
-use crate::enums::ColorObj;
 use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
+use crate::enums::ColorObj;
 use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
 use crate::inspect;
 use crate::interrupt::Interrupt;
@@ -398,9 +398,13 @@ impl PyBoard {
     /// as ``"?"``), ``lang`` (``"ja"``, the default, or ``"en"``: players,
     /// empty hands, result, captions) and ``pieces`` (``"kanji"``, the
     /// default, or ``"latin"``: ``P``, ``+R``... for machines without CJK
-    /// fonts). A bad square raises ``InvalidSquareError``, a bad move
-    /// ``InvalidMoveError``, a bad value ``SettingError``.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    /// fonts) and ``font`` (a font family, a comma-separated list or a list
+    /// of them, put before the built-in Japanese fonts: cairosvg, which
+    /// takes only the first family, then draws with it; a name is letters,
+    /// digits, spaces and ``- _ . +``, anything else, such as a quote, ``<``
+    /// or ``;``, is refused). A bad square raises ``InvalidSquareError``, a
+    /// bad move ``InvalidMoveError``, a bad value ``SettingError``.
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -412,6 +416,7 @@ impl PyBoard {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
             flipped,
@@ -422,6 +427,7 @@ impl PyBoard {
             marks,
             lang,
             pieces,
+            font,
         };
         let mut d = self.diagram();
         opts.apply(&mut d, self.position().geometry(), |sel| {

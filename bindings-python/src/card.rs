@@ -2,8 +2,8 @@
 
 use crate::board::{game, PyBoard};
 use crate::contract;
-use crate::enums::ColorObj;
 use crate::convert;
+use crate::enums::ColorObj;
 use crate::errors::{play_error, InvalidSfenError, SettingError};
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{move_object, PyMove, PyOutcome};
@@ -477,7 +477,7 @@ impl PyCardGame {
     /// its file tinted on the board (also when the card allowed no move and
     /// the game ended so); the result once over. Takes the options of
     /// ``Board.svg``.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -489,6 +489,7 @@ impl PyCardGame {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
             flipped,
@@ -499,6 +500,7 @@ impl PyCardGame {
             marks,
             lang,
             pieces,
+            font,
         };
         let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
         opts.apply(&mut d, self.game.position().geometry(), |sel| {

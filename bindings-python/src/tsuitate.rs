@@ -3,8 +3,8 @@
 
 use crate::board::over;
 use crate::contract;
-use crate::enums::ColorObj;
 use crate::convert::{self, Selected};
+use crate::enums::ColorObj;
 use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError, ShogiError};
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{PyMove, PyOutcome};
@@ -735,7 +735,7 @@ impl PyPlayerView {
     /// result once over. Takes the options of ``Board.svg``; ``marks`` suit
     /// the guesses of where enemy pieces stand (``marks=[("5c", "?")]``),
     /// ``selected`` rings the squares the piece may be tried on.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -747,6 +747,7 @@ impl PyPlayerView {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
             flipped,
@@ -757,6 +758,7 @@ impl PyPlayerView {
             marks,
             lang,
             pieces,
+            font,
         };
         let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
         let board = &self.view.board;
@@ -1066,7 +1068,13 @@ impl PyTsuitateGame {
 
     /// After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None).
     #[allow(clippy::type_complexity)]
-    fn reveal(&self) -> Option<(String, String, Vec<(ColorObj, PyMove, Option<&'static str>)>)> {
+    fn reveal(
+        &self,
+    ) -> Option<(
+        String,
+        String,
+        Vec<(ColorObj, PyMove, Option<&'static str>)>,
+    )> {
         let (start, end, attempts) = self.referee.reveal()?;
         let attempts = attempts
             .iter()
@@ -1139,7 +1147,7 @@ impl PyTsuitateGame {
     /// the boards are opened at the end of a game; ``opened=False`` keeps the
     /// referee's board (with the result). The other options are those of
     /// ``Board.svg`` and apply to both boards, ``flipped`` aside.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, opened = None))]
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None, opened = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -1151,6 +1159,7 @@ impl PyTsuitateGame {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
         opened: Option<bool>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
@@ -1162,6 +1171,7 @@ impl PyTsuitateGame {
             marks,
             lang,
             pieces,
+            font,
         };
         let lang = crate::pictures::lang(opts.lang.as_ref())?;
         let g = GameState::geometry(&self.referee);

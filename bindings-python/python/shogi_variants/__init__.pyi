@@ -434,6 +434,7 @@ class Board:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
     ) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -566,6 +567,7 @@ class PlayerView:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
     ) -> str: ...
 
 @final
@@ -739,6 +741,7 @@ class TsuitateGame:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
         opened: Optional[bool] = None,
     ) -> str: ...
 
@@ -849,6 +852,7 @@ class CardGame:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
     ) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
