@@ -5,6 +5,7 @@ outcome.winner:`` must not read a Black win as false."""
 from __future__ import annotations
 
 import copy
+import doctest
 import enum
 import json
 import pickle
@@ -186,3 +187,9 @@ def test_outcome_reason_is_a_member():
 def test_a_reason_the_enum_does_not_list_is_a_plain_str():
     o = sv.Outcome._from_json('{"winner":null,"reason":{"Custom":"flag_fell"}}')
     assert o.reason == "flag_fell" and type(o.reason) is str
+
+
+def test_the_package_docstring_examples_run():
+    # Color's and EndReason's examples (and the module's own).
+    result = doctest.testmod(sv)
+    assert result.attempted >= 7 and result.failed == 0

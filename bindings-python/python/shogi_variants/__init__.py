@@ -12,7 +12,7 @@ ended is an ``EndReason``. Pieces are SFEN letters.
 >>> board.push_usi("7g7f")
 Move.from_usi('7g7f')
 >>> board.perft(2)
-900
+1110
 """
 
 import enum as _enum
