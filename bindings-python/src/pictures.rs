@@ -90,7 +90,8 @@ fn size(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
 /// or a list or tuple of names. Each name is 1..=64 letters, digits, spaces
 /// and `- _ . +` (at most 8 names): a quote, `<`, `;` or any other character
 /// is refused with a `SettingError` saying which, so nothing given can end
-/// the SVG attribute or the font list. `None` keeps the built-in list.
+/// the SVG attribute or the font list. `None` (or an empty list) keeps the
+/// built-in list.
 fn font(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(obj) = obj else {
         return Ok(Vec::new());
@@ -108,6 +109,10 @@ fn font(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
                 )));
             }
             names.push(Text::<SettingText>::read(&item)?);
+        }
+        if names.is_empty() {
+            // No family named: the built-in list, as with `None`.
+            return Ok(Vec::new());
         }
         names.join(",")
     } else {

@@ -121,7 +121,7 @@ def test_font_puts_the_named_families_first_on_every_class(obj):
     both = font_family(obj.svg(font=" IPAexGothic , Noto Sans JP "))
     assert both == "'IPAexGothic','Noto Sans JP'," + default
     assert font_family(obj.svg(font=["游明朝", "Noto Sans JP"])) == "'游明朝','Noto Sans JP'," + default
-    assert font_family(obj.svg(font=None)) == default
+    assert font_family(obj.svg(font=None)) == default == font_family(obj.svg(font=[]))
 
 
 def test_font_applies_to_both_opened_tsuitate_boards():
