@@ -3,6 +3,7 @@
 
 use crate::contract;
 use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
+use crate::enums::ColorObj;
 use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
 use crate::inspect;
 use crate::interrupt::Interrupt;
@@ -195,10 +196,10 @@ impl PyBoard {
         convert::settings_dict(py, &self.game.variant().settings())
     }
 
-    /// The side to move (``BLACK`` = 0, ``WHITE`` = 1).
+    /// The side to move: ``Color.BLACK`` (== 0) or ``Color.WHITE`` (== 1).
     #[getter]
-    fn turn(&self) -> usize {
-        self.position().side_to_move().index()
+    fn turn(&self) -> ColorObj {
+        ColorObj(self.position().side_to_move())
     }
 
     /// The SFEN move number (1 at the start, +1 per move).
@@ -440,9 +441,13 @@ impl PyBoard {
     /// as ``"?"``), ``lang`` (``"ja"``, the default, or ``"en"``: players,
     /// empty hands, result, captions) and ``pieces`` (``"kanji"``, the
     /// default, or ``"latin"``: ``P``, ``+R``... for machines without CJK
-    /// fonts). A bad square raises ``InvalidSquareError``, a bad move
-    /// ``InvalidMoveError``, a bad value ``SettingError``.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    /// fonts) and ``font`` (a font family, a comma-separated list or a list
+    /// of them, put before the built-in Japanese fonts: cairosvg, which
+    /// takes only the first family, then draws with it; a name is letters,
+    /// digits, spaces and ``- _ . +``, anything else, such as a quote, ``<``
+    /// or ``;``, is refused). A bad square raises ``InvalidSquareError``, a
+    /// bad move ``InvalidMoveError``, a bad value ``SettingError``.
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -454,6 +459,7 @@ impl PyBoard {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
             flipped,
@@ -464,6 +470,7 @@ impl PyBoard {
             marks,
             lang,
             pieces,
+            font,
         };
         let mut d = self.diagram();
         opts.apply(&mut d, self.position().geometry(), |sel| {

@@ -3,6 +3,7 @@
 use crate::board::{game, PyBoard};
 use crate::contract;
 use crate::convert;
+use crate::enums::ColorObj;
 use crate::errors::{play_error, InvalidSfenError, SettingError};
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{move_object, PyMove, PyOutcome};
@@ -185,10 +186,10 @@ impl PyCardGame {
         self.game.current_card().map(Card::id)
     }
 
-    /// The side to move.
+    /// The side to move (a ``Color``).
     #[getter]
-    fn turn(&self) -> usize {
-        self.game.position().side_to_move().index()
+    fn turn(&self) -> ColorObj {
+        ColorObj(self.game.position().side_to_move())
     }
 
     /// Whether the next step is a draw (a chance node).
@@ -476,7 +477,7 @@ impl PyCardGame {
     /// its file tinted on the board (also when the card allowed no move and
     /// the game ended so); the result once over. Takes the options of
     /// ``Board.svg``.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -488,6 +489,7 @@ impl PyCardGame {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
             flipped,
@@ -498,6 +500,7 @@ impl PyCardGame {
             marks,
             lang,
             pieces,
+            font,
         };
         let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
         opts.apply(&mut d, self.game.position().geometry(), |sel| {

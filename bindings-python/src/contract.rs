@@ -11,11 +11,15 @@ use pyo3::types::{PyBytes, PyString};
 use shogi_research::action::ActionSpace;
 use shogi_variants::{GameState, ToMove};
 
-/// `to_move()`: the colour (``BLACK``/``WHITE``) of the player to move, the
-/// string ``"chance"`` at a chance step, ``None`` once the game is over.
+/// `to_move()`: the `Color` member (``Color.BLACK``/``Color.WHITE``) of the
+/// player to move, the string ``"chance"`` at a chance step, ``None`` once
+/// the game is over. The two special values are no colours and stay what
+/// they were (a `str` and `None`): code comparing with ``"chance"`` or
+/// testing ``is None`` keeps working, and a colour is never `None` nor
+/// false.
 pub fn to_move<'py>(py: Python<'py>, game: &impl GameState) -> PyResult<Bound<'py, PyAny>> {
     Ok(match game.to_move() {
-        ToMove::Player(c) => c.index().into_pyobject(py)?.into_any(),
+        ToMove::Player(c) => crate::enums::color_object(py, c)?,
         ToMove::Chance => PyString::new(py, "chance").into_any(),
         ToMove::Over(_) => py.None().into_bound(py),
     })

@@ -31,6 +31,9 @@ fn busy_object(obj: &Bound<'_, PyAny>) -> PyErr {
     crate::errors::busy(&format!("this {name}"), None, own)
 }
 
+/// The most moves `repr(legal_moves)` writes out.
+pub const REPR_MOVES: usize = 10;
+
 /// How a game object lists, counts and tests the moves it allows now.
 pub trait MoveSource: Send + Sync {
     /// The moves now (for iteration: a board remembers them for its push).
@@ -117,9 +120,25 @@ impl PyLegalMoves {
         Ok((getattr, args))
     }
 
+    /// The count and the first 10 moves in USI, then how many more (a
+    /// standard position can have 593 moves, too many to print):
+    /// ``<LegalMoves (30): 5i4h, 5i5h, ..., 7g7f, ... and 20 more>``;
+    /// ``list(moves)`` gives them all.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let moves = self.source.list(self.owner.bind(py))?;
-        let usi: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        Ok(format!("<LegalMoves ({}): {}>", usi.len(), usi.join(", ")))
+        let shown: Vec<String> = moves
+            .iter()
+            .take(REPR_MOVES)
+            .map(|m| m.to_string())
+            .collect();
+        let more = match moves.len().saturating_sub(REPR_MOVES) {
+            0 => String::new(),
+            n => format!(", ... and {n} more"),
+        };
+        Ok(format!(
+            "<LegalMoves ({}): {}{more}>",
+            moves.len(),
+            shown.join(", ")
+        ))
     }
 }

@@ -10,6 +10,7 @@ mod busy;
 mod card;
 mod contract;
 mod convert;
+mod enums;
 mod errors;
 mod games;
 mod inspect;
@@ -42,8 +43,7 @@ fn parse_square(name: &Bound<'_, PyAny>) -> PyResult<usize> {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("BLACK", 0)?;
-    m.add("WHITE", 1)?;
+    // BLACK and WHITE are the `Color` members, defined in `__init__.py`.
     m.add("JOKER", 0)?;
     m.add("VARIANTS", shogi_variants::VARIANT_NAMES.to_vec())?;
     m.add("GAMES", shogi_variants::GAME_NAMES.to_vec())?;

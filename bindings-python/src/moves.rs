@@ -1,6 +1,7 @@
 //! `Move` and `Outcome`: small immutable values.
 
 use crate::convert;
+use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::InvalidMoveError;
 use pyo3::prelude::*;
 use shogi_core::{Color, EndReason, Move, Outcome, PieceKind};
@@ -216,16 +217,18 @@ impl PyOutcome {
         from_json("Outcome", json).map(PyOutcome)
     }
 
-    /// ``BLACK``, ``WHITE`` or ``None`` for a draw.
+    /// ``Color.BLACK``, ``Color.WHITE`` or ``None`` for a draw. A colour
+    /// is always true, so ``if outcome.winner:`` is false only for a draw.
     #[getter]
-    fn winner(&self) -> Option<usize> {
-        self.0.winner.map(Color::index)
+    fn winner(&self) -> Option<ColorObj> {
+        self.0.winner.map(ColorObj)
     }
 
-    /// Why the game ended.
+    /// Why the game ended: an ``EndReason`` member (``== "checkmate"``), or
+    /// a plain ``str`` for an end the enum does not list.
     #[getter]
-    fn reason(&self) -> &'static str {
-        reason_name(self.0.reason)
+    fn reason(&self) -> ReasonObj {
+        ReasonObj::from(self.0.reason)
     }
 
     /// 1.0 for a win of ``color``, 0.5 for a draw, 0.0 for a loss.
@@ -251,7 +254,10 @@ impl PyOutcome {
             Some(Color::White) => "WHITE",
             None => "None",
         };
-        format!("<Outcome winner={winner} reason='{}'>", self.reason())
+        format!(
+            "<Outcome winner={winner} reason='{}'>",
+            reason_name(self.0.reason)
+        )
     }
 }
 

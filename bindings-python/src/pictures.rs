@@ -1,6 +1,6 @@
 //! The options every `svg(...)` method takes, read once for all games and
 //! views: `flipped`, `highlight`, `size`, `selected`, `arrows`, `marks`,
-//! `lang`, `pieces`.
+//! `lang`, `pieces`, `font`.
 
 use crate::convert::{self, Selected, SettingText, Text};
 use crate::errors::SettingError;
@@ -25,6 +25,7 @@ pub struct SvgOptions<'py> {
     pub marks: Vec<Bound<'py, PyAny>>,
     pub lang: Option<Bound<'py, PyAny>>,
     pub pieces: Option<Bound<'py, PyAny>>,
+    pub font: Option<Bound<'py, PyAny>>,
 }
 
 /// The language `lang=` names: `"ja"` (the default) or `"en"`.
@@ -82,6 +83,46 @@ fn size(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
             SIZES.end()
         ))
     })
+}
+
+/// The font families `font=` names, put before the built-in Japanese
+/// fonts: a `str` of comma-separated names (`"IPAexGothic, Noto Sans JP"`)
+/// or a list or tuple of names. Each name is 1..=64 letters, digits, spaces
+/// and `- _ . +` (at most 8 names): a quote, `<`, `;` or any other character
+/// is refused with a `SettingError` saying which, so nothing given can end
+/// the SVG attribute or the font list. `None` (or an empty list) keeps the
+/// built-in list.
+fn font(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    let Some(obj) = obj else {
+        return Ok(Vec::new());
+    };
+    let list = if obj.is_instance_of::<PyString>() {
+        Text::<SettingText>::read(obj)?
+    } else if obj.is_instance_of::<pyo3::types::PyList>() || obj.is_instance_of::<PyTuple>() {
+        let mut names = Vec::new();
+        for item in obj.try_iter()? {
+            let item = item?;
+            if !item.is_instance_of::<PyString>() {
+                return Err(SettingError::new_err(format!(
+                    "font= names font families as str, not {}",
+                    convert::type_name(&item)
+                )));
+            }
+            names.push(Text::<SettingText>::read(&item)?);
+        }
+        if names.is_empty() {
+            // No family named: the built-in list, as with `None`.
+            return Ok(Vec::new());
+        }
+        names.join(",")
+    } else {
+        return Err(SettingError::new_err(format!(
+            "font= is a font family name, a comma-separated list of them or a list of names, not {}",
+            convert::type_name(obj)
+        )));
+    };
+    shogi_formats::diagram::font_families(&list)
+        .map_err(|e| SettingError::new_err(format!("font=: {e}")))
 }
 
 /// One arrow: a `(from, to)` pair of squares, or a move (a `Move` or USI
@@ -169,6 +210,7 @@ impl SvgOptions<'_> {
             .collect::<PyResult<_>>()?;
         d.lang = lang(self.lang.as_ref())?;
         d.pieces = pieces(self.pieces.as_ref())?;
+        d.fonts = font(self.font.as_ref())?;
         Ok(())
     }
 }

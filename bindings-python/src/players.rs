@@ -6,6 +6,7 @@ use crate::board::PyBoard;
 use crate::busy::InUse;
 use crate::card::PyCardGame;
 use crate::convert::{self, Int, Seed, SettingText, Text};
+use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::{SettingError, ShogiError};
 use crate::interrupt::Interrupt;
 use crate::moves::{move_object, PyMove};
@@ -392,10 +393,16 @@ impl PyMatchResult {
     fn elo(&self) -> (f64, f64) {
         self.result.elo()
     }
-    /// How the games ended: reason → count.
+    /// How the games ended: reason (an ``EndReason`` member, or a plain
+    /// ``str`` such as ``"max_plies"`` for what the enum does not list) →
+    /// count.
     #[getter]
-    fn reasons(&self) -> std::collections::BTreeMap<String, u32> {
-        self.result.reasons()
+    fn reasons<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let d = pyo3::types::PyDict::new(py);
+        for (reason, n) in self.result.reasons() {
+            d.set_item(crate::enums::reason_object(py, &reason)?, n)?;
+        }
+        Ok(d)
     }
     /// Average fouls per game of A and B (Tsuitate).
     #[getter]
@@ -403,17 +410,19 @@ impl PyMatchResult {
         let f = self.result.fouls_per_game();
         (f[0], f[1])
     }
-    /// Every game: ``(a_color, winner or None, reason, plies)``.
+    /// Every game: ``(a_color, winner or None, reason, plies)``, the colours
+    /// ``Color`` members, the reason an ``EndReason`` member (``"max_plies"``,
+    /// the match's cap, a plain ``str``).
     #[getter]
-    fn games(&self) -> Vec<(usize, Option<usize>, &'static str, u32)> {
+    fn games(&self) -> Vec<(ColorObj, Option<ColorObj>, ReasonObj, u32)> {
         self.result
             .games
             .iter()
             .map(|g| {
                 (
-                    g.a_color.index(),
-                    g.outcome.winner.map(Color::index),
-                    g.reason_name(),
+                    ColorObj(g.a_color),
+                    g.outcome.winner.map(ColorObj),
+                    ReasonObj(g.reason_name()),
                     g.plies,
                 )
             })

@@ -301,9 +301,10 @@ impl PyRecord {
             1 => ", 1 side line".to_owned(),
             n => format!(", {n} side lines"),
         };
+        let n = self.record.moves.len();
         format!(
-            "<Record {} moves from '{}'{side}{}>",
-            self.record.moves.len(),
+            "<Record {n} move{} from '{}'{side}{}>",
+            if n == 1 { "" } else { "s" },
             self.record.start.to_sfen(),
             self.end().map(|e| format!(", end={e}")).unwrap_or_default()
         )

@@ -4,6 +4,7 @@
 use crate::board::over;
 use crate::contract;
 use crate::convert::{self, Selected};
+use crate::enums::ColorObj;
 use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError, ShogiError};
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{PyMove, PyOutcome};
@@ -147,10 +148,10 @@ impl PyCapture {
         self.0.piece.to_string()
     }
 
-    /// Whose piece was taken (``BLACK``/``WHITE``): the opponent of the mover.
+    /// Whose piece was taken (``Color.BLACK``/``Color.WHITE``): the opponent of the mover.
     #[getter]
-    fn owner(&self) -> usize {
-        self.0.owner.index()
+    fn owner(&self) -> ColorObj {
+        ColorObj(self.0.owner)
     }
 
     fn __repr__(&self) -> String {
@@ -178,10 +179,10 @@ impl PyEvent {
         crate::moves::from_json("Event", json).map(PyEvent)
     }
 
-    /// Who attempted (``BLACK``/``WHITE``).
+    /// Who attempted (``Color.BLACK``/``Color.WHITE``).
     #[getter]
-    fn by(&self) -> usize {
-        self.0.by.index()
+    fn by(&self) -> ColorObj {
+        ColorObj(self.0.by)
     }
 
     /// The move attempted: known for the player's own attempts only, else ``None``.
@@ -482,10 +483,10 @@ impl PyPlayerView {
         crate::moves::from_json("PlayerView", json).map(|view| PyPlayerView { view })
     }
 
-    /// Whose view.
+    /// Whose view (a ``Color``).
     #[getter]
-    fn color(&self) -> usize {
-        self.view.color.index()
+    fn color(&self) -> ColorObj {
+        ColorObj(self.view.color)
     }
 
     /// Whether it is this player's turn.
@@ -548,8 +549,8 @@ impl PyPlayerView {
     /// The side to move as this player knows it: their own colour while
     /// ``to_move``, else the opponent's (also once the game is over).
     #[getter]
-    fn turn(&self) -> usize {
-        self.view.side_to_move().index()
+    fn turn(&self) -> ColorObj {
+        ColorObj(self.view.side_to_move())
     }
 
     /// Whether this player is in check as far as they were told: the last
@@ -734,7 +735,7 @@ impl PyPlayerView {
     /// result once over. Takes the options of ``Board.svg``; ``marks`` suit
     /// the guesses of where enemy pieces stand (``marks=[("5c", "?")]``),
     /// ``selected`` rings the squares the piece may be tried on.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None))]
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -746,6 +747,7 @@ impl PyPlayerView {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
             flipped,
@@ -756,6 +758,7 @@ impl PyPlayerView {
             marks,
             lang,
             pieces,
+            font,
         };
         let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
         let board = &self.view.board;
@@ -861,10 +864,10 @@ impl PyTsuitateGame {
         convert::settings_dict(py, self.referee.settings())
     }
 
-    /// The side to move.
+    /// The side to move (a ``Color``).
     #[getter]
-    fn turn(&self) -> usize {
-        self.referee.side_to_move().index()
+    fn turn(&self) -> ColorObj {
+        ColorObj(self.referee.side_to_move())
     }
 
     /// The side to move attempts a move; returns the referee's ``Ruling``
@@ -1065,11 +1068,17 @@ impl PyTsuitateGame {
 
     /// After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None).
     #[allow(clippy::type_complexity)]
-    fn reveal(&self) -> Option<(String, String, Vec<(usize, PyMove, Option<&'static str>)>)> {
+    fn reveal(
+        &self,
+    ) -> Option<(
+        String,
+        String,
+        Vec<(ColorObj, PyMove, Option<&'static str>)>,
+    )> {
         let (start, end, attempts) = self.referee.reveal()?;
         let attempts = attempts
             .iter()
-            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(FoulReason::name)))
+            .map(|a| (ColorObj(a.by), PyMove(a.mv), a.foul.map(FoulReason::name)))
             .collect();
         Some((start.to_sfen(), end.to_sfen(), attempts))
     }
@@ -1078,11 +1087,11 @@ impl PyTsuitateGame {
     /// None)``. The referee's hidden record, like ``true_sfen()``: for
     /// replaying and research tools, not for players.
     #[allow(clippy::type_complexity)]
-    fn attempts(&self) -> Vec<(usize, PyMove, Option<&'static str>)> {
+    fn attempts(&self) -> Vec<(ColorObj, PyMove, Option<&'static str>)> {
         self.referee
             .attempts()
             .iter()
-            .map(|a| (a.by.index(), PyMove(a.mv), a.foul.map(FoulReason::name)))
+            .map(|a| (ColorObj(a.by), PyMove(a.mv), a.foul.map(FoulReason::name)))
             .collect()
     }
 
@@ -1138,7 +1147,7 @@ impl PyTsuitateGame {
     /// the boards are opened at the end of a game; ``opened=False`` keeps the
     /// referee's board (with the result). The other options are those of
     /// ``Board.svg`` and apply to both boards, ``flipped`` aside.
-    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, opened = None))]
+    #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None, opened = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
         &self,
@@ -1150,6 +1159,7 @@ impl PyTsuitateGame {
         marks: Vec<Bound<'py, PyAny>>,
         lang: Option<Bound<'py, PyAny>>,
         pieces: Option<Bound<'py, PyAny>>,
+        font: Option<Bound<'py, PyAny>>,
         opened: Option<bool>,
     ) -> PyResult<String> {
         let opts = crate::pictures::SvgOptions {
@@ -1161,6 +1171,7 @@ impl PyTsuitateGame {
             marks,
             lang,
             pieces,
+            font,
         };
         let lang = crate::pictures::lang(opts.lang.as_ref())?;
         let g = GameState::geometry(&self.referee);

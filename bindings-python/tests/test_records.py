@@ -206,7 +206,7 @@ def test_record_object():
     assert record.times == [(3, 3)]
     assert record.move_comments == [[]] and record.comments == [] and record.end is None
     assert sv.Record.read(record.kif()) == sv.Record.read(record.kif())
-    assert "1 moves" in repr(record)
+    assert "1 move from" in repr(record)
 
 
 def test_writers_take_any_header_value():

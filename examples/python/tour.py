@@ -87,22 +87,30 @@ print("  drop?", sv.Move.from_usi("P*5e").is_drop, "- promotion?", sv.Move.from_
 
 # %% [markdown]
 # ## 2. The end of a game: checkmate, and an outcome object
+# Colours are `sv.Color` members (`BLACK`/`WHITE` are `Color.BLACK`/`Color.WHITE`,
+# equal to 0 and 1), and a colour is always true: `if outcome.winner:` is false
+# only for a draw, whose winner is `None` (a Black win, 0, is not missed).
+# Reasons are `sv.EndReason` members, equal to their text ("checkmate").
 
 # %%
 mate = Board()
 for usi in ["2g2f", "5a4b", "2f2e", "4b3b", "2e2d", "8b4b", "2d2c+"]:  # a helpmate
     mate.push_usi(usi)
 outcome = mate.outcome()
-print("helpmate:", "checkmate" if mate.is_checkmate() else "?", "-> winner",
-      "Black" if outcome.winner == BLACK else "White", f"({outcome.reason}), returns {outcome.returns()}")
+assert outcome.winner is sv.Color.BLACK and outcome.reason is sv.EndReason.CHECKMATE
+if outcome.winner:  # true for Black too
+    print("helpmate:", "checkmate" if mate.is_checkmate() else "?", "-> winner", outcome.winner.name,
+          f"({outcome.reason}), loser {(~outcome.winner).name}, returns {outcome.returns()}")
 show(mate, "2_checkmate")
 
 # Fourfold repetition (sennichite) is a draw.
 rep = Board()
 for usi in ["2h3h", "8b7b", "3h2h", "7b8b"] * 3:
     rep.push_usi(usi)
-print("sennichite:", rep.outcome().reason, "- winner", rep.outcome().winner,
-      "- is_repetition(4)?", rep.is_repetition(4))
+end = rep.outcome()
+print("sennichite:", end.reason, "- a draw?", end.winner is None,
+      "- is_repetition(4)?", rep.is_repetition(4), "- reason is EndReason.REPETITION?",
+      end.reason is sv.EndReason.REPETITION)
 
 # %% [markdown]
 # ## 3. Perft: counting the legal move tree natively (GIL released)

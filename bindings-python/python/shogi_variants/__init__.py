@@ -1,8 +1,9 @@
 """shogi_variants: shogi and its variants with exact rules, implemented in Rust.
 
 Squares are integers 0..80, ``(file - 1) * 9 + (rank - 1)`` (7g is 60), and
-every function taking a square also takes its USI name. Colors are ``BLACK``
-(0, moves first) and ``WHITE`` (1). Pieces are SFEN letters.
+every function taking a square also takes its USI name. Colors are the
+``Color`` members ``BLACK`` (0, moves first) and ``WHITE`` (1); why a game
+ended is an ``EndReason``. Pieces are SFEN letters.
 
 >>> import shogi_variants as sv
 >>> board = sv.Board()
@@ -11,15 +12,99 @@ every function taking a square also takes its USI name. Colors are ``BLACK``
 >>> board.push_usi("7g7f")
 Move.from_usi('7g7f')
 >>> board.perft(2)
-900
+1110
 """
 
-from ._core import (
-    BLACK,
+import enum as _enum
+
+
+class Color(_enum.IntEnum):
+    """A side: ``BLACK`` (sente, 0, moves first) or ``WHITE`` (gote, 1).
+
+    Every colour the API returns is a member (``board.turn``, ``to_move()``,
+    ``Outcome.winner``...), and every argument taking a colour also takes
+    ``0``/``1`` and numpy integers. A member is an ``int``: it equals 0 or 1,
+    indexes lists and arrays, hashes as its number, and ``str()``/``format()``
+    give the digit as for an int (``f"{Color.BLACK}" == "0"``); ``.name`` is
+    ``"BLACK"``.
+
+    Unlike an int, a member is always true: ``if outcome.winner:`` reads a
+    Black win as a win (``winner`` is ``None`` only for a draw), where the
+    int 0 would read it as false. ``~color`` and ``color.opponent`` give the
+    other side (``~`` of an int would be ``-1``).
+
+    >>> Color.BLACK == 0, bool(Color.BLACK), ~Color.BLACK
+    (True, True, <Color.WHITE: 1>)
+    >>> [10, 20][Color.WHITE]
+    20
+    """
+
+    BLACK = 0
+    WHITE = 1
+
+    def __bool__(self) -> bool:
+        # A colour is never "false": `if winner:` must not read Black as a draw.
+        return True
+
+    def __invert__(self) -> "Color":
+        return Color(1 - self._value_)
+
+    @property
+    def opponent(self) -> "Color":
+        """The other side."""
+        return Color(1 - self._value_)
+
+    def __str__(self) -> str:
+        # As an int (the same on every Python; IntEnum's str changed in 3.11).
+        return str(self._value_)
+
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
+
+
+class EndReason(str, _enum.Enum):
+    """Why a game ended, named as Rust's ``EndReason::name`` (a ``str``).
+
+    ``Outcome.reason`` is a member, equal to its text
+    (``EndReason.CHECKMATE == "checkmate"``) and printed as it
+    (``str()``/``format()`` give the value). The core's ends, then those the
+    games and the match runner define: Tsuitate's ``FOUL_LIMIT``, Card
+    shogi's ``NO_MOVE_ON_CARD_FILE``, ``play_match``'s ``TIMEOUT`` and
+    ``ILLEGAL_MOVE``. A reason this enum does not list (an end a variant
+    defines outside the built-in games) is returned as a plain ``str``; so is
+    ``MatchResult.games``' ``"max_plies"``, the match's own cap (no end of the
+    game).
+
+    >>> EndReason("checkmate") is EndReason.CHECKMATE, f"{EndReason.MOVE_LIMIT}"
+    (True, 'move_limit')
+    """
+
+    CHECKMATE = "checkmate"
+    NO_LEGAL_MOVE = "no_legal_move"
+    REPETITION = "repetition"
+    PERPETUAL_CHECK = "perpetual_check"
+    MOVE_LIMIT = "move_limit"
+    IMPASSE_DECLARATION = "impasse_declaration"
+    RESIGNATION = "resignation"
+    FOUL_LIMIT = "foul_limit"
+    NO_MOVE_ON_CARD_FILE = "no_move_on_card_file"
+    TIMEOUT = "timeout"
+    ILLEGAL_MOVE = "illegal_move"
+
+    def __str__(self) -> str:
+        return self._value_
+
+    def __format__(self, spec: str) -> str:
+        return format(self._value_, spec)
+
+
+BLACK = Color.BLACK
+WHITE = Color.WHITE
+
+from ._core import (  # noqa: E402  (the enums come first: _core looks them up)
     GAMES,
     JOKER,
     VARIANTS,
-    WHITE,
     AmbiguousMoveError,
     Announcement,
     ArgumentError,
@@ -73,10 +158,12 @@ __all__ = [
     "BeliefPlayer",
     "BusyError",
     "Board",
+    "Color",
     "Capture",
     "CardPlayer",
     "CardGame",
     "ChanceError",
+    "EndReason",
     "Event",
     "GameOverError",
     "IllegalMoveError",

@@ -2,12 +2,14 @@
 
 Squares are integers 0..80: ``(file - 1) * 9 + (rank - 1)``, so 7g is
 ``(7 - 1) * 9 + 6 = 60``; every function that takes a square also takes its
-USI name (``"7g"``). Colors are ``BLACK`` (0, sente, moves first) and ``WHITE``
-(1). Pieces are SFEN letters: uppercase for Black, lowercase for White, ``+``
+USI name (``"7g"``). Colors are the ``Color`` members ``BLACK`` (0, sente,
+moves first) and ``WHITE`` (1); an argument taking a colour also takes 0/1.
+Why a game ended is an ``EndReason``. Pieces are SFEN letters: uppercase for Black, lowercase for White, ``+``
 for promoted (``"P"``, ``"+r"``). Cards are ``1``..``9`` (the file they name)
 and ``JOKER`` (0).
 """
 
+import enum
 from fractions import Fraction
 from typing import Any, Iterator, Literal, Optional, Sequence, Union
 
@@ -18,8 +20,38 @@ import numpy.typing as npt
 
 __version__: str
 
-BLACK: int
-WHITE: int
+class Color(enum.IntEnum):
+    """A side, an ``int``: ``BLACK`` (0, moves first) or ``WHITE`` (1).
+
+    Always true (``if outcome.winner:`` is false only for a draw's ``None``);
+    ``str()`` gives the digit as for an int; ``~color`` is the other side."""
+
+    BLACK = 0
+    WHITE = 1
+    def __bool__(self) -> Literal[True]: ...
+    def __invert__(self) -> Color: ...
+    @property
+    def opponent(self) -> Color:
+        """The other side."""
+
+class EndReason(str, enum.Enum):
+    """Why a game ended (Rust's ``EndReason::name``), equal to its text."""
+
+    CHECKMATE = "checkmate"
+    NO_LEGAL_MOVE = "no_legal_move"
+    REPETITION = "repetition"
+    PERPETUAL_CHECK = "perpetual_check"
+    MOVE_LIMIT = "move_limit"
+    IMPASSE_DECLARATION = "impasse_declaration"
+    RESIGNATION = "resignation"
+    FOUL_LIMIT = "foul_limit"
+    NO_MOVE_ON_CARD_FILE = "no_move_on_card_file"
+    TIMEOUT = "timeout"
+    ILLEGAL_MOVE = "illegal_move"
+    def __new__(cls, value: str) -> Self: ...
+
+BLACK: Literal[Color.BLACK]
+WHITE: Literal[Color.WHITE]
 JOKER: int
 VARIANTS: list[str]
 """The perfect-information variants ``Board`` plays: standard, minishogi, must-capture."""
@@ -42,6 +74,8 @@ __all__ = [
     "CardPlayer",
     "CardGame",
     "ChanceError",
+    "Color",
+    "EndReason",
     "Event",
     "GameOverError",
     "IllegalMoveError",
@@ -208,23 +242,12 @@ class Outcome:
     """How a game ended."""
 
     @property
-    def winner(self) -> Optional[int]:
-        """``BLACK``, ``WHITE`` or ``None`` for a draw."""
+    def winner(self) -> Optional[Color]:
+        """``Color.BLACK``, ``Color.WHITE`` or ``None`` for a draw (only a draw is false)."""
     @property
-    def reason(self) -> Literal[
-        "checkmate",
-        "no_legal_move",
-        "repetition",
-        "perpetual_check",
-        "move_limit",
-        "impasse_declaration",
-        "resignation",
-        "foul_limit",
-        "no_move_on_card_file",
-        "timeout",
-        "illegal_move",
-    ]:
-        """Why the game ended."""
+    def reason(self) -> Union[EndReason, str]:
+        """Why the game ended: an ``EndReason`` member, or a plain ``str`` for
+        an end the enum does not list."""
     def score(self, color: int) -> float:
         """1.0 for a win of ``color``, 0.5 for a draw, 0.0 for a loss."""
     def returns(self) -> list[float]:
@@ -262,7 +285,7 @@ class Board:
     def settings(self) -> dict[str, object]:
         """The variant's full settings, defaults included."""
     @property
-    def turn(self) -> int:
+    def turn(self) -> Color:
         """The side to move."""
     @property
     def move_number(self) -> int:
@@ -323,7 +346,7 @@ class Board:
         """A board at the start position with the same variant and settings."""
     def to_json(self) -> str:
         """The game as a saved-game document (variant, settings, start, moves); ``load`` reads it back."""
-    def to_move(self) -> Union[int, Literal["chance"], None]:
+    def to_move(self) -> Union[Color, Literal["chance"], None]:
         """Who acts now (Rust's ``GameState::to_move``): ``BLACK``/``WHITE``,
         ``"chance"`` at a chance step, ``None`` once the game is over."""
     def is_chance_node(self) -> bool: ...
@@ -413,6 +436,7 @@ class Board:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
     ) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
 
@@ -555,7 +579,7 @@ class PlayerView:
     def __eq__(self, other: object, /) -> bool: ...
 
     @property
-    def color(self) -> int: ...
+    def color(self) -> Color: ...
     @property
     def to_move(self) -> bool: ...
     @property
@@ -577,7 +601,7 @@ class PlayerView:
     @property
     def ranks(self) -> int: ...
     @property
-    def turn(self) -> int:
+    def turn(self) -> Color:
         """The side to move as this player knows it (the opponent once the game is over)."""
     def is_check(self) -> bool:
         """In check as announced: the last played move was the opponent's and gave check."""
@@ -623,6 +647,7 @@ class PlayerView:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
     ) -> str: ...
 
 @final
@@ -640,7 +665,7 @@ class Capture:
     def kind(self) -> str:
         """The captured piece's kind as it stood, uppercase."""
     @property
-    def owner(self) -> int: ...
+    def owner(self) -> Color: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -649,7 +674,7 @@ class Event:
     """What one player learned of one attempt."""
 
     @property
-    def by(self) -> int: ...
+    def by(self) -> Color: ...
     @property
     def attempted(self) -> Optional[Move]:
         """The move, for the player's own attempts only."""
@@ -720,7 +745,7 @@ class TsuitateGame:
     @property
     def settings(self) -> dict[str, object]: ...
     @property
-    def turn(self) -> int: ...
+    def turn(self) -> Color: ...
     def push(self, move: MoveLike) -> Ruling:
         """Judge the side to move's attempt. Raises ``IllegalMoveError`` if the move is not even a candidate on the player's own board, ``GameOverError`` after the end."""
     def push_usi(self, usi: str) -> Ruling:
@@ -748,7 +773,7 @@ class TsuitateGame:
         """The referee's true position as a kanji BOD diagram, as ``Board.bod``."""
     def sfen(self) -> str:
         """The referee's true position."""
-    def to_move(self) -> Union[int, Literal["chance"], None]:
+    def to_move(self) -> Union[Color, Literal["chance"], None]:
         """Who acts now (Rust's ``GameState::to_move``): ``BLACK``/``WHITE``,
         ``"chance"`` at a chance step, ``None`` once the game is over."""
     def is_chance_node(self) -> bool: ...
@@ -773,9 +798,9 @@ class TsuitateGame:
     def is_game_over(self) -> bool: ...
     def true_sfen(self) -> str:
         """The same as ``sfen()``: the referee's position (hidden from players during play)."""
-    def reveal(self) -> Optional[tuple[str, str, list[tuple[int, Move, Optional[str]]]]]:
+    def reveal(self) -> Optional[tuple[str, str, list[tuple[Color, Move, Optional[str]]]]]:
         """After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None)."""
-    def attempts(self) -> list[tuple[int, Move, Optional[str]]]:
+    def attempts(self) -> list[tuple[Color, Move, Optional[str]]]:
         """Every attempt so far (by, move, foul reason or None): hidden, like true_sfen()."""
     def resample(self, color: int, seed: int) -> "TsuitateGame":
         """A game ``color`` cannot tell from this one (same view), the opponent's moves sampled."""
@@ -796,6 +821,7 @@ class TsuitateGame:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
         opened: Optional[bool] = None,
     ) -> str: ...
 
@@ -822,8 +848,8 @@ class CardGame:
         """The card of the move to play: 1..9, ``JOKER`` (any legal move), or
         ``None`` when no card constrains it (in check and exempt, a free move)."""
     @property
-    def turn(self) -> int: ...
-    def to_move(self) -> Union[int, Literal["chance"], None]:
+    def turn(self) -> Color: ...
+    def to_move(self) -> Union[Color, Literal["chance"], None]:
         """Who acts now: ``BLACK``/``WHITE`` at a move, ``"chance"`` when a card is due, ``None`` once over."""
     def is_chance_node(self) -> bool: ...
     def history(self) -> list[str]:
@@ -906,6 +932,7 @@ class CardGame:
         marks: Sequence[tuple[Square, str]] = ...,
         lang: Optional[Literal["ja", "en"]] = None,
         pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
     ) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
@@ -1060,11 +1087,11 @@ class MatchResult:
     def elo(self) -> tuple[float, float]:
         """Elo difference of A over B and the half-width of its 95% interval."""
     @property
-    def reasons(self) -> dict[str, int]: ...
+    def reasons(self) -> dict[Union[EndReason, str], int]: ...
     @property
     def fouls_per_game(self) -> tuple[float, float]: ...
     @property
-    def games(self) -> list[tuple[int, Optional[int], str, int]]:
+    def games(self) -> list[tuple[Color, Optional[Color], Union[EndReason, str], int]]:
         """Per game: (A's colour, winner or None, reason, plies). The reason is
         ``Outcome.reason``'s name, or ``"max_plies"`` for a game the match's cap stopped."""
     def summary(self) -> str: ...

@@ -5,4 +5,6 @@
 mod svg;
 pub mod text;
 
-pub use svg::{result_words, Diagram, Lang, PieceStyle};
+pub use svg::{
+    font_families, result_words, Diagram, FontError, Lang, PieceStyle, MAX_FONTS, MAX_FONT_CHARS,
+};

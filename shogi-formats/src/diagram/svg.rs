@@ -270,6 +270,92 @@ pub struct Diagram {
     /// assert!(d.to_svg().contains("class=\"capture\" data-square=\"5e\""));
     /// ```
     pub capture: Option<Square>,
+    /// Font families asked for before the built-in list of Japanese fonts
+    /// (set them with [`font_families`], which checks them). A renderer
+    /// that takes only the first family it is given (cairosvg) then uses
+    /// the first of these; a browser falls back along the whole list.
+    ///
+    /// ```
+    /// use shogi_formats::diagram::font_families;
+    /// let mut d = shogi_formats::diagram::Diagram::of_position(&shogi_core::Variant::start_position(&shogi_variants::Standard::default()));
+    /// d.fonts = font_families("IPAexGothic, Noto Sans JP")?;
+    /// assert!(d.to_svg().contains("font-family=\"'IPAexGothic','Noto Sans JP','Noto Serif CJK JP',"));
+    /// # Ok::<(), shogi_formats::diagram::FontError>(())
+    /// ```
+    pub fonts: Vec<String>,
+}
+
+/// The most font families [`font_families`] takes.
+pub const MAX_FONTS: usize = 8;
+/// The most characters of one font family name.
+pub const MAX_FONT_CHARS: usize = 64;
+
+/// Why a font list was refused by [`font_families`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FontError {
+    /// No family at all, or an empty one between commas.
+    #[error("a font family name is empty (write names separated by commas, like 'IPAexGothic, Noto Sans JP')")]
+    Empty,
+    /// More than [`MAX_FONTS`] families.
+    #[error("{0} font families is too many (at most {MAX_FONTS})")]
+    TooMany(usize),
+    /// A name longer than [`MAX_FONT_CHARS`] characters.
+    #[error("the font family name '{0}' is too long (at most {MAX_FONT_CHARS} characters)")]
+    TooLong(String),
+    /// A character no font name needs and that could end the SVG attribute
+    /// or the CSS list (quotes, `<`, `;`, `\\`...).
+    #[error("the font family name '{name}' holds {bad:?}: a name is letters, digits, spaces and - _ . + only")]
+    BadChar {
+        /// The name as given (control characters shown escaped).
+        name: String,
+        /// The character refused.
+        bad: char,
+    },
+}
+
+/// Font family names for [`Diagram::fonts`] from a comma-separated list
+/// (`"IPAexGothic, Noto Sans JP"`), each trimmed. A name is 1..=64 letters
+/// (any script), digits, spaces and `- _ . +`; anything else (quotes, `<`,
+/// `;`, `\\`, control characters) is refused, so a name can never end the
+/// attribute or the CSS list it is written into. At most [`MAX_FONTS`]
+/// names.
+///
+/// ```
+/// use shogi_formats::diagram::{font_families, FontError};
+/// assert_eq!(font_families(" IPAexGothic ,Noto Sans JP")?, ["IPAexGothic", "Noto Sans JP"]);
+/// assert_eq!(font_families("游明朝")?, ["游明朝"]);
+/// assert!(matches!(font_families("x'/><script>"), Err(FontError::BadChar { bad: '\'', .. })));
+/// assert_eq!(font_families("A,,B"), Err(FontError::Empty));
+/// # Ok::<(), FontError>(())
+/// ```
+pub fn font_families(list: &str) -> Result<Vec<String>, FontError> {
+    let names: Vec<&str> = list.split(',').map(str::trim).collect();
+    if names.len() > MAX_FONTS {
+        return Err(FontError::TooMany(names.len()));
+    }
+    names.into_iter().map(font_family).collect()
+}
+
+/// One checked family name (see [`font_families`]).
+fn font_family(name: &str) -> Result<String, FontError> {
+    if name.is_empty() {
+        return Err(FontError::Empty);
+    }
+    let shown = || {
+        name.escape_debug()
+            .take(MAX_FONT_CHARS + 8)
+            .collect::<String>()
+    };
+    if let Some(bad) = name
+        .chars()
+        .find(|&c| !(c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.' | '+')))
+    {
+        return Err(FontError::BadChar { name: shown(), bad });
+    }
+    if name.chars().count() > MAX_FONT_CHARS {
+        return Err(FontError::TooLong(shown()));
+    }
+    Ok(name.to_owned())
 }
 
 /// The language of a diagram's own words (players, empty hand, result).
@@ -466,6 +552,7 @@ impl Diagram {
             card: None,
             card_file: None,
             capture: None,
+            fonts: Vec::new(),
         }
     }
 
@@ -713,10 +800,18 @@ impl Layout {
         let (w, h) = (num(self.width), num(self.height));
         let (sw, sh) = self.shown_size(d);
         let (sw, sh) = (num(sw), num(sh));
+        // The asked-for families first, each quoted; a name that would not
+        // pass `font_families` (a field set by hand) is left out.
+        let fonts: String = d
+            .fonts
+            .iter()
+            .filter(|f| font_family(f).is_ok())
+            .map(|f| format!("'{}',", escape(f)))
+            .collect();
         let _ = write!(
             s,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{sw}\" height=\"{sh}\" \
-font-family=\"{FONTS}\" fill=\"{INK}\">"
+font-family=\"{fonts}{FONTS}\" fill=\"{INK}\">"
         );
         let _ = write!(
             s,
@@ -1039,20 +1134,31 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
         }
     }
 
-    /// Notes on squares: bold purple text on a pale disc.
+    /// Notes on squares: bold purple text on a pale disc. On the square of
+    /// the capture cross the disc would hide the cross, so the note is drawn
+    /// smaller at the top of the square, clear of the cross's arms (they
+    /// run corner to corner within 9 units of the centre; the small disc's
+    /// centre is 13.5 units above it, 9.5 from either arm, its radius 7.5).
     fn marks(&self, d: &Diagram, s: &mut String) {
         for (sq, text) in &d.marks {
             let Some((cx, cy)) = self.centre(*sq, d.flipped) else {
                 continue;
             };
+            let (y, r, font, baseline) = if d.capture == Some(*sq) {
+                (cy - CELL_H / 2.0 + 8.5, 7.5, 11.0, 4.0)
+            } else {
+                (cy, 12.0, 16.0, 5.5)
+            };
             let _ = write!(
                 s,
-                "<g class=\"mark\" data-square=\"{sq}\"><circle cx=\"{}\" cy=\"{}\" r=\"12\" fill=\"#f4ecff\" fill-opacity=\"0.85\" stroke=\"#6a3fb0\"/>\
-<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#6a3fb0\">{}</text></g>",
+                "<g class=\"mark\" data-square=\"{sq}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#f4ecff\" fill-opacity=\"0.85\" stroke=\"#6a3fb0\"/>\
+<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#6a3fb0\">{}</text></g>",
                 num(cx),
-                num(cy),
+                num(y),
+                num(r),
                 num(cx),
-                num(cy + 5.5),
+                num(y + baseline),
+                num(font),
                 escape(text)
             );
         }
@@ -1272,6 +1378,32 @@ mod tests {
         assert!(svg.contains(">&lt;&amp;&gt;</text>"));
         d.card_file = Some(5);
         assert!(d.to_svg().contains("class=\"card-file\" data-file=\"5\""));
+    }
+
+    #[test]
+    fn a_mark_on_the_capture_square_moves_off_the_cross() {
+        let mut d = start();
+        let sq: Square = "5e".parse().unwrap();
+        d.marks.push((sq, "?".to_owned()));
+        let centred = d.to_svg();
+        d.capture = Some(sq);
+        let beside_cross = d.to_svg();
+        let circle = |svg: &str| {
+            let at = svg.find("class=\"mark\"").unwrap();
+            svg[at..].split("/>").next().unwrap().to_owned()
+        };
+        assert!(circle(&centred).contains("r=\"12\""));
+        assert!(circle(&beside_cross).contains("r=\"7.5\""));
+        assert_ne!(circle(&centred), circle(&beside_cross));
+    }
+
+    #[test]
+    fn fonts_set_by_hand_that_would_not_pass_are_left_out() {
+        let mut d = start();
+        d.fonts = vec!["Good Font".to_owned(), "bad'\"><x".to_owned()];
+        let svg = d.to_svg();
+        assert!(svg.contains("font-family=\"'Good Font','Noto Serif CJK JP'"));
+        assert!(!svg.contains("bad"));
     }
 
     #[test]
