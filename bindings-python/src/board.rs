@@ -2,7 +2,7 @@
 //! must-capture), with its lazy `LegalMoves` view.
 
 use crate::contract;
-use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
+use crate::convert::{self, Int, MoveText, SettingText, SfenText, Shape, Text};
 use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
 use crate::inspect;
 use crate::interrupt::Interrupt;
@@ -51,6 +51,12 @@ pub fn game(variant: AnyVariant, sfen: Option<&str>) -> PyResult<Game<AnyVariant
 impl PyBoard {
     fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    /// The board's square numbering.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        Shape::of(self.position().geometry())
     }
 
     fn observation_shape_of(&self) -> ObservationShape {
@@ -183,6 +189,41 @@ impl PyBoard {
         self.position().geometry().ranks()
     }
 
+    /// The square on ``file`` and ``rank`` (1-based) of this board:
+    /// ``(file - 1) * ranks + (rank - 1)``. Raises ``InvalidSquareError`` off the board.
+    fn square(&self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.shape().at(file, rank)
+    }
+
+    /// The file (1..) of a square of this board (number or USI name).
+    fn square_file(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_file(square, self.shape())
+    }
+
+    /// The rank (1.., 1 is ``a``) of a square of this board (number or USI name).
+    fn square_rank(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_rank(square, self.shape())
+    }
+
+    /// The USI name of a square of this board (``"5e"``).
+    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        convert::square_name(square, self.shape())
+    }
+
+    /// The number on this board of a square's USI name (a number is checked and returned).
+    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        convert::parse_square(name, self.shape())
+    }
+
+    /// The legal move of USI text here, as python-chess's ``parse_uci``:
+    /// a ``Move`` numbered on this board. Raises ``InvalidMoveError`` for
+    /// text that is no move of this board, ``IllegalMoveError`` (with its
+    /// ``reason``) for a move the rules forbid now.
+    fn parse_usi(&self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
+        let mv = self.legal_move(usi.as_any())?;
+        move_object(py, mv, self.shape())
+    }
+
     /// The legal moves (none once the game is over), generated when used.
     #[getter]
     fn legal_moves(slf: Bound<'_, Self>) -> PyLegalMoves {
@@ -192,7 +233,7 @@ impl PyBoard {
     /// The moves played since the start, oldest first.
     #[getter]
     fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        move_objects(py, self.game.moves())
+        move_objects(py, self.game.moves(), self.shape())
     }
 
     /// Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
@@ -205,7 +246,7 @@ impl PyBoard {
     fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
         let mv = convert::a_move_on(usi.as_any(), self.position().geometry())?;
         self.play(mv)?;
-        move_object(py, mv)
+        move_object(py, mv, self.shape())
     }
 
     /// Take back the last move. Raises ``IndexError`` at the start, and
@@ -230,7 +271,7 @@ impl PyBoard {
                 {
                     self.listed = None;
                 }
-                move_object(py, mv)
+                move_object(py, mv, self.shape())
             }
             None => Err(PyIndexError::new_err("pop from a board with no moves")),
         }
@@ -239,7 +280,7 @@ impl PyBoard {
     /// The last move. Raises ``IndexError`` at the start.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         match self.game.moves().last() {
-            Some(&mv) => move_object(py, mv),
+            Some(&mv) => move_object(py, mv, self.shape()),
             None => Err(PyIndexError::new_err("peek at a board with no moves")),
         }
     }
@@ -296,7 +337,7 @@ impl PyBoard {
 
     /// The piece on a square as its SFEN letter (``"P"``, ``"+r"``), or ``None``.
     fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        let sq = convert::square(square, Some(self.position().geometry()))?;
+        let sq = convert::square(square, self.shape())?;
         Ok(self.position().piece_at(sq).map(|p| p.to_string()))
     }
 
@@ -498,14 +539,14 @@ impl PyBoard {
     /// ``AmbiguousMoveError`` when several legal moves fit it (``５八金``
     /// with two golds that can go there), ``InvalidMoveError`` otherwise.
     fn parse_japanese(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        move_object(py, self.read_japanese(&text)?)
+        move_object(py, self.read_japanese(&text)?, self.shape())
     }
 
     /// The legal move written in Western notation. Raises
     /// ``AmbiguousMoveError`` when several legal moves fit it (``G-5h``
     /// with two golds that can go there), ``InvalidMoveError`` otherwise.
     fn parse_western(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        move_object(py, self.read_western(&text)?)
+        move_object(py, self.read_western(&text)?, self.shape())
     }
 
     /// Parse a move in Japanese notation (``"▲７六歩"``, ``"同　歩"``,
@@ -515,7 +556,7 @@ impl PyBoard {
     fn push_japanese(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
         let mv = self.read_japanese(&text)?;
         self.play(mv)?;
-        move_object(py, mv)
+        move_object(py, mv, self.shape())
     }
 
     /// Parse a move in Western notation (``"P-7f"``, ``"Bx2b+"``,
@@ -525,7 +566,7 @@ impl PyBoard {
     fn push_western(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
         let mv = self.read_western(&text)?;
         self.play(mv)?;
-        move_object(py, mv)
+        move_object(py, mv, self.shape())
     }
 
     /// Every piece on the board: ``{square index: piece}``, the piece as
@@ -667,7 +708,12 @@ impl PyBoard {
 
     /// The move of an action. Raises ``InvalidMoveError`` for a number outside the space.
     fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
-        research::move_of_action(py, ActionSpace::of(self.position().geometry()), action)
+        research::move_of_action(
+            py,
+            ActionSpace::of(self.position().geometry()),
+            self.shape(),
+            action,
+        )
     }
 
     /// The position as a ``float32`` array ``(planes, ranks, files)`` seen by
@@ -795,6 +841,10 @@ impl MoveSource for BoardMoves {
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
         Ok(crate::legal::read::<PyBoard>(owner)?.game.is_legal(mv))
+    }
+
+    fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
+        Ok(crate::legal::read::<PyBoard>(owner)?.shape())
     }
 }
 

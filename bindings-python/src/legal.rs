@@ -3,7 +3,7 @@
 //! `TsuitateGame`, `PlayerView`). Each game says how its moves are found
 //! through [`MoveSource`]; this module knows no game class.
 
-use crate::convert;
+use crate::convert::{self, Shape};
 use crate::moves::move_objects;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -43,6 +43,9 @@ fn busy_object(obj: &Bound<'_, PyAny>) -> PyErr {
 pub trait MoveSource: Send + Sync {
     /// The moves now (for iteration: a board remembers them for its push).
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList>;
+
+    /// The board's square numbering, for the `Move` objects handed out.
+    fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape>;
 
     /// How many moves there are now.
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
@@ -96,8 +99,9 @@ impl PyLegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self.source.list(self.owner.bind(py))?;
-        let list = PyList::new(py, move_objects(py, &moves)?)?;
+        let owner = self.owner.bind(py);
+        let moves = self.source.list(owner)?;
+        let list = PyList::new(py, move_objects(py, &moves, self.source.shape(owner)?)?)?;
         list.try_iter().map(|it| it.into_any())
     }
 
