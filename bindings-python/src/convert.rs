@@ -454,7 +454,10 @@ pub fn shape_arg(
             ));
         }
         let dims = (|| -> PyResult<(u8, u8)> {
-            Ok((b.getattr("files")?.extract()?, b.getattr("ranks")?.extract()?))
+            Ok((
+                b.getattr("files")?.extract()?,
+                b.getattr("ranks")?.extract()?,
+            ))
         })();
         return dims
             .ok()
@@ -576,14 +579,12 @@ impl Selected {
                     });
             }
         }
-        square(obj, shape)
-            .map(Selected::Square)
-            .map_err(|e| {
-                InvalidSquareError::new_err(format!(
-                    "{} (or a piece in hand like 'P*')",
-                    e.value(obj.py())
-                ))
-            })
+        square(obj, shape).map(Selected::Square).map_err(|e| {
+            InvalidSquareError::new_err(format!(
+                "{} (or a piece in hand like 'P*')",
+                e.value(obj.py())
+            ))
+        })
     }
 }
 

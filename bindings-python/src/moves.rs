@@ -228,10 +228,7 @@ impl PyMove {
     /// Pickles as its USI text and its numbering (``(files, ranks)``),
     /// read back by `Move._from_state`: the copy numbers its squares as the
     /// original does.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
         Ok((
             py.get_type::<PyMove>().getattr("_from_state")?,
             (self.0.to_string(), self.1.files(), self.1.ranks()),

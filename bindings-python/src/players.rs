@@ -85,10 +85,7 @@ impl Snapshot {
 /// it, with the GIL released, Ctrl-C checked every 50 ms by a player that
 /// thinks long (a search: every 1024 nodes).
 /// The move comes with the observed board's square numbering.
-fn choose_native(
-    seat: &Seat,
-    observation: &Bound<'_, PyAny>,
-) -> PyResult<Option<(Move, Shape)>> {
+fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option<(Move, Shape)>> {
     let snapshot = Snapshot::of(observation)?;
     let shape = snapshot.shape();
     let mut guard = seat.lock("choose")?;

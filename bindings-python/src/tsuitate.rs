@@ -31,10 +31,7 @@ pub struct PyAnnouncement(pub Announcement, pub Shape);
 impl PyAnnouncement {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
         crate::moves::reduce_json_on(py.get_type::<PyAnnouncement>(), &self.0, self.1)
     }
 
@@ -117,10 +114,7 @@ pub struct PyCapture(pub Capture, pub Shape);
 impl PyCapture {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
         crate::moves::reduce_json_on(py.get_type::<PyCapture>(), &self.0, self.1)
     }
 
@@ -179,10 +173,7 @@ pub struct PyEvent(pub Event, pub Shape);
 impl PyEvent {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
         crate::moves::reduce_json_on(py.get_type::<PyEvent>(), &self.0, self.1)
     }
 
@@ -302,10 +293,7 @@ impl PyRuling {
 impl PyRuling {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
         crate::moves::reduce_json_on(
             py.get_type::<PyRuling>(),
             &(self.verdict, &self.told),
@@ -1196,7 +1184,13 @@ impl PyTsuitateGame {
         let shape = self.shape();
         let attempts = attempts
             .iter()
-            .map(|a| (a.by.index(), PyMove(a.mv, shape), a.foul.map(FoulReason::name)))
+            .map(|a| {
+                (
+                    a.by.index(),
+                    PyMove(a.mv, shape),
+                    a.foul.map(FoulReason::name),
+                )
+            })
             .collect();
         Some((start.to_sfen(), end.to_sfen(), attempts))
     }
@@ -1210,7 +1204,13 @@ impl PyTsuitateGame {
         self.referee
             .attempts()
             .iter()
-            .map(|a| (a.by.index(), PyMove(a.mv, shape), a.foul.map(FoulReason::name)))
+            .map(|a| {
+                (
+                    a.by.index(),
+                    PyMove(a.mv, shape),
+                    a.foul.map(FoulReason::name),
+                )
+            })
             .collect()
     }
 
