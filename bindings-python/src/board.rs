@@ -850,6 +850,12 @@ impl MoveSource for BoardMoves {
     fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
         Ok(crate::legal::read::<PyBoard>(owner)?.shape())
     }
+
+    fn list_on(&self, owner: &Bound<'_, PyAny>, shape: &mut Shape) -> PyResult<MoveList> {
+        let mut board = crate::legal::write::<PyBoard>(owner)?;
+        *shape = board.shape();
+        Ok(board.list_legal_moves())
+    }
 }
 
 /// Raised when a game refuses a move because it ended (used by the card and

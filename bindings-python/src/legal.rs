@@ -47,6 +47,14 @@ pub trait MoveSource: Send + Sync {
     /// The board's square numbering, for the `Move` objects handed out.
     fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape>;
 
+    /// [`MoveSource::list`], with [`MoveSource::shape`] written to `shape`
+    /// (for iteration; a source may answer both from one borrow). An out
+    /// parameter, not a tuple: the list is large, and is not copied again.
+    fn list_on(&self, owner: &Bound<'_, PyAny>, shape: &mut Shape) -> PyResult<MoveList> {
+        *shape = self.shape(owner)?;
+        self.list(owner)
+    }
+
     /// How many moves there are now.
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
         Ok(self.list(owner)?.len())
@@ -99,9 +107,9 @@ impl PyLegalMoves {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let owner = self.owner.bind(py);
-        let moves = self.source.list(owner)?;
-        let list = PyList::new(py, move_objects(py, &moves, self.source.shape(owner)?)?)?;
+        let mut shape = Shape::NINE;
+        let moves = self.source.list_on(self.owner.bind(py), &mut shape)?;
+        let list = PyList::new(py, move_objects(py, &moves, shape)?)?;
         list.try_iter().map(|it| it.into_any())
     }
 

@@ -248,22 +248,35 @@ impl PyMove {
     }
 }
 
-/// One table per board shape (`Shape::slot`), made on first use.
+/// A table of shared move objects, one slot per move of a board shape.
 type Table = Box<[OnceLock<Py<PyMove>>]>;
 
 /// One shared, immutable `Move` object per move and board shape, made on
 /// first use: handing out a reference is much cheaper than allocating an
-/// object for every generated move. A shape's table has one slot per action
-/// of its action space (`2n² + 7n` for `n` squares: 13,689 on 9×9, 1,425
-/// on 5×5), made when the shape is first met.
-static MOVE_OBJECTS: [OnceLock<Table>; 81] = [const { OnceLock::new() }; 81];
+/// object for every generated move. The 9×9 table (almost every move met)
+/// is reached directly; another shape's table is made when the shape is
+/// first met. A table has one slot per action of its shape's action space
+/// (`2n² + 7n` for `n` squares: 13,689 on 9×9, 1,425 on 5×5).
+static NINE_OBJECTS: OnceLock<Table> = OnceLock::new();
+
+/// The tables of the other shapes, by `(files - 1) * 9 + (ranks - 1)`.
+static OTHER_OBJECTS: [OnceLock<Table>; 81] = [const { OnceLock::new() }; 81];
+
+/// A table of `n` squares' moves.
+fn new_table(n: usize) -> Table {
+    (0..2 * n * n + 7 * n).map(|_| OnceLock::new()).collect()
+}
 
 /// The table of `shape`.
 #[inline]
 fn table(shape: Shape) -> &'static [OnceLock<Py<PyMove>>] {
-    let n = shape.len();
+    if shape == Shape::NINE {
+        return NINE_OBJECTS.get_or_init(|| new_table(81));
+    }
     let slot = usize::from(shape.files() - 1) * 9 + usize::from(shape.ranks() - 1);
-    MOVE_OBJECTS[slot].get_or_init(|| (0..2 * n * n + 7 * n).map(|_| OnceLock::new()).collect())
+    OTHER_OBJECTS
+        .get(slot)
+        .map_or(&[], |t| t.get_or_init(|| new_table(shape.len())))
 }
 
 /// A dense index of `mv` in `shape`'s table (its action number there):
@@ -271,17 +284,57 @@ fn table(shape: Shape) -> &'static [OnceLock<Py<PyMove>>] {
 /// `None` for a move off the board (never cached).
 #[inline]
 fn move_slot(mv: Move, shape: Shape) -> Option<usize> {
-    if shape != Shape::NINE
-        && !(shape.contains(mv.to()) && mv.from().is_none_or(|f| shape.contains(f)))
-    {
+    let to = mv.to();
+    if shape == Shape::NINE {
+        // The 9x9 numbering is the square index: no conversion.
+        let to = to.index();
+        return match (mv.from(), mv.drop_kind()) {
+            (Some(from), _) => Some((from.index() * 81 + to) * 2 + usize::from(mv.is_promotion())),
+            (None, Some(kind)) => Some(81 * 81 * 2 + kind.index() * 81 + to),
+            (None, None) => None, // not a move: no slot
+        };
+    }
+    if !(shape.contains(to) && mv.from().is_none_or(|f| shape.contains(f))) {
         return None;
     }
     let n = shape.len();
-    let to = shape.index(mv.to());
+    let to = shape.index(to);
     match (mv.from(), mv.drop_kind()) {
         (Some(from), _) => Some((shape.index(from) * n + to) * 2 + usize::from(mv.is_promotion())),
         (None, Some(kind)) => Some(2 * n * n + kind.index() * n + to),
-        (None, None) => None, // not a move: no slot
+        (None, None) => None,
+    }
+}
+
+/// The object in `table` of `mv`, made the first time it is asked for.
+#[inline(always)]
+fn cached(
+    py: Python<'_>,
+    table: &[OnceLock<Py<PyMove>>],
+    mv: Move,
+    shape: Shape,
+) -> PyResult<Py<PyMove>> {
+    let cell = move_slot(mv, shape).and_then(|i| table.get(i));
+    match cell.and_then(OnceLock::get) {
+        Some(obj) => Ok(obj.clone_ref(py)),
+        None => made(py, cell, mv, shape),
+    }
+}
+
+/// The first object of `mv` (kept in `cell` if it has one): out of the
+/// lookup's loop, which almost never comes here.
+#[cold]
+#[inline(never)]
+fn made(
+    py: Python<'_>,
+    cell: Option<&OnceLock<Py<PyMove>>>,
+    mv: Move,
+    shape: Shape,
+) -> PyResult<Py<PyMove>> {
+    let obj = Py::new(py, PyMove(mv, shape))?;
+    match cell {
+        Some(cell) => Ok(cell.get_or_init(|| obj).clone_ref(py)),
+        None => Ok(obj),
     }
 }
 
@@ -291,19 +344,20 @@ fn move_slot(mv: Move, shape: Shape) -> Option<usize> {
 /// cache.
 #[inline]
 pub fn move_object(py: Python<'_>, mv: Move, shape: Shape) -> PyResult<Py<PyMove>> {
-    let Some(cell) = move_slot(mv, shape).and_then(|i| table(shape).get(i)) else {
-        return Py::new(py, PyMove(mv, shape));
-    };
-    if let Some(obj) = cell.get() {
-        return Ok(obj.clone_ref(py));
-    }
-    let obj = Py::new(py, PyMove(mv, shape))?;
-    Ok(cell.get_or_init(|| obj).clone_ref(py))
+    cached(py, table(shape), mv, shape)
 }
 
 /// Shared objects of a list of moves on `shape`'s board.
 pub fn move_objects(py: Python<'_>, moves: &[Move], shape: Shape) -> PyResult<Vec<Py<PyMove>>> {
-    moves.iter().map(|&m| move_object(py, m, shape)).collect()
+    let table = table(shape);
+    if shape == Shape::NINE {
+        // The common case, with the shape known to the compiler.
+        return moves
+            .iter()
+            .map(|&m| cached(py, table, m, Shape::NINE))
+            .collect();
+    }
+    moves.iter().map(|&m| cached(py, table, m, shape)).collect()
 }
 
 /// The Python name of an end reason: Rust's [`EndReason::name`].
