@@ -297,3 +297,26 @@ def test_pickling_keeps_the_numbering(make):
 def test_repr_says_the_board_of_a_5x5_move():
     assert repr(sv.Move.from_usi("5e4d")) == "Move.from_usi('5e4d')"
     assert repr(mini().push_usi("5e4d")) == "<Move 5e4d on a 5x5 board>"
+
+
+def test_openspiel_tsuitate_reads_capture_squares_in_the_boards_numbering():
+    """The OpenSpiel adapter's public observation puts the last capture at its
+    square on the 5x5 picture and names it (before, a 9-stride index was read
+    with a stride of 5: the rook taken on 5a was drawn off its square)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.observation import make_observation
+
+    from shogi_variants import openspiel as sos
+
+    game = sos.load("tsuitate", base="minishogi")
+    state = game.new_initial_state()
+    for usi in ("5d5c", "1b1c", "5c5b", "1c1d", "5b5a+"):  # the pawn takes White's rook on 5a
+        state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == usi))
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    public.set_from(state, 0)
+    plane = public.dict["last_capture"]
+    assert plane.shape == (5, 5)
+    assert list(zip(*np.nonzero(plane))) == [(0, 0)]  # rank a, file 5: the top left
+    assert "capture:5a:R" in public.string_from(state, 0)
+    assert "R@5a" in state.information_state_string(0) or "R@5a" in state.observation_string(0)

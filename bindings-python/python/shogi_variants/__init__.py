@@ -18,7 +18,7 @@ letters.
 >>> board.push_usi("7g7f")
 Move.from_usi('7g7f')
 >>> board.perft(2)
-900
+1110
 >>> mini = sv.Board(variant="minishogi")
 >>> mini.square(5, 5), sv.square(5, 5, ranks=5), sv.square(5, 5)
 (24, 24, 40)
