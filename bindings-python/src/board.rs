@@ -2,7 +2,7 @@
 //! must-capture), with its lazy `LegalMoves` view.
 
 use crate::contract;
-use crate::convert::{self, Int, MoveText, SettingText, SfenText, Text};
+use crate::convert::{self, Int, MoveText, SettingText, SfenText, Shape, Text};
 use crate::enums::ColorObj;
 use crate::errors::{game_error, ArgumentError, GameOverError, InvalidSfenError, SettingError};
 use crate::inspect;
@@ -66,6 +66,12 @@ pub fn game(variant: AnyVariant, sfen: Option<&str>) -> PyResult<Game<AnyVariant
 impl PyBoard {
     fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    /// The board's square numbering.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        Shape::of(self.position().geometry())
     }
 
     fn observation_shape_of(&self) -> ObservationShape {
@@ -153,17 +159,22 @@ impl PyBoard {
     }
 }
 
-/// `f` of `board`'s legal moves now (none once the game is over): the kept
-/// listing, made if stale; while another call reads the board (a `perft`
-/// running on another thread), a fresh list that is not kept.
-fn with_legal_moves<R>(board: &Bound<'_, PyBoard>, f: impl FnOnce(&MoveList) -> R) -> PyResult<R> {
+/// `f` of `board`'s legal moves now (none once the game is over) and its
+/// square numbering: the kept listing, made if stale; while another call
+/// reads the board (a `perft` running on another thread), a fresh list that
+/// is not kept.
+fn with_legal_moves<R>(
+    board: &Bound<'_, PyBoard>,
+    f: impl FnOnce(&MoveList, Shape) -> R,
+) -> PyResult<R> {
     if let Ok(mut b) = board.try_borrow_mut() {
-        return Ok(f(b.listing()));
+        let shape = b.shape();
+        return Ok(f(b.listing(), shape));
     }
     let b = crate::legal::read::<PyBoard>(board.as_any())?;
     Ok(match b.listed() {
-        Some(moves) => f(moves),
-        None => f(&b.game.legal_moves()),
+        Some(moves) => f(moves, b.shape()),
+        None => f(&b.game.legal_moves(), b.shape()),
     })
 }
 
@@ -220,6 +231,41 @@ impl PyBoard {
         self.position().geometry().ranks()
     }
 
+    /// The square on ``file`` and ``rank`` (1-based) of this board:
+    /// ``(file - 1) * ranks + (rank - 1)``. Raises ``InvalidSquareError`` off the board.
+    fn square(&self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.shape().at(file, rank)
+    }
+
+    /// The file (1..) of a square of this board (number or USI name).
+    fn square_file(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_file(square, self.shape())
+    }
+
+    /// The rank (1.., 1 is ``a``) of a square of this board (number or USI name).
+    fn square_rank(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_rank(square, self.shape())
+    }
+
+    /// The USI name of a square of this board (``"5e"``).
+    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        convert::square_name(square, self.shape())
+    }
+
+    /// The number on this board of a square's USI name (a number is checked and returned).
+    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        convert::parse_square(name, self.shape())
+    }
+
+    /// The legal move of USI text here, as python-chess's ``parse_uci``:
+    /// a ``Move`` numbered on this board. Raises ``InvalidMoveError`` for
+    /// text that is no move of this board, ``IllegalMoveError`` (with its
+    /// ``reason``) for a move the rules forbid now.
+    fn parse_usi(&self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
+        let mv = self.legal_move(usi.as_any())?;
+        move_object(py, mv, self.shape())
+    }
+
     /// The legal moves (none once the game is over), generated when used.
     #[getter]
     fn legal_moves(slf: Bound<'_, Self>) -> PyLegalMoves {
@@ -229,7 +275,7 @@ impl PyBoard {
     /// The moves played since the start, oldest first.
     #[getter]
     fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        move_objects(py, self.game.moves())
+        move_objects(py, self.game.moves(), self.shape())
     }
 
     /// Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
@@ -242,7 +288,7 @@ impl PyBoard {
     fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
         let mv = convert::a_move_on(usi.as_any(), self.position().geometry())?;
         self.play(mv)?;
-        move_object(py, mv)
+        move_object(py, mv, self.shape())
     }
 
     /// Take back the last move. Raises ``IndexError`` at the start, and
@@ -267,7 +313,7 @@ impl PyBoard {
                 {
                     self.listing.of = None;
                 }
-                move_object(py, mv)
+                move_object(py, mv, self.shape())
             }
             None => Err(PyIndexError::new_err("pop from a board with no moves")),
         }
@@ -276,7 +322,7 @@ impl PyBoard {
     /// The last move. Raises ``IndexError`` at the start.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         match self.game.moves().last() {
-            Some(&mv) => move_object(py, mv),
+            Some(&mv) => move_object(py, mv, self.shape()),
             None => Err(PyIndexError::new_err("peek at a board with no moves")),
         }
     }
@@ -302,12 +348,12 @@ impl PyBoard {
     /// Whether the game is over.
     fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
         // The game is over exactly when it allows no move.
-        with_legal_moves(slf, |moves| moves.is_empty())
+        with_legal_moves(slf, |moves, _| moves.is_empty())
     }
 
     /// The outcome under the variant's rules, or ``None`` while the game goes on.
     fn outcome(slf: &Bound<'_, Self>) -> PyResult<Option<PyOutcome>> {
-        if with_legal_moves(slf, |moves| !moves.is_empty())? {
+        if with_legal_moves(slf, |moves, _| !moves.is_empty())? {
             return Ok(None);
         }
         Ok(crate::legal::read::<PyBoard>(slf.as_any())?
@@ -340,7 +386,7 @@ impl PyBoard {
 
     /// The piece on a square as its SFEN letter (``"P"``, ``"+r"``), or ``None``.
     fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        let sq = convert::square(square, Some(self.position().geometry()))?;
+        let sq = convert::square(square, self.shape())?;
         Ok(self.position().piece_at(sq).map(|p| p.to_string()))
     }
 
@@ -548,14 +594,14 @@ impl PyBoard {
     /// ``AmbiguousMoveError`` when several legal moves fit it (``５八金``
     /// with two golds that can go there), ``InvalidMoveError`` otherwise.
     fn parse_japanese(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        move_object(py, self.read_japanese(&text)?)
+        move_object(py, self.read_japanese(&text)?, self.shape())
     }
 
     /// The legal move written in Western notation. Raises
     /// ``AmbiguousMoveError`` when several legal moves fit it (``G-5h``
     /// with two golds that can go there), ``InvalidMoveError`` otherwise.
     fn parse_western(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        move_object(py, self.read_western(&text)?)
+        move_object(py, self.read_western(&text)?, self.shape())
     }
 
     /// Parse a move in Japanese notation (``"▲７六歩"``, ``"同　歩"``,
@@ -565,7 +611,7 @@ impl PyBoard {
     fn push_japanese(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
         let mv = self.read_japanese(&text)?;
         self.play(mv)?;
-        move_object(py, mv)
+        move_object(py, mv, self.shape())
     }
 
     /// Parse a move in Western notation (``"P-7f"``, ``"Bx2b+"``,
@@ -575,7 +621,7 @@ impl PyBoard {
     fn push_western(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
         let mv = self.read_western(&text)?;
         self.play(mv)?;
-        move_object(py, mv)
+        move_object(py, mv, self.shape())
     }
 
     /// Every piece on the board: ``{square index: piece}``, the piece as
@@ -717,12 +763,21 @@ impl PyBoard {
 
     /// The move of an action. Raises ``InvalidMoveError`` for a number outside the space.
     fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
-        research::move_of_action(py, ActionSpace::of(self.position().geometry()), action)
+        research::move_of_action(
+            py,
+            ActionSpace::of(self.position().geometry()),
+            self.shape(),
+            action,
+        )
     }
 
     /// The position as a ``float32`` array ``(planes, ranks, files)`` seen by
     /// ``color`` (default: the side to move), the board turned for White.
-    /// The planes are listed in the README's research section.
+    /// The planes are listed in the README's research section. A plane is a
+    /// picture: for Black, square ``sq`` is at row ``square_rank(sq) - 1``,
+    /// column ``files - square_file(sq)``, so
+    /// ``planes[:, :, ::-1].transpose(0, 2, 1).reshape(len(planes), -1)``
+    /// has one column per square, in this board's square numbering.
     #[pyo3(signature = (color = None))]
     fn observation<'py>(
         &self,
@@ -834,13 +889,13 @@ struct BoardMoves;
 
 impl MoveSource for BoardMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
-        with_legal_moves(owner.cast::<PyBoard>()?, MoveList::clone)
+        with_legal_moves(owner.cast::<PyBoard>()?, |moves, _| moves.clone())
     }
 
     fn objects<'py>(&self, owner: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = owner.py();
-        with_legal_moves(owner.cast::<PyBoard>()?, |moves| {
-            PyList::new(py, move_objects(py, moves)?)
+        with_legal_moves(owner.cast::<PyBoard>()?, |moves, shape| {
+            PyList::new(py, move_objects(py, moves, shape)?)
         })?
     }
 
@@ -856,6 +911,10 @@ impl MoveSource for BoardMoves {
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
         Ok(crate::legal::read::<PyBoard>(owner)?.game.is_legal(mv))
+    }
+
+    fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
+        Ok(crate::legal::read::<PyBoard>(owner)?.shape())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::board::{game, PyBoard};
 use crate::contract;
-use crate::convert;
+use crate::convert::{self, Shape};
 use crate::enums::ColorObj;
 use crate::errors::{play_error, InvalidSfenError, SettingError};
 use crate::legal::{MoveSource, PyLegalMoves};
@@ -31,6 +31,12 @@ pub struct PyCardGame {
 }
 
 impl PyCardGame {
+    /// The board's square numbering.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        Shape::of(self.game.position().geometry())
+    }
+
     fn observation_shape_of(&self) -> ObservationShape {
         let g = self.game.position().geometry();
         ObservationShape::card(g.files(), g.ranks())
@@ -114,6 +120,10 @@ impl MoveSource for CardMoves {
             &crate::legal::read::<PyCardGame>(owner)?.game,
         ))
     }
+
+    fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
+        Ok(crate::legal::read::<PyCardGame>(owner)?.shape())
+    }
 }
 
 #[pymethods]
@@ -192,6 +202,44 @@ impl PyCardGame {
         ColorObj(self.game.position().side_to_move())
     }
 
+    /// Files of the board (9 or 5).
+    #[getter]
+    fn files(&self) -> u8 {
+        self.shape().files()
+    }
+
+    /// Ranks of the board (9 or 5).
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.shape().ranks()
+    }
+
+    /// The square on ``file`` and ``rank`` (1-based) of this board:
+    /// ``(file - 1) * ranks + (rank - 1)``. Raises ``InvalidSquareError`` off the board.
+    fn square(&self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.shape().at(file, rank)
+    }
+
+    /// The file (1..) of a square of this board (number or USI name).
+    fn square_file(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_file(square, self.shape())
+    }
+
+    /// The rank (1.., 1 is ``a``) of a square of this board (number or USI name).
+    fn square_rank(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_rank(square, self.shape())
+    }
+
+    /// The USI name of a square of this board (``"5e"``).
+    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        convert::square_name(square, self.shape())
+    }
+
+    /// The number on this board of a square's USI name (a number is checked and returned).
+    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        convert::parse_square(name, self.shape())
+    }
+
     /// Whether the next step is a draw (a chance node).
     fn is_chance_node(&self) -> bool {
         GameState::is_chance_node(&self.game)
@@ -232,7 +280,7 @@ impl PyCardGame {
     fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
         let mv = convert::a_move_on(usi.as_any(), self.game.position().geometry())?;
         self.push_move(mv)?;
-        move_object(py, mv)
+        move_object(py, mv, self.shape())
     }
 
     /// Whether the side to move is in check.
@@ -314,7 +362,7 @@ impl PyCardGame {
 
     /// The move of an action.
     fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
-        research::move_of_action(py, contract::space(&self.game), action)
+        research::move_of_action(py, contract::space(&self.game), self.shape(), action)
     }
 
     /// The state as a ``float32`` array ``(planes, ranks, files)`` seen by
@@ -340,10 +388,11 @@ impl PyCardGame {
 
     /// The legal moves the current card allows.
     fn allowed_moves(&self) -> Vec<PyMove> {
+        let shape = self.shape();
         self.game
             .allowed_moves()
             .iter()
-            .map(|&m| PyMove(m))
+            .map(|&m| PyMove(m, shape))
             .collect()
     }
 
@@ -362,10 +411,16 @@ impl PyCardGame {
 
     /// Each turn's drawn cards and move.
     fn turns(&self) -> Vec<(Vec<u16>, Option<PyMove>)> {
+        let shape = self.shape();
         self.game
             .turns()
             .iter()
-            .map(|t| (t.cards.iter().map(|&c| c.id()).collect(), t.mv.map(PyMove)))
+            .map(|t| {
+                (
+                    t.cards.iter().map(|&c| c.id()).collect(),
+                    t.mv.map(|m| PyMove(m, shape)),
+                )
+            })
             .collect()
     }
 

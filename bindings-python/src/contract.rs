@@ -3,7 +3,7 @@
 //! answer, so that `Board`, `CardGame` and `TsuitateGame` answer the same
 //! questions the same way and decide nothing themselves.
 
-use crate::convert::{self, Selected};
+use crate::convert::{self, Selected, Shape};
 use crate::errors::{play_error, ChanceError};
 use crate::research;
 use pyo3::prelude::*;
@@ -90,11 +90,12 @@ pub fn action_mask<'py>(py: Python<'py>, game: &impl GameState) -> Bound<'py, Py
 
 /// `legal_squares(square or "P*")`: the game's own "show legal squares".
 pub fn legal_squares(game: &impl GameState, selected: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-    let g = game.geometry();
+    let shape = Shape::of(game.geometry());
     Ok(convert::squares(
-        match Selected::read(selected, g.files(), g.ranks())? {
+        match Selected::read(selected, shape)? {
             Selected::Square(from) => game.legal_destinations(from),
             Selected::Hand(kind) => game.legal_drop_squares(kind),
         },
+        shape,
     ))
 }

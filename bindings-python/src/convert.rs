@@ -325,60 +325,228 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".to_owned())
 }
 
-/// A square from an index 0..80 or a USI name, on the given board if any.
-pub fn square(obj: &Bound<'_, PyAny>, geometry: Option<&Geometry>) -> PyResult<Square> {
-    let sq = if let Ok(name) = obj.cast::<PyString>() {
+/// How a board numbers its squares: `(file - 1) * ranks + (rank - 1)`, so
+/// `0..files * ranks`, the numbering of the action space
+/// (`shogi_research::action`). On 9×9 it is the square index itself
+/// (`Square::index`); on 5×5 it runs 0..=24 ("5e" is 24). Every square a
+/// Python call takes as an integer or gives back is in the numbering of the
+/// board it is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    files: u8,
+    ranks: u8,
+}
+
+impl Shape {
+    /// The 9×9 board: the numbering of module functions and of moves built
+    /// without a board.
+    pub const NINE: Shape = Shape { files: 9, ranks: 9 };
+
+    /// A board of `files` × `ranks` (each 1..=9).
+    pub const fn new(files: u8, ranks: u8) -> Option<Shape> {
+        if files >= 1 && files <= 9 && ranks >= 1 && ranks <= 9 {
+            Some(Shape { files, ranks })
+        } else {
+            None
+        }
+    }
+
+    /// The shape of `geometry`'s board.
+    #[inline]
+    pub fn of(geometry: &Geometry) -> Shape {
+        Shape {
+            files: geometry.files(),
+            ranks: geometry.ranks(),
+        }
+    }
+
+    /// Number of files.
+    pub const fn files(self) -> u8 {
+        self.files
+    }
+
+    /// Number of ranks.
+    pub const fn ranks(self) -> u8 {
+        self.ranks
+    }
+
+    /// How many squares the board has.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    /// Whether `sq` is on this board.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        sq.file() <= self.files && sq.rank() <= self.ranks
+    }
+
+    /// The number of `sq` on this board (`sq` is on it; see
+    /// [`Shape::contains`]).
+    #[inline]
+    pub const fn index(self, sq: Square) -> usize {
+        if self.ranks == 9 {
+            // (file - 1) * 9 + (rank - 1): the shared index itself.
+            sq.index()
+        } else {
+            (sq.file() as usize - 1) * self.ranks as usize + (sq.rank() as usize - 1)
+        }
+    }
+
+    /// The square numbered `i` on this board, if there is one.
+    #[inline]
+    pub const fn square(self, i: usize) -> Option<Square> {
+        if i >= self.len() {
+            return None;
+        }
+        let ranks = self.ranks as usize;
+        Square::new((i / ranks + 1) as u8, (i % ranks + 1) as u8)
+    }
+
+    /// The message of an integer that is no square of this board.
+    fn not_a_square(self, n: impl fmt::Display) -> PyErr {
+        InvalidSquareError::new_err(format!(
+            "{n} is not a square of this {}x{} board (0..={})",
+            self.files,
+            self.ranks,
+            self.len() - 1
+        ))
+    }
+
+    /// The message of a square that is off this board.
+    fn off_board(self, sq: Square) -> PyErr {
+        InvalidSquareError::new_err(format!(
+            "{sq} is off this {}x{} board",
+            self.files, self.ranks
+        ))
+    }
+
+    /// The square of `file` and `rank` (each 1-based), or
+    /// `InvalidSquareError` saying the board's size.
+    pub fn at(self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let (f, r) = (index(file)?, index(rank)?);
+        match (f.within(&(1..=self.files)), r.within(&(1..=self.ranks))) {
+            (Some(f), Some(r)) => Ok((usize::from(f) - 1) * usize::from(self.ranks)
+                + usize::from(r - 1)),
+            _ => Err(InvalidSquareError::new_err(format!(
+                "file {f}, rank {r} is not a square of this {}x{} board (files 1..={}, ranks 1..={})",
+                self.files, self.ranks, self.files, self.ranks
+            ))),
+        }
+    }
+}
+
+/// The board a module function or a hand-built `Move` numbers its squares
+/// on: `board` (a `Board`, `CardGame`, `TsuitateGame`, `PlayerView`: anything
+/// with integer `files` and `ranks`), else `files` × `ranks` (either alone
+/// gives a square board: `ranks=5` is 5×5), else 9×9. Giving both `board` and
+/// a size, or a size outside 3..=9, raises `ArgumentError`.
+pub fn shape_arg(
+    files: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Shape> {
+    if let Some(b) = board {
+        if files.is_some() || ranks.is_some() {
+            return Err(ArgumentError::new_err(
+                "give board= or files=/ranks=, not both",
+            ));
+        }
+        let dims = (|| -> PyResult<(u8, u8)> {
+            Ok((
+                b.getattr("files")?.extract()?,
+                b.getattr("ranks")?.extract()?,
+            ))
+        })();
+        return dims
+            .ok()
+            .and_then(|(f, r)| Shape::new(f, r))
+            .ok_or_else(|| {
+                ArgumentError::new_err(format!(
+                    "board must be a Board, CardGame, TsuitateGame or PlayerView (something with files and ranks), not {}",
+                    type_name(b)
+                ))
+            });
+    }
+    let size = |obj: Option<&Bound<'_, PyAny>>, what: &str| -> PyResult<Option<u8>> {
+        let Some(obj) = obj else { return Ok(None) };
+        let n = index(obj)?;
+        n.within(&(3..=9)).map(Some).ok_or_else(|| {
+            ArgumentError::new_err(format!("{what} must be 3..=9 (a board's size), not {n}"))
+        })
+    };
+    let (f, r) = (size(files, "files")?, size(ranks, "ranks")?);
+    let (f, r) = match (f, r) {
+        (None, None) => (9, 9),
+        (Some(f), None) => (f, f),
+        (None, Some(r)) => (r, r),
+        (Some(f), Some(r)) => (f, r),
+    };
+    Ok(Shape { files: f, ranks: r })
+}
+
+/// A square of the board of `shape`: its number there (an int, a bool or
+/// anything with `__index__`) or its USI name (`"5e"`). A number past the
+/// board raises `InvalidSquareError` "25 is not a square of this 5x5 board
+/// (0..=24)"; a name off the board "6a is off this 5x5 board".
+pub fn square(obj: &Bound<'_, PyAny>, shape: Shape) -> PyResult<Square> {
+    if let Ok(name) = obj.cast::<PyString>() {
         let name = text_of::<SquareText>(name)?;
-        name.parse::<Square>().map_err(|_| {
+        let sq = name.parse::<Square>().map_err(|_| {
             InvalidSquareError::new_err(format!(
                 "'{}' is not a square (USI squares look like '7g')",
                 Excerpt(&name)
             ))
-        })?
+        })?;
+        if shape.contains(sq) {
+            Ok(sq)
+        } else {
+            Err(shape.off_board(sq))
+        }
     } else if let Ok(n) = index(obj) {
         // An int, a bool or a numpy integer, as Python indexes with them.
         n.get::<usize>()
-            .and_then(Square::from_index)
-            .ok_or_else(|| {
-                InvalidSquareError::new_err(format!("{n} is not a square index (0..=80)"))
-            })?
+            .and_then(|i| shape.square(i))
+            .ok_or_else(|| shape.not_a_square(n))
     } else {
-        return Err(InvalidSquareError::new_err(format!(
-            "a square is an index 0..=80 or a name like '7g', not {}",
+        Err(InvalidSquareError::new_err(format!(
+            "a square is an index 0..={} or a name like '7g', not {}",
+            shape.len() - 1,
             type_name(obj)
-        )));
-    };
-    match geometry {
-        Some(g) if !g.contains(sq) => Err(InvalidSquareError::new_err(format!(
-            "{sq} is off this {}x{} board",
-            g.files(),
-            g.ranks()
-        ))),
-        _ => Ok(sq),
+        )))
     }
+}
+
+/// The file (1..) of a square (number or USI name) on `shape`'s board.
+pub fn square_file(obj: &Bound<'_, PyAny>, shape: Shape) -> PyResult<u8> {
+    square(obj, shape).map(|s| s.file())
+}
+
+/// The rank (1.., 1 is `a`) of a square (number or USI name) on `shape`'s
+/// board.
+pub fn square_rank(obj: &Bound<'_, PyAny>, shape: Shape) -> PyResult<u8> {
+    square(obj, shape).map(|s| s.rank())
+}
+
+/// The USI name of a square (number or USI name) on `shape`'s board.
+pub fn square_name(obj: &Bound<'_, PyAny>, shape: Shape) -> PyResult<String> {
+    square(obj, shape).map(|s| s.to_string())
+}
+
+/// The number on `shape`'s board of a square (USI name, or a number,
+/// checked and returned).
+pub fn parse_square(obj: &Bound<'_, PyAny>, shape: Shape) -> PyResult<usize> {
+    square(obj, shape).map(|s| shape.index(s))
 }
 
 /// The squares a diagram marks (`svg(highlight=...)`): each an index or a
-/// USI name on `geometry`.
-pub fn highlights(
-    objs: &[Bound<'_, PyAny>],
-    geometry: &Geometry,
-) -> PyResult<shogi_core::Bitboard> {
+/// USI name on `shape`'s board.
+pub fn highlights(objs: &[Bound<'_, PyAny>], shape: Shape) -> PyResult<shogi_core::Bitboard> {
     objs.iter()
         .try_fold(shogi_core::Bitboard::EMPTY, |set, obj| {
-            Ok(set.with(square(obj, Some(geometry))?))
+            Ok(set.with(square(obj, shape)?))
         })
-}
-
-/// A square on a board of `files` × `ranks` (an own board knows only its shape).
-pub fn square_on(obj: &Bound<'_, PyAny>, files: u8, ranks: u8) -> PyResult<Square> {
-    let sq = square(obj, None)?;
-    if sq.file() > files || sq.rank() > ranks {
-        return Err(InvalidSquareError::new_err(format!(
-            "{sq} is off this {files}x{ranks} board"
-        )));
-    }
-    Ok(sq)
 }
 
 /// What "show legal squares" is asked about: a piece on a square, or a
@@ -392,9 +560,9 @@ pub enum Selected {
 }
 
 impl Selected {
-    /// Reads a square (index or USI name) on a board of `files` × `ranks`,
-    /// or a piece in hand (`"P*"`).
-    pub fn read(obj: &Bound<'_, PyAny>, files: u8, ranks: u8) -> PyResult<Selected> {
+    /// Reads a square (index or USI name) on `shape`'s board, or a piece
+    /// in hand (`"P*"`).
+    pub fn read(obj: &Bound<'_, PyAny>, shape: Shape) -> PyResult<Selected> {
         if let Ok(text) = obj.cast::<PyString>() {
             let text = text_of::<SquareText>(text)?;
             let text = text.as_str();
@@ -411,14 +579,12 @@ impl Selected {
                     });
             }
         }
-        square_on(obj, files, ranks)
-            .map(Selected::Square)
-            .map_err(|e| {
-                InvalidSquareError::new_err(format!(
-                    "{} (or a piece in hand like 'P*')",
-                    e.value(obj.py())
-                ))
-            })
+        square(obj, shape).map(Selected::Square).map_err(|e| {
+            InvalidSquareError::new_err(format!(
+                "{} (or a piece in hand like 'P*')",
+                e.value(obj.py())
+            ))
+        })
     }
 }
 
@@ -482,9 +648,10 @@ pub fn hand<'py>(py: Python<'py>, hand: Hand) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
-/// Squares of a bitboard as a sorted list of indices.
-pub fn squares(bb: shogi_core::Bitboard) -> Vec<usize> {
-    bb.into_iter().map(|s| s.index()).collect()
+/// Squares of a bitboard as a sorted list of their numbers on `shape`'s
+/// board (the bitboard's squares are on it).
+pub fn squares(bb: shogi_core::Bitboard, shape: Shape) -> Vec<usize> {
+    bb.into_iter().map(|s| shape.index(s)).collect()
 }
 
 /// Keyword settings as `(key, JSON text)` pairs for `settings_with`: each

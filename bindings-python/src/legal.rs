@@ -3,7 +3,7 @@
 //! `TsuitateGame`, `PlayerView`). Each game says how its moves are found
 //! through [`MoveSource`]; this module knows no game class.
 
-use crate::convert;
+use crate::convert::{self, Shape};
 use crate::moves::move_objects;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -39,10 +39,15 @@ pub trait MoveSource: Send + Sync {
     /// The moves now (for iteration: a board remembers them for its push).
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList>;
 
-    /// The moves now as a list of `Move` objects (for iteration).
+    /// The board's square numbering, for the `Move` objects handed out.
+    fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape>;
+
+    /// The moves now as a list of `Move` objects numbered on the game's
+    /// board (for iteration; a source may answer from one borrow).
     fn objects<'py>(&self, owner: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let shape = self.shape(owner)?;
         let moves = self.list(owner)?;
-        PyList::new(owner.py(), move_objects(owner.py(), &moves)?)
+        PyList::new(owner.py(), move_objects(owner.py(), &moves, shape)?)
     }
 
     /// How many moves there are now.

@@ -26,18 +26,76 @@ mod saved;
 mod tsuitate;
 
 use pyo3::prelude::*;
-use shogi_core::Square;
 
-/// USI name of a square index: ``square_name(60) == "7g"``. Raises ``InvalidSquareError``.
+// The square functions take the board whose numbering they use as
+// ``board=`` (a ``Board``, ``CardGame``, ``TsuitateGame``, ``PlayerView``) or
+// ``files=``/``ranks=`` (one alone: a square board), 9×9 by default; a
+// square is numbered ``(file - 1) * ranks + (rank - 1)`` on its board.
+
+/// USI name of a square: ``square_name(60) == "7g"``, ``square_name(24,
+/// ranks=5) == "5e"``. Raises ``InvalidSquareError`` for a square off the board.
 #[pyfunction]
-fn square_name(square: &Bound<'_, PyAny>) -> PyResult<String> {
-    convert::square(square, None).map(|s| s.to_string())
+#[pyo3(signature = (square, *, files = None, ranks = None, board = None))]
+fn square_name(
+    square: &Bound<'_, PyAny>,
+    files: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    convert::square_name(square, convert::shape_arg(files, ranks, board)?)
 }
 
-/// Square index of a USI name (``"7g"`` -> 60); an int is checked and returned. Raises ``InvalidSquareError``.
+/// Square number of a USI name (``"7g"`` -> 60; ``"5e"`` -> 24 with
+/// ``ranks=5``); a number is checked and returned. Raises ``InvalidSquareError``.
 #[pyfunction]
-fn parse_square(name: &Bound<'_, PyAny>) -> PyResult<usize> {
-    convert::square(name, None).map(Square::index)
+#[pyo3(signature = (name, *, files = None, ranks = None, board = None))]
+fn parse_square(
+    name: &Bound<'_, PyAny>,
+    files: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+) -> PyResult<usize> {
+    convert::parse_square(name, convert::shape_arg(files, ranks, board)?)
+}
+
+/// The square on ``file`` and ``rank`` (1-based, rank 1 is ``a``):
+/// ``(file - 1) * ranks + (rank - 1)``, ``square(7, 7) == 60``, ``square(5,
+/// 5, ranks=5) == 24``. Raises ``InvalidSquareError`` off the board.
+#[pyfunction]
+#[pyo3(name = "square", signature = (file, rank, *, files = None, ranks = None, board = None))]
+fn square_at(
+    file: &Bound<'_, PyAny>,
+    rank: &Bound<'_, PyAny>,
+    files: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+) -> PyResult<usize> {
+    convert::shape_arg(files, ranks, board)?.at(file, rank)
+}
+
+/// The file (1..) of a square (number or USI name): ``square_file(60) == 7``.
+#[pyfunction]
+#[pyo3(signature = (square, *, files = None, ranks = None, board = None))]
+fn square_file(
+    square: &Bound<'_, PyAny>,
+    files: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u8> {
+    convert::square_file(square, convert::shape_arg(files, ranks, board)?)
+}
+
+/// The rank (1.., 1 is ``a``) of a square (number or USI name):
+/// ``square_rank(60) == 7``.
+#[pyfunction]
+#[pyo3(signature = (square, *, files = None, ranks = None, board = None))]
+fn square_rank(
+    square: &Bound<'_, PyAny>,
+    files: Option<&Bound<'_, PyAny>>,
+    ranks: Option<&Bound<'_, PyAny>>,
+    board: Option<&Bound<'_, PyAny>>,
+) -> PyResult<u8> {
+    convert::square_rank(square, convert::shape_arg(files, ranks, board)?)
 }
 
 #[pymodule]
@@ -71,6 +129,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(players::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(square_at, m)?)?;
+    m.add_function(wrap_pyfunction!(square_file, m)?)?;
+    m.add_function(wrap_pyfunction!(square_rank, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load, m)?)?;
     Ok(())
 }

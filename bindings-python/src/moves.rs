@@ -1,6 +1,6 @@
 //! `Move` and `Outcome`: small immutable values.
 
-use crate::convert;
+use crate::convert::{self, Shape};
 use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::InvalidMoveError;
 use pyo3::prelude::*;
@@ -9,58 +9,122 @@ use std::sync::OnceLock;
 
 /// A move: immutable, hashable, ordered by ``code``.
 ///
-/// ``Move(from_square, to_square, promotion=False)`` for a board move,
-/// ``Move.drop(piece, to_square)`` for a drop, ``Move.from_usi("7g7f")``.
+/// ``Move(from_square, to_square, promotion=False, *, board=None)`` for a
+/// board move, ``Move.drop(piece, to_square, *, board=None)`` for a drop,
+/// ``Move.from_usi("7g7f", *, board=None)``.
+///
+/// A move is the same value on every board: equality, hashing and order go
+/// by the move itself (its USI, its ``code``), so ``Move.from_usi("5e4d")``
+/// equals the minishogi move ``5e4d``. It remembers the square numbering of
+/// the board that made it (``legal_moves``, ``pop``, ``peek``, players,
+/// ...; ``board=`` for one built by hand, 9×9 without), and
+/// ``from_square``/``to_square`` answer in that numbering.
 #[pyclass(module = "shogi_variants", name = "Move", frozen, eq, ord)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PyMove(pub Move);
+#[derive(Clone, Copy)]
+pub struct PyMove(pub Move, pub Shape);
+
+impl PartialEq for PyMove {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for PyMove {}
+
+impl PartialOrd for PyMove {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for PyMove {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+
+/// `mv` checked to be on `shape`'s board (`InvalidMoveError` otherwise).
+fn on_board(mv: Move, shape: Shape) -> PyResult<PyMove> {
+    for sq in mv.from().into_iter().chain([mv.to()]) {
+        if !shape.contains(sq) {
+            return Err(InvalidMoveError::new_err(format!(
+                "{mv}: {sq} is off this {}x{} board",
+                shape.files(),
+                shape.ranks()
+            )));
+        }
+    }
+    Ok(PyMove(mv, shape))
+}
+
+impl PyMove {
+    /// The 9×9 move of `mv` (a move built without a board).
+    pub fn nine(mv: Move) -> PyMove {
+        PyMove(mv, Shape::NINE)
+    }
+}
 
 #[pymethods]
 impl PyMove {
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion = false))]
+    #[pyo3(signature = (from_square, to_square, promotion = false, *, board = None))]
     fn new(
         from_square: &Bound<'_, PyAny>,
         to_square: &Bound<'_, PyAny>,
         promotion: bool,
+        board: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let from = convert::square(from_square, None)?;
-        let to = convert::square(to_square, None)?;
+        let shape = convert::shape_arg(None, None, board)?;
+        let from = convert::square(from_square, shape)?;
+        let to = convert::square(to_square, shape)?;
         if from == to {
             return Err(InvalidMoveError::new_err(format!(
                 "a move goes somewhere: {from} to {to}"
             )));
         }
-        Ok(PyMove(Move::normal(from, to, promotion)))
+        Ok(PyMove(Move::normal(from, to, promotion), shape))
     }
 
-    /// Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``). Raises ``InvalidMoveError``.
+    /// Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``); ``board`` gives the
+    /// square numbering (and refuses squares off it). Raises ``InvalidMoveError``.
     #[staticmethod]
-    fn from_usi(usi: convert::Text<convert::MoveText>) -> PyResult<Self> {
-        usi.parse::<Move>()
-            .map(PyMove)
-            .map_err(|e| InvalidMoveError::new_err(e.to_string()))
+    #[pyo3(signature = (usi, *, board = None))]
+    fn from_usi(
+        usi: convert::Text<convert::MoveText>,
+        board: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let shape = convert::shape_arg(None, None, board)?;
+        let mv = usi
+            .parse::<Move>()
+            .map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
+        on_board(mv, shape)
     }
 
-    /// A drop of ``piece`` (``"P"``, ``"L"``, ``"N"``, ``"S"``, ``"G"``, ``"B"``, ``"R"``) on ``to_square``.
+    /// A drop of ``piece`` (``"P"``, ``"L"``, ``"N"``, ``"S"``, ``"G"``, ``"B"``, ``"R"``) on ``to_square``
+    /// (numbered as on ``board``, 9×9 without).
     #[staticmethod]
+    #[pyo3(signature = (piece, to_square, *, board = None))]
     fn drop(
         piece: convert::Text<convert::MoveText>,
         to_square: &Bound<'_, PyAny>,
+        board: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let to = convert::square(to_square, None)?;
+        let shape = convert::shape_arg(None, None, board)?;
+        let to = convert::square(to_square, shape)?;
         let kind: PieceKind = piece.parse().map_err(|_| {
             InvalidMoveError::new_err(format!(
                 "'{}' is not a piece letter",
                 shogi_core::Excerpt(&piece)
             ))
         })?;
-        Move::drop(kind, to).map(PyMove).ok_or_else(|| {
-            InvalidMoveError::new_err(format!("a {} cannot be dropped", kind.name()))
-        })
+        Move::drop(kind, to)
+            .map(|m| PyMove(m, shape))
+            .ok_or_else(|| {
+                InvalidMoveError::new_err(format!("a {} cannot be dropped", kind.name()))
+            })
     }
 
-    /// The move of a 16-bit ``code`` (see ``Move.code``). Raises ``InvalidMoveError``.
+    /// The move of a 16-bit ``code`` (see ``Move.code``), in 9×9 numbering. Raises ``InvalidMoveError``.
     #[staticmethod]
     fn from_code(code: &Bound<'_, PyAny>) -> PyResult<Self> {
         let obj = code;
@@ -74,10 +138,18 @@ impl PyMove {
             .and_then(Move::from_u16)
             // A board move goes somewhere (USI cannot write `1a1a`).
             .filter(|m| m.from() != Some(m.to()))
-            .map(PyMove)
+            .map(PyMove::nine)
             .ok_or_else(|| {
                 InvalidMoveError::new_err(format!("{what} is not a move code (0..=65535)"))
             })
+    }
+
+    /// The numbering ``from_square``/``to_square`` use: ``(files, ranks)``
+    /// of the board that made the move (``(9, 9)`` for one built without a
+    /// board).
+    #[getter]
+    fn board_shape(&self) -> (u8, u8) {
+        (self.1.files(), self.1.ranks())
     }
 
     /// USI notation.
@@ -85,18 +157,20 @@ impl PyMove {
         self.0.to_string()
     }
 
-    /// Origin square, ``None`` for a drop.
+    /// Origin square, ``None`` for a drop, numbered as on the board that
+    /// made the move (``board_shape``).
     #[getter]
     #[allow(clippy::wrong_self_convention)] // the Python name, as in python-chess
     fn from_square(&self) -> Option<usize> {
-        self.0.from().map(|s| s.index())
+        self.0.from().map(|s| self.1.index(s))
     }
 
-    /// Destination square.
+    /// Destination square, numbered as on the board that made the move
+    /// (``board_shape``).
     #[getter]
     #[allow(clippy::wrong_self_convention)] // the Python name, as in python-chess
     fn to_square(&self) -> usize {
-        self.0.to().index()
+        self.1.index(self.0.to())
     }
 
     /// The dropped piece's uppercase letter, ``None`` for a board move.
@@ -140,58 +214,151 @@ impl PyMove {
     }
 
     fn __repr__(&self) -> String {
-        format!("Move.from_usi('{}')", self.0)
+        if self.1 == Shape::NINE {
+            format!("Move.from_usi('{}')", self.0)
+        } else {
+            format!(
+                "<Move {} on a {}x{} board>",
+                self.0,
+                self.1.files(),
+                self.1.ranks()
+            )
+        }
     }
 
-    /// Pickles as its USI text, read back by `Move.from_usi`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    /// Pickles as its USI text and its numbering (``(files, ranks)``),
+    /// read back by `Move._from_state`: the copy numbers its squares as the
+    /// original does.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
         Ok((
-            py.get_type::<PyMove>().getattr("from_usi")?,
-            (self.0.to_string(),),
+            py.get_type::<PyMove>().getattr("_from_state")?,
+            (self.0.to_string(), self.1.files(), self.1.ranks()),
         ))
     }
+
+    /// Reads back what `__reduce__` wrote.
+    #[staticmethod]
+    fn _from_state(usi: convert::Text<convert::MoveText>, files: u8, ranks: u8) -> PyResult<Self> {
+        let shape = Shape::new(files, ranks).ok_or_else(|| {
+            InvalidMoveError::new_err(format!("not a pickled Move: no {files}x{ranks} board"))
+        })?;
+        let mv = usi
+            .parse::<Move>()
+            .map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
+        on_board(mv, shape)
+    }
 }
 
-/// One shared, immutable `Move` object per move code, made on first use:
-/// handing out a reference is much cheaper than allocating an object for
-/// every generated move.
-static MOVE_OBJECTS: OnceLock<Box<[OnceLock<Py<PyMove>>]>> = OnceLock::new();
+/// A table of shared move objects, one slot per move of a board shape.
+type Table = Box<[OnceLock<Py<PyMove>>]>;
 
-/// Board moves (from, to, promotion) then drops (kind, to), each on the
-/// 81-square index space.
-const MOVE_SLOTS: usize = 81 * 81 * 2 + 7 * 81;
+/// One shared, immutable `Move` object per move and board shape, made on
+/// first use: handing out a reference is much cheaper than allocating an
+/// object for every generated move. The 9×9 table (almost every move met)
+/// is reached directly; another shape's table is made when the shape is
+/// first met. A table has one slot per action of its shape's action space
+/// (`2n² + 7n` for `n` squares: 13,689 on 9×9, 1,425 on 5×5).
+static NINE_OBJECTS: OnceLock<Table> = OnceLock::new();
 
-/// A dense index of `mv` below [`MOVE_SLOTS`]: moves from one square sit
-/// together, as a position's moves are met.
+/// The tables of the other shapes, by `(files - 1) * 9 + (ranks - 1)`.
+static OTHER_OBJECTS: [OnceLock<Table>; 81] = [const { OnceLock::new() }; 81];
+
+/// A table of `n` squares' moves.
+fn new_table(n: usize) -> Table {
+    (0..2 * n * n + 7 * n).map(|_| OnceLock::new()).collect()
+}
+
+/// The table of `shape`.
 #[inline]
-fn move_slot(mv: Move) -> usize {
-    let to = mv.to().index();
+fn table(shape: Shape) -> &'static [OnceLock<Py<PyMove>>] {
+    if shape == Shape::NINE {
+        return NINE_OBJECTS.get_or_init(|| new_table(81));
+    }
+    let slot = usize::from(shape.files() - 1) * 9 + usize::from(shape.ranks() - 1);
+    OTHER_OBJECTS
+        .get(slot)
+        .map_or(&[], |t| t.get_or_init(|| new_table(shape.len())))
+}
+
+/// A dense index of `mv` in `shape`'s table (its action number there):
+/// moves from one square sit together, as a position's moves are met.
+/// `None` for a move off the board (never cached).
+#[inline]
+fn move_slot(mv: Move, shape: Shape) -> Option<usize> {
+    let to = mv.to();
+    if shape == Shape::NINE {
+        // The 9x9 numbering is the square index: no conversion.
+        let to = to.index();
+        return match (mv.from(), mv.drop_kind()) {
+            (Some(from), _) => Some((from.index() * 81 + to) * 2 + usize::from(mv.is_promotion())),
+            (None, Some(kind)) => Some(81 * 81 * 2 + kind.index() * 81 + to),
+            (None, None) => None, // not a move: no slot
+        };
+    }
+    if !(shape.contains(to) && mv.from().is_none_or(|f| shape.contains(f))) {
+        return None;
+    }
+    let n = shape.len();
+    let to = shape.index(to);
     match (mv.from(), mv.drop_kind()) {
-        (Some(from), _) => (from.index() * 81 + to) * 2 + usize::from(mv.is_promotion()),
-        (None, Some(kind)) => 81 * 81 * 2 + kind.index() * 81 + to,
-        (None, None) => MOVE_SLOTS, // not a move: no slot
+        (Some(from), _) => Some((shape.index(from) * n + to) * 2 + usize::from(mv.is_promotion())),
+        (None, Some(kind)) => Some(2 * n * n + kind.index() * n + to),
+        (None, None) => None,
     }
 }
 
-/// The shared Python object of `mv`, made the first time the move is seen:
-/// moves met together (a position's list) get neighbouring objects, which
-/// keeps the working set of a search in the cache.
+/// The object in `table` of `mv`, made the first time it is asked for.
+#[inline(always)]
+fn cached(
+    py: Python<'_>,
+    table: &[OnceLock<Py<PyMove>>],
+    mv: Move,
+    shape: Shape,
+) -> PyResult<Py<PyMove>> {
+    let cell = move_slot(mv, shape).and_then(|i| table.get(i));
+    match cell.and_then(OnceLock::get) {
+        Some(obj) => Ok(obj.clone_ref(py)),
+        None => made(py, cell, mv, shape),
+    }
+}
+
+/// The first object of `mv` (kept in `cell` if it has one): out of the
+/// lookup's loop, which almost never comes here.
+#[cold]
+#[inline(never)]
+fn made(
+    py: Python<'_>,
+    cell: Option<&OnceLock<Py<PyMove>>>,
+    mv: Move,
+    shape: Shape,
+) -> PyResult<Py<PyMove>> {
+    let obj = Py::new(py, PyMove(mv, shape))?;
+    match cell {
+        Some(cell) => Ok(cell.get_or_init(|| obj).clone_ref(py)),
+        None => Ok(obj),
+    }
+}
+
+/// The shared Python object of `mv` numbered as on `shape`'s board, made
+/// the first time the move is seen: moves met together (a position's list)
+/// get neighbouring objects, which keeps the working set of a search in the
+/// cache.
 #[inline]
-pub fn move_object(py: Python<'_>, mv: Move) -> PyResult<Py<PyMove>> {
-    let table = MOVE_OBJECTS.get_or_init(|| (0..MOVE_SLOTS).map(|_| OnceLock::new()).collect());
-    let Some(cell) = table.get(move_slot(mv)) else {
-        return Py::new(py, PyMove(mv));
-    };
-    if let Some(obj) = cell.get() {
-        return Ok(obj.clone_ref(py));
-    }
-    let obj = Py::new(py, PyMove(mv))?;
-    Ok(cell.get_or_init(|| obj).clone_ref(py))
+pub fn move_object(py: Python<'_>, mv: Move, shape: Shape) -> PyResult<Py<PyMove>> {
+    cached(py, table(shape), mv, shape)
 }
 
-/// Shared objects of a list of moves.
-pub fn move_objects(py: Python<'_>, moves: &[Move]) -> PyResult<Vec<Py<PyMove>>> {
-    moves.iter().map(|&m| move_object(py, m)).collect()
+/// Shared objects of a list of moves on `shape`'s board.
+pub fn move_objects(py: Python<'_>, moves: &[Move], shape: Shape) -> PyResult<Vec<Py<PyMove>>> {
+    let table = table(shape);
+    if shape == Shape::NINE {
+        // The common case, with the shape known to the compiler.
+        return moves
+            .iter()
+            .map(|&m| cached(py, table, m, Shape::NINE))
+            .collect();
+    }
+    moves.iter().map(|&m| cached(py, table, m, shape)).collect()
 }
 
 /// The Python name of an end reason: Rust's [`EndReason::name`].
@@ -272,6 +439,28 @@ pub fn reduce_json<'py, T: serde::Serialize>(
     let json = serde_json::to_string(value)
         .map_err(|e| crate::errors::ShogiError::new_err(format!("cannot pickle: {e}")))?;
     Ok((class.getattr("_from_json")?, (json,)))
+}
+
+/// [`reduce_json`] for a value whose squares are numbered on a board of
+/// `shape`: `(cls._from_json, (json, files, ranks))`, read back by a
+/// `_from_json(json, files=9, ranks=9)` (an older pickle, without the
+/// shape, was 9×9).
+pub fn reduce_json_on<'py, T: serde::Serialize>(
+    class: Bound<'py, pyo3::types::PyType>,
+    value: &T,
+    shape: Shape,
+) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+    let (f, (json,)) = reduce_json(class, value)?;
+    Ok((f, (json, shape.files(), shape.ranks())))
+}
+
+/// The shape a [`reduce_json_on`] pickle holds.
+pub fn pickled_shape(what: &str, files: u8, ranks: u8) -> PyResult<Shape> {
+    Shape::new(files, ranks).ok_or_else(|| {
+        crate::errors::ShogiError::new_err(format!(
+            "not a pickled {what}: no {files}x{ranks} board"
+        ))
+    })
 }
 
 /// The value a [`reduce_json`] pickle holds; `what` names it in the error.

@@ -2,7 +2,7 @@
 //! views: `flipped`, `highlight`, `size`, `selected`, `arrows`, `marks`,
 //! `lang`, `pieces`, `font`.
 
-use crate::convert::{self, Selected, SettingText, Text};
+use crate::convert::{self, Selected, SettingText, Shape, Text};
 use crate::errors::SettingError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
@@ -135,8 +135,8 @@ fn arrow(obj: &Bound<'_, PyAny>, g: &Geometry) -> PyResult<(Option<Square>, Squa
                 pair.len()
             )));
         }
-        let from = convert::square(&pair.get_item(0)?, Some(g))?;
-        let to = convert::square(&pair.get_item(1)?, Some(g))?;
+        let from = convert::square(&pair.get_item(0)?, Shape::of(g))?;
+        let to = convert::square(&pair.get_item(1)?, Shape::of(g))?;
         return Ok((Some(from), to));
     }
     let mv = convert::a_move_on(obj, g)?;
@@ -155,7 +155,7 @@ fn mark(obj: &Bound<'_, PyAny>, g: &Geometry) -> PyResult<(Square, String)> {
                 convert::type_name(obj)
             ))
         })?;
-    let sq = convert::square(&pair.get_item(0)?, Some(g))?;
+    let sq = convert::square(&pair.get_item(0)?, Shape::of(g))?;
     let text_obj = pair.get_item(1)?;
     let text = text_obj
         .cast::<PyString>()
@@ -189,10 +189,10 @@ impl SvgOptions<'_> {
         if let Some(flipped) = self.flipped {
             d.flipped = flipped;
         }
-        d.highlights |= convert::highlights(&self.highlight, g)?;
+        d.highlights |= convert::highlights(&self.highlight, Shape::of(g))?;
         d.size = size(self.size.as_ref())?;
         if let Some(sel) = &self.selected {
-            let sel = Selected::read(sel, g.files(), g.ranks())?;
+            let sel = Selected::read(sel, Shape::of(g))?;
             if let Selected::Square(sq) = sel {
                 d.selected = Some(sq);
             }

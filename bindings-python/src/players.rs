@@ -5,7 +5,7 @@
 use crate::board::PyBoard;
 use crate::busy::InUse;
 use crate::card::PyCardGame;
-use crate::convert::{self, Int, Seed, SettingText, Text};
+use crate::convert::{self, Int, Seed, SettingText, Shape, Text};
 use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::{SettingError, ShogiError};
 use crate::interrupt::Interrupt;
@@ -64,6 +64,15 @@ impl Snapshot {
         )))
     }
 
+    /// The observed board's square numbering.
+    fn shape(&self) -> Shape {
+        match self {
+            Snapshot::Board(g) => Shape::of(g.position().geometry()),
+            Snapshot::Card(c) => Shape::of(c.position().geometry()),
+            Snapshot::View(v) => Shape::of(v.board.geometry()),
+        }
+    }
+
     fn observation(&self) -> Observation<'_> {
         match self {
             Snapshot::Board(g) => Observation::board(g),
@@ -76,8 +85,10 @@ impl Snapshot {
 /// Asks a native player for a move on a Python observation: on a copy of
 /// it, with the GIL released, Ctrl-C checked every 50 ms by a player that
 /// thinks long (a search: every 1024 nodes).
-fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
+/// The move comes with the observed board's square numbering.
+fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option<(Move, Shape)>> {
     let snapshot = Snapshot::of(observation)?;
+    let shape = snapshot.shape();
     let mut guard = seat.lock("choose")?;
     let player: &mut Native = &mut guard;
     let stop = Arc::new(Interrupt::new());
@@ -88,7 +99,7 @@ fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option
         player.set_stop_check(None);
         mv
     });
-    stop.finish(mv)
+    stop.finish(mv).map(|mv| mv.map(|m| (m, shape)))
 }
 
 /// The positional arguments that make a player with the same settings.
@@ -144,7 +155,7 @@ macro_rules! native_player {
                 observation: &Bound<'_, PyAny>,
             ) -> PyResult<Option<Py<PyMove>>> {
                 match choose_native(&self.seat, observation)? {
-                    Some(mv) => Ok(Some(move_object(py, mv)?)),
+                    Some((mv, shape)) => Ok(Some(move_object(py, mv, shape)?)),
                     None => Ok(None),
                 }
             }

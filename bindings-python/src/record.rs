@@ -94,6 +94,14 @@ pub struct PyRecord {
     pub record: Record,
 }
 
+impl PyRecord {
+    /// The square numbering of the record's board.
+    pub fn shape(&self) -> crate::convert::Shape {
+        let start = &self.record.start;
+        crate::convert::Shape::new(start.files, start.ranks).unwrap_or(crate::convert::Shape::NINE)
+    }
+}
+
 #[pymethods]
 impl PyRecord {
     /// Reads a record; ``format`` is ``"kif"``, ``"ki2"``, ``"csa"`` or ``None``
@@ -131,7 +139,7 @@ impl PyRecord {
     #[getter]
     fn foul(&self, py: Python<'_>) -> PyResult<Option<Py<PyMove>>> {
         match self.record.end.as_ref().and_then(|e| e.foul.as_ref()) {
-            Some(f) => Ok(move_objects(py, &[f.mv])?.into_iter().next()),
+            Some(f) => Ok(move_objects(py, &[f.mv], self.shape())?.into_iter().next()),
             None => Ok(None),
         }
     }
@@ -188,7 +196,7 @@ impl PyRecord {
     #[getter]
     fn moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
         let moves: Vec<Move> = self.record.moves.iter().map(|m| m.mv).collect();
-        move_objects(py, &moves)
+        move_objects(py, &moves, self.shape())
     }
 
     /// Per move: ``(seconds, total_seconds or None)``, or ``None`` if not recorded.

@@ -69,6 +69,17 @@ impl PyRecordNode {
         PyRecordNode { record, path }
     }
 
+    /// The square numbering of the record's board (the node checked to be there).
+    fn shape(&self, py: Python<'_>) -> PyResult<crate::convert::Shape> {
+        self.with(py, |_| Ok(()))?;
+        Ok(self
+            .record
+            .bind(py)
+            .try_borrow()
+            .map_err(|_| busy())?
+            .shape())
+    }
+
     /// Runs `f` on the record, the node checked to be there.
     fn with<T>(&self, py: Python<'_>, f: impl FnOnce(&Record) -> PyResult<T>) -> PyResult<T> {
         let r = self.record.bind(py).try_borrow().map_err(|_| busy())?;
@@ -156,8 +167,11 @@ impl PyRecordNode {
     /// The move that led to this node, ``None`` at the root.
     #[getter(r#move)]
     fn the_move(&self, py: Python<'_>) -> PyResult<Option<Py<PyMove>>> {
-        self.with(py, |_| Ok(()))?;
-        self.path.last().map(|&m| move_object(py, m)).transpose()
+        let shape = self.shape(py)?;
+        self.path
+            .last()
+            .map(|&m| move_object(py, m, shape))
+            .transpose()
     }
 
     /// The record this node belongs to.
@@ -227,7 +241,7 @@ impl PyRecordNode {
     /// The moves of the main line after this node.
     fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
         let path = self.mainline_path(py)?;
-        move_objects(py, &path[self.path.len()..])
+        move_objects(py, &path[self.path.len()..], self.shape(py)?)
     }
 
     /// The last node of the main line from here (this node if nothing

@@ -31,12 +31,13 @@ pub fn action_of(space: ActionSpace, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
 pub fn move_of_action(
     py: Python<'_>,
     space: ActionSpace,
+    shape: convert::Shape,
     action: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyMove>> {
     let what = match convert::index(action) {
         Ok(n) => match n.within(&(0..=space.size().saturating_sub(1))) {
             Some(a) => match space.decode(a) {
-                Some(mv) => return move_object(py, mv),
+                Some(mv) => return move_object(py, mv, shape),
                 None => {
                     return Err(InvalidMoveError::new_err(format!(
                         "action {a} is no move on this board"

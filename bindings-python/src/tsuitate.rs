@@ -3,7 +3,7 @@
 
 use crate::board::over;
 use crate::contract;
-use crate::convert::{self, Selected};
+use crate::convert::{self, Selected, Shape};
 use crate::enums::ColorObj;
 use crate::errors::{IllegalMoveError, InvalidSfenError, SettingError, ShogiError};
 use crate::legal::{MoveSource, PyLegalMoves};
@@ -26,20 +26,22 @@ use shogi_variants::{
 /// One thing a Tsuitate player is told, or did.
 #[pyclass(module = "shogi_variants", name = "Announcement", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyAnnouncement(pub Announcement);
+pub struct PyAnnouncement(pub Announcement, pub Shape);
 
 #[pymethods]
 impl PyAnnouncement {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py.get_type::<PyAnnouncement>(), &self.0)
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+        crate::moves::reduce_json_on(py.get_type::<PyAnnouncement>(), &self.0, self.1)
     }
 
     /// Reads back what `__reduce__` wrote.
     #[staticmethod]
-    fn _from_json(json: &str) -> PyResult<Self> {
-        crate::moves::from_json("Announcement", json).map(PyAnnouncement)
+    #[pyo3(signature = (json, files = 9, ranks = 9))]
+    fn _from_json(json: &str, files: u8, ranks: u8) -> PyResult<Self> {
+        let shape = crate::moves::pickled_shape("Announcement", files, ranks)?;
+        crate::moves::from_json("Announcement", json).map(|a| PyAnnouncement(a, shape))
     }
 
     /// What kind of announcement (Rust's ``Announcement::name``).
@@ -52,7 +54,7 @@ impl PyAnnouncement {
     #[getter]
     fn r#move(&self) -> Option<PyMove> {
         match self.0 {
-            Announcement::Attempted(m) => Some(PyMove(m)),
+            Announcement::Attempted(m) => Some(PyMove(m, self.1)),
             _ => None,
         }
     }
@@ -66,11 +68,11 @@ impl PyAnnouncement {
         }
     }
 
-    /// For ``capture``: the square.
+    /// For ``capture``: the square, numbered on the game's board.
     #[getter]
     fn square(&self) -> Option<usize> {
         match self.0 {
-            Announcement::Capture { square, .. } => Some(square.index()),
+            Announcement::Capture { square, .. } => Some(self.1.index(square)),
             _ => None,
         }
     }
@@ -107,26 +109,29 @@ impl PyAnnouncement {
 /// A capture as both players are told of it: the square and the piece taken.
 #[pyclass(module = "shogi_variants", name = "Capture", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyCapture(pub Capture);
+pub struct PyCapture(pub Capture, pub Shape);
 
 #[pymethods]
 impl PyCapture {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py.get_type::<PyCapture>(), &self.0)
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+        crate::moves::reduce_json_on(py.get_type::<PyCapture>(), &self.0, self.1)
     }
 
     /// Reads back what `__reduce__` wrote.
     #[staticmethod]
-    fn _from_json(json: &str) -> PyResult<Self> {
-        crate::moves::from_json("Capture", json).map(PyCapture)
+    #[pyo3(signature = (json, files = 9, ranks = 9))]
+    fn _from_json(json: &str, files: u8, ranks: u8) -> PyResult<Self> {
+        let shape = crate::moves::pickled_shape("Capture", files, ranks)?;
+        crate::moves::from_json("Capture", json).map(|c| PyCapture(c, shape))
     }
 
-    /// The square's index (``square_name`` gives its USI name).
+    /// The square, numbered on the game's board (``square_name`` gives its
+    /// USI name).
     #[getter]
     fn square(&self) -> usize {
-        self.0.square.index()
+        self.1.index(self.0.square)
     }
 
     /// The square's USI name (``"2b"``).
@@ -163,20 +168,22 @@ impl PyCapture {
 /// announcements of that attempt, grouped.
 #[pyclass(module = "shogi_variants", name = "Event", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PyEvent(pub Event);
+pub struct PyEvent(pub Event, pub Shape);
 
 #[pymethods]
 impl PyEvent {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py.get_type::<PyEvent>(), &self.0)
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+        crate::moves::reduce_json_on(py.get_type::<PyEvent>(), &self.0, self.1)
     }
 
     /// Reads back what `__reduce__` wrote.
     #[staticmethod]
-    fn _from_json(json: &str) -> PyResult<Self> {
-        crate::moves::from_json("Event", json).map(PyEvent)
+    #[pyo3(signature = (json, files = 9, ranks = 9))]
+    fn _from_json(json: &str, files: u8, ranks: u8) -> PyResult<Self> {
+        let shape = crate::moves::pickled_shape("Event", files, ranks)?;
+        crate::moves::from_json("Event", json).map(|e| PyEvent(e, shape))
     }
 
     /// Who attempted (``Color.BLACK``/``Color.WHITE``).
@@ -188,7 +195,7 @@ impl PyEvent {
     /// The move attempted: known for the player's own attempts only, else ``None``.
     #[getter]
     fn attempted(&self) -> Option<PyMove> {
-        self.0.attempted.map(PyMove)
+        self.0.attempted.map(|m| PyMove(m, self.1))
     }
 
     /// ``"played"`` or ``"foul"`` as told; ``None`` for an opponent's foul
@@ -201,7 +208,7 @@ impl PyEvent {
     /// The capture the move made, or ``None``.
     #[getter]
     fn capture(&self) -> Option<PyCapture> {
-        self.0.capture.map(PyCapture)
+        self.0.capture.map(|c| PyCapture(c, self.1))
     }
 
     /// Whether the move gave check.
@@ -258,8 +265,8 @@ impl PyEvent {
     }
 }
 
-fn announcements(list: &[Announcement]) -> Vec<PyAnnouncement> {
-    list.iter().map(|&a| PyAnnouncement(a)).collect()
+fn announcements(list: &[Announcement], shape: Shape) -> Vec<PyAnnouncement> {
+    list.iter().map(|&a| PyAnnouncement(a, shape)).collect()
 }
 
 /// The referee's verdict on an attempt and what each player was told.
@@ -271,13 +278,15 @@ fn announcements(list: &[Announcement]) -> Vec<PyAnnouncement> {
 pub struct PyRuling {
     verdict: Verdict,
     told: [Vec<Announcement>; 2],
+    /// The game's square numbering.
+    shape: Shape,
 }
 
 impl PyRuling {
     fn event_of(&self, color: Color) -> Option<PyEvent> {
         shogi_variants::events(color, &self.told[color.index()])
             .pop()
-            .map(PyEvent)
+            .map(|e| PyEvent(e, self.shape))
     }
 }
 
@@ -285,14 +294,24 @@ impl PyRuling {
 impl PyRuling {
     /// Pickles as its serde form; `copy.copy` and `copy.deepcopy` give an
     /// equal value.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py.get_type::<PyRuling>(), &(self.verdict, &self.told))
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
+        crate::moves::reduce_json_on(
+            py.get_type::<PyRuling>(),
+            &(self.verdict, &self.told),
+            self.shape,
+        )
     }
 
     /// Reads back what `__reduce__` wrote.
     #[staticmethod]
-    fn _from_json(json: &str) -> PyResult<Self> {
-        crate::moves::from_json("Ruling", json).map(|(verdict, told)| PyRuling { verdict, told })
+    #[pyo3(signature = (json, files = 9, ranks = 9))]
+    fn _from_json(json: &str, files: u8, ranks: u8) -> PyResult<Self> {
+        let shape = crate::moves::pickled_shape("Ruling", files, ranks)?;
+        crate::moves::from_json("Ruling", json).map(|(verdict, told)| PyRuling {
+            verdict,
+            told,
+            shape,
+        })
     }
 
     /// ``"played"`` or ``"foul"``.
@@ -310,7 +329,10 @@ impl PyRuling {
     /// Announcements to Black and to White.
     #[getter]
     fn told(&self) -> (Vec<PyAnnouncement>, Vec<PyAnnouncement>) {
-        (announcements(&self.told[0]), announcements(&self.told[1]))
+        (
+            announcements(&self.told[0], self.shape),
+            announcements(&self.told[1], self.shape),
+        )
     }
 
     /// What Black and what White learned of this attempt, one ``Event``
@@ -362,6 +384,12 @@ impl PyPlayerView {
 
     fn shape(&self) -> ObservationShape {
         ObservationShape::tsuitate(self.view.board.files(), self.view.board.ranks())
+    }
+
+    /// The own board's square numbering.
+    #[inline]
+    pub fn squares(&self) -> Shape {
+        Shape::of(self.view.board.geometry())
     }
 
     /// The own board with what the player was told marked.
@@ -463,6 +491,10 @@ impl MoveSource for ViewMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
         Ok(owner.cast::<PyPlayerView>()?.get().view.candidate_moves())
     }
+
+    fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
+        Ok(owner.cast::<PyPlayerView>()?.get().squares())
+    }
 }
 
 /// The most numbers an information state tensor holds (2**28 ``float32``,
@@ -516,14 +548,19 @@ impl PyPlayerView {
     /// Everything this player did and was told, in order (perfect recall).
     #[getter]
     fn information_state(&self) -> Vec<PyAnnouncement> {
-        announcements(&self.view.information_state)
+        announcements(&self.view.information_state, self.squares())
     }
 
     /// The information state grouped by attempt: one ``Event`` per attempt
     /// this player learned of, in order.
     #[getter]
     fn events(&self) -> Vec<PyEvent> {
-        self.view.events().into_iter().map(PyEvent).collect()
+        let shape = self.squares();
+        self.view
+            .events()
+            .into_iter()
+            .map(|e| PyEvent(e, shape))
+            .collect()
     }
 
     /// This player's side of the board as SFEN: their own pieces and hand
@@ -544,6 +581,32 @@ impl PyPlayerView {
     #[getter]
     fn ranks(&self) -> u8 {
         self.view.board.ranks()
+    }
+
+    /// The square on ``file`` and ``rank`` (1-based) of this board:
+    /// ``(file - 1) * ranks + (rank - 1)``. Raises ``InvalidSquareError`` off the board.
+    fn square(&self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.squares().at(file, rank)
+    }
+
+    /// The file (1..) of a square of this board (number or USI name).
+    fn square_file(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_file(square, self.squares())
+    }
+
+    /// The rank (1.., 1 is ``a``) of a square of this board (number or USI name).
+    fn square_rank(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_rank(square, self.squares())
+    }
+
+    /// The USI name of a square of this board (``"5e"``).
+    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        convert::square_name(square, self.squares())
+    }
+
+    /// The number on this board of a square's USI name (a number is checked and returned).
+    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        convert::parse_square(name, self.squares())
     }
 
     /// The side to move as this player knows it: their own colour while
@@ -605,7 +668,7 @@ impl PyPlayerView {
 
     /// The move of an action.
     fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
-        research::move_of_action(py, self.space(), action)
+        research::move_of_action(py, self.space(), self.squares(), action)
     }
 
     /// What this player knows as a ``float32`` array ``(planes, ranks,
@@ -691,30 +754,32 @@ impl PyPlayerView {
 
     /// Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them).
     fn candidate_moves(&self) -> Vec<PyMove> {
+        let shape = self.squares();
         self.view
             .candidate_moves()
             .iter()
-            .map(|&m| PyMove(m))
+            .map(|&m| PyMove(m, shape))
             .collect()
     }
 
     /// Where the own piece on a square (or a piece in hand, ``"P*"``) may be
     /// attempted on the own board; empty when it is not this player's turn.
     fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        let board = &self.view.board;
+        let shape = self.squares();
         Ok(convert::squares(
-            match Selected::read(square_or_drop, board.files(), board.ranks())? {
+            match Selected::read(square_or_drop, shape)? {
                 Selected::Square(from) => {
                     shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
                 }
                 Selected::Hand(kind) => self.view.legal_drop_squares(kind),
             },
+            shape,
         ))
     }
 
     /// The player's own piece on a square (SFEN letter), or ``None`` (empty or unseen).
     fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        let sq = convert::square_on(square, self.view.board.files(), self.view.board.ranks())?;
+        let sq = convert::square(square, self.squares())?;
         Ok(self.view.board.piece_at(sq).map(|p: Piece| p.to_string()))
     }
 
@@ -796,12 +861,19 @@ pub struct PyTsuitateGame {
 }
 
 impl PyTsuitateGame {
+    /// The board's square numbering.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        Shape::of(GameState::geometry(&self.referee))
+    }
+
     /// Judges `mv` for the side to move; refusals map to their exceptions.
     fn attempt_move(&mut self, mv: shogi_core::Move) -> PyResult<PyRuling> {
         match self.referee.attempt(mv) {
             Ok(r) => Ok(PyRuling {
                 verdict: r.verdict,
                 told: r.told,
+                shape: self.shape(),
             }),
             Err(TsuitateError::GameOver(o)) => Err(over(o)),
             Err(ref e @ TsuitateError::NotACandidate(_, rule)) => {
@@ -838,6 +910,10 @@ impl MoveSource for RefereeMoves {
             &crate::legal::read::<PyTsuitateGame>(owner)?.referee,
         ))
     }
+
+    fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
+        Ok(crate::legal::read::<PyTsuitateGame>(owner)?.shape())
+    }
 }
 
 #[pymethods]
@@ -862,6 +938,44 @@ impl PyTsuitateGame {
     #[getter]
     fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         convert::settings_dict(py, self.referee.settings())
+    }
+
+    /// Files of the board (9 or 5).
+    #[getter]
+    fn files(&self) -> u8 {
+        self.shape().files()
+    }
+
+    /// Ranks of the board (9 or 5).
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.shape().ranks()
+    }
+
+    /// The square on ``file`` and ``rank`` (1-based) of this board:
+    /// ``(file - 1) * ranks + (rank - 1)``. Raises ``InvalidSquareError`` off the board.
+    fn square(&self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.shape().at(file, rank)
+    }
+
+    /// The file (1..) of a square of this board (number or USI name).
+    fn square_file(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_file(square, self.shape())
+    }
+
+    /// The rank (1.., 1 is ``a``) of a square of this board (number or USI name).
+    fn square_rank(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_rank(square, self.shape())
+    }
+
+    /// The USI name of a square of this board (``"5e"``).
+    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        convert::square_name(square, self.shape())
+    }
+
+    /// The number on this board of a square's USI name (a number is checked and returned).
+    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        convert::parse_square(name, self.shape())
     }
 
     /// The side to move (a ``Color``).
@@ -1076,9 +1190,16 @@ impl PyTsuitateGame {
         Vec<(ColorObj, PyMove, Option<&'static str>)>,
     )> {
         let (start, end, attempts) = self.referee.reveal()?;
+        let shape = self.shape();
         let attempts = attempts
             .iter()
-            .map(|a| (ColorObj(a.by), PyMove(a.mv), a.foul.map(FoulReason::name)))
+            .map(|a| {
+                (
+                    ColorObj(a.by),
+                    PyMove(a.mv, shape),
+                    a.foul.map(FoulReason::name),
+                )
+            })
             .collect();
         Some((start.to_sfen(), end.to_sfen(), attempts))
     }
@@ -1088,10 +1209,17 @@ impl PyTsuitateGame {
     /// replaying and research tools, not for players.
     #[allow(clippy::type_complexity)]
     fn attempts(&self) -> Vec<(ColorObj, PyMove, Option<&'static str>)> {
+        let shape = self.shape();
         self.referee
             .attempts()
             .iter()
-            .map(|a| (ColorObj(a.by), PyMove(a.mv), a.foul.map(FoulReason::name)))
+            .map(|a| {
+                (
+                    ColorObj(a.by),
+                    PyMove(a.mv, shape),
+                    a.foul.map(FoulReason::name),
+                )
+            })
             .collect()
     }
 

@@ -215,7 +215,9 @@ def test_bad_highlight_squares(bad):
         b.svg(highlight=[bad])
 
 
-@pytest.mark.parametrize("bad", ["6a", "1f", "9i", 5, 45, 80])
+# A 5x5 board numbers its squares 0..=24 ((file - 1) * 5 + rank - 1): 25 and
+# beyond are off it, as are names past file 5 or rank e.
+@pytest.mark.parametrize("bad", ["6a", "1f", "9i", 25, 45, 80])
 def test_squares_off_the_minishogi_board(bad):
     b = Board(variant="minishogi")
     with raises_unchanged(InvalidSquareError, b):

@@ -69,7 +69,7 @@ def test_sfen_round_trips(game, choices):
     again = Board(sfen, variant=variant, **kw)
     assert again.sfen() == sfen
     assert again.turn == b.turn and again.move_number == b.move_number
-    for s in range(81) if b.files == 9 else [f * 9 + r for f in range(5) for r in range(5)]:
+    for s in range(b.files * b.ranks):  # every square, numbered on its own board
         assert again.piece_at(s) == b.piece_at(s)
     assert again.hand(0) == b.hand(0) and again.hand(1) == b.hand(1)
     if not b.is_game_over():

@@ -297,7 +297,7 @@ def test_huge_squares_say_the_real_number(square):
     with pytest.raises(InvalidSquareError) as info:
         sv.square_name(square)
     message = str(info.value)
-    assert "is not a square index (0..=80)" in message
+    assert "is not a square of this 9x9 board (0..=80)" in message
     assert "-1 is not" not in message
     assert str(square) in message or "bits" in message
 

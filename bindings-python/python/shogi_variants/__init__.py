@@ -1,9 +1,15 @@
 """shogi_variants: shogi and its variants with exact rules, implemented in Rust.
 
-Squares are integers 0..80, ``(file - 1) * 9 + (rank - 1)`` (7g is 60), and
-every function taking a square also takes its USI name. Colors are the
-``Color`` members ``BLACK`` (0, moves first) and ``WHITE`` (1); why a game
-ended is an ``EndReason``. Pieces are SFEN letters.
+Squares are integers numbered on the board they belong to,
+``(file - 1) * ranks + (rank - 1)``: 0..80 on 9×9 (7g is 60), 0..24 on 5×5
+(5e is 24), as the action space numbers them. Every function taking a square
+also takes its USI name; ``square(file, rank)``, ``square_file(sq)`` and
+``square_rank(sq)`` convert (9×9 unless given ``board=`` or
+``files=``/``ranks=``; the same methods of a board or game use its own
+board). A ``Move`` equals the same move on any board but answers
+``from_square``/``to_square`` in the numbering of the board that made it.
+Colors are the ``Color`` members ``BLACK`` (0, moves first) and ``WHITE`` (1);
+why a game ended is an ``EndReason``. Pieces are SFEN letters.
 
 >>> import shogi_variants as sv
 >>> board = sv.Board()
@@ -13,6 +19,11 @@ ended is an ``EndReason``. Pieces are SFEN letters.
 Move.from_usi('7g7f')
 >>> board.perft(2)
 1110
+>>> mini = sv.Board(variant="minishogi")
+>>> mini.square(5, 5), sv.square(5, 5, ranks=5), sv.square(5, 5)
+(24, 24, 40)
+>>> mini.push_usi("5d5c").to_square == mini.parse_square("5c") == 22
+True
 """
 
 import enum as _enum
@@ -143,7 +154,10 @@ from ._core import (  # noqa: E402  (the enums come first: _core looks them up)
     load,
     parse_square,
     play_match,
+    square,
+    square_file,
     square_name,
+    square_rank,
 )
 
 __all__ = [
@@ -192,5 +206,8 @@ __all__ = [
     "load",
     "parse_square",
     "play_match",
+    "square",
+    "square_file",
     "square_name",
+    "square_rank",
 ]

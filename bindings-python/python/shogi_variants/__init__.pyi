@@ -1,8 +1,14 @@
 """Type stubs of shogi_variants: shogi and its variants, exact rules, from Rust.
 
-Squares are integers 0..80: ``(file - 1) * 9 + (rank - 1)``, so 7g is
-``(7 - 1) * 9 + 6 = 60``; every function that takes a square also takes its
-USI name (``"7g"``). Colors are the ``Color`` members ``BLACK`` (0, sente,
+Squares are integers numbered on the board they belong to:
+``(file - 1) * ranks + (rank - 1)``, so 0..80 on 9×9 (7g is
+``(7 - 1) * 9 + 6 = 60``) and 0..24 on 5×5 (5e is ``4 * 5 + 4 = 24``), the
+numbering of the action space. Every function that takes a square also takes
+its USI name (``"7g"``); ``square(file, rank)``, ``square_file`` and
+``square_rank`` convert (module functions: 9×9 unless given ``board=`` or
+``files=``/``ranks=``; methods of every game and view: its own board). A
+``Move`` compares by the move alone but numbers its squares as the board that
+made it. Colors are the ``Color`` members ``BLACK`` (0, sente,
 moves first) and ``WHITE`` (1); an argument taking a colour also takes 0/1.
 Why a game ended is an ``EndReason``. Pieces are SFEN letters: uppercase for Black, lowercase for White, ``+``
 for promoted (``"P"``, ``"+r"``). Cards are ``1``..``9`` (the file they name)
@@ -104,17 +110,47 @@ __all__ = [
     "load",
     "parse_square",
     "play_match",
+    "square",
+    "square_file",
     "square_name",
+    "square_rank",
 ]
 
 Square = Union[int, str]
 MoveLike = Union["Move", str]
 
-def square_name(square: int) -> str:
-    """USI name of a square index: ``square_name(60) == "7g"``. Raises ``InvalidSquareError``."""
+def square_name(
+    square: Square, *, files: Optional[int] = None, ranks: Optional[int] = None, board: Optional[Any] = None
+) -> str:
+    """USI name of a square: ``square_name(60) == "7g"``, ``square_name(24,
+    ranks=5) == "5e"``. Raises ``InvalidSquareError`` for a square off the board.
 
-def parse_square(name: Square) -> int:
-    """Square index of a USI name (``"7g"`` -> 60); an int is checked and returned. Raises ``InvalidSquareError``."""
+    The square functions number on ``board`` (a ``Board``, ``CardGame``,
+    ``TsuitateGame`` or ``PlayerView``), else on ``files`` × ``ranks`` (one alone:
+    a square board), else 9×9; ``ArgumentError`` for a size outside 3..=9."""
+
+def parse_square(
+    name: Square, *, files: Optional[int] = None, ranks: Optional[int] = None, board: Optional[Any] = None
+) -> int:
+    """Square number of a USI name (``"7g"`` -> 60; ``"5e"`` -> 24 with ``ranks=5``);
+    a number is checked and returned. Raises ``InvalidSquareError``."""
+
+def square(
+    file: int, rank: int, *, files: Optional[int] = None, ranks: Optional[int] = None, board: Optional[Any] = None
+) -> int:
+    """The square on ``file`` and ``rank`` (1-based, rank 1 is ``a``):
+    ``(file - 1) * ranks + (rank - 1)``; ``square(7, 7) == 60``, ``square(5, 5,
+    ranks=5) == 24``. Raises ``InvalidSquareError`` off the board."""
+
+def square_file(
+    square: Square, *, files: Optional[int] = None, ranks: Optional[int] = None, board: Optional[Any] = None
+) -> int:
+    """The file (1..) of a square (number or USI name): ``square_file(60) == 7``."""
+
+def square_rank(
+    square: Square, *, files: Optional[int] = None, ranks: Optional[int] = None, board: Optional[Any] = None
+) -> int:
+    """The rank (1.., 1 is ``a``) of a square: ``square_rank(60) == 7``."""
 
 def load(json: str) -> Union["Board", "CardGame", "TsuitateGame"]:
     """Read a saved game (any game's ``to_json()``) back into a game that continues
@@ -193,28 +229,44 @@ class BusyError(ShogiError):
 class Move:
     """A move: immutable, hashable, ordered by ``code``.
 
-    ``Move(from_square, to_square, promotion=False)`` for a board move,
-    ``Move.drop(piece, to_square)`` for a drop, ``Move.from_usi("7g7f")``.
+    ``Move(from_square, to_square, promotion=False, *, board=None)`` for a board
+    move, ``Move.drop(piece, to_square, *, board=None)`` for a drop,
+    ``Move.from_usi("7g7f", *, board=None)``.
+
+    A move is the same value on every board: equality, hashing and order go by
+    the move itself, so ``Move.from_usi("5e4d")`` equals the minishogi move
+    ``5e4d``. It remembers the square numbering of the board that made it
+    (``legal_moves``, ``pop``, ``peek``, players, ...; ``board=`` for one built
+    by hand, 9×9 without), and ``from_square``/``to_square`` answer in it.
+    ``board.push`` plays a move by what it is, whatever numbering it remembers.
     """
 
-    def __new__(cls, from_square: Square, to_square: Square, promotion: bool = False) -> Self: ...
+    def __new__(
+        cls, from_square: Square, to_square: Square, promotion: bool = False, *, board: Optional[Any] = None
+    ) -> Self: ...
     @staticmethod
-    def from_usi(usi: str) -> "Move":
-        """Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``). Raises ``InvalidMoveError``."""
+    def from_usi(usi: str, *, board: Optional[Any] = None) -> "Move":
+        """Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``); ``board`` gives the square
+        numbering (and refuses squares off it). Raises ``InvalidMoveError``."""
     @staticmethod
-    def drop(piece: str, to_square: Square) -> "Move":
-        """A drop of ``piece`` (``"P"``, ``"L"``, ``"N"``, ``"S"``, ``"G"``, ``"B"``, ``"R"``) on ``to_square``."""
+    def drop(piece: str, to_square: Square, *, board: Optional[Any] = None) -> "Move":
+        """A drop of ``piece`` (``"P"``, ``"L"``, ``"N"``, ``"S"``, ``"G"``, ``"B"``, ``"R"``) on ``to_square``
+        (numbered as on ``board``, 9×9 without)."""
     @staticmethod
     def from_code(code: int) -> "Move":
-        """The move of a 16-bit ``code`` (see ``Move.code``). Raises ``InvalidMoveError``."""
+        """The move of a 16-bit ``code`` (see ``Move.code``), in 9×9 numbering. Raises ``InvalidMoveError``."""
+    @property
+    def board_shape(self) -> tuple[int, int]:
+        """``(files, ranks)`` of the numbering ``from_square``/``to_square`` use: the
+        board that made the move, ``(9, 9)`` for one built without a board."""
     def usi(self) -> str:
         """USI notation."""
     @property
     def from_square(self) -> Optional[int]:
-        """Origin square, ``None`` for a drop."""
+        """Origin square, ``None`` for a drop, numbered as on the board that made the move."""
     @property
     def to_square(self) -> int:
-        """Destination square."""
+        """Destination square, numbered as on the board that made the move."""
     @property
     def drop_piece(self) -> Optional[str]:
         """The dropped piece's uppercase letter, ``None`` for a board move."""
@@ -294,6 +346,21 @@ class Board:
     def files(self) -> int: ...
     @property
     def ranks(self) -> int: ...
+    def square(self, file: int, rank: int) -> int:
+        """The square on ``file`` and ``rank`` (1-based) of this board: ``(file - 1) * ranks + (rank - 1)``.
+        Raises ``InvalidSquareError`` off the board."""
+    def square_file(self, square: Square) -> int:
+        """The file (1..) of a square of this board (number or USI name)."""
+    def square_rank(self, square: Square) -> int:
+        """The rank (1.., 1 is ``a``) of a square of this board (number or USI name)."""
+    def square_name(self, square: Square) -> str:
+        """The USI name of a square of this board (``"5e"``)."""
+    def parse_square(self, name: Square) -> int:
+        """The number on this board of a square's USI name (a number is checked and returned)."""
+    def parse_usi(self, usi: str) -> Move:
+        """The legal move of USI text here (python-chess's ``parse_uci``), numbered on this
+        board. Raises ``InvalidMoveError`` for text that is no move of this board,
+        ``IllegalMoveError`` for a move the rules forbid now."""
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves (none once the game is over)."""
@@ -378,7 +445,10 @@ class Board:
     def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
         """The position as ``float32`` planes ``(48, ranks, files)`` seen by ``color``
         (default: the side to move), the board turned for White: own and
-        opponent pieces by kind, hands, repetitions, side, check (README, research)."""
+        opponent pieces by kind, hands, repetitions, side, check (README, research).
+        A plane is a picture: for Black, square ``sq`` is at row ``square_rank(sq) - 1``,
+        column ``files - square_file(sq)``; ``planes[:, :, ::-1].transpose(0, 2, 1)
+        .reshape(len(planes), -1)`` has one column per square, in this board's numbering."""
     @property
     def observation_shape(self) -> tuple[int, int, int]: ...
     def japanese(self, move: MoveLike) -> str:
@@ -600,6 +670,17 @@ class PlayerView:
     def files(self) -> int: ...
     @property
     def ranks(self) -> int: ...
+    def square(self, file: int, rank: int) -> int:
+        """The square on ``file`` and ``rank`` (1-based) of this board: ``(file - 1) * ranks + (rank - 1)``.
+        Raises ``InvalidSquareError`` off the board."""
+    def square_file(self, square: Square) -> int:
+        """The file (1..) of a square of this board (number or USI name)."""
+    def square_rank(self, square: Square) -> int:
+        """The rank (1.., 1 is ``a``) of a square of this board (number or USI name)."""
+    def square_name(self, square: Square) -> str:
+        """The USI name of a square of this board (``"5e"``)."""
+    def parse_square(self, name: Square) -> int:
+        """The number on this board of a square's USI name (a number is checked and returned)."""
     @property
     def turn(self) -> Color:
         """The side to move as this player knows it (the opponent once the game is over)."""
@@ -655,7 +736,8 @@ class Capture:
     """A capture as both players are told of it."""
 
     @property
-    def square(self) -> int: ...
+    def square(self) -> int:
+        """The square, numbered on the game's board (``square_name`` gives its USI name)."""
     @property
     def square_name(self) -> str: ...
     @property
@@ -744,6 +826,21 @@ class TsuitateGame:
     def __new__(cls, sfen: Optional[str] = None, **settings: object) -> Self: ...
     @property
     def settings(self) -> dict[str, object]: ...
+    @property
+    def files(self) -> int: ...
+    @property
+    def ranks(self) -> int: ...
+    def square(self, file: int, rank: int) -> int:
+        """The square on ``file`` and ``rank`` (1-based) of this board: ``(file - 1) * ranks + (rank - 1)``.
+        Raises ``InvalidSquareError`` off the board."""
+    def square_file(self, square: Square) -> int:
+        """The file (1..) of a square of this board (number or USI name)."""
+    def square_rank(self, square: Square) -> int:
+        """The rank (1.., 1 is ``a``) of a square of this board (number or USI name)."""
+    def square_name(self, square: Square) -> str:
+        """The USI name of a square of this board (``"5e"``)."""
+    def parse_square(self, name: Square) -> int:
+        """The number on this board of a square's USI name (a number is checked and returned)."""
     @property
     def turn(self) -> Color: ...
     def push(self, move: MoveLike) -> Ruling:
@@ -849,6 +946,21 @@ class CardGame:
         ``None`` when no card constrains it (in check and exempt, a free move)."""
     @property
     def turn(self) -> Color: ...
+    @property
+    def files(self) -> int: ...
+    @property
+    def ranks(self) -> int: ...
+    def square(self, file: int, rank: int) -> int:
+        """The square on ``file`` and ``rank`` (1-based) of this board: ``(file - 1) * ranks + (rank - 1)``.
+        Raises ``InvalidSquareError`` off the board."""
+    def square_file(self, square: Square) -> int:
+        """The file (1..) of a square of this board (number or USI name)."""
+    def square_rank(self, square: Square) -> int:
+        """The rank (1.., 1 is ``a``) of a square of this board (number or USI name)."""
+    def square_name(self, square: Square) -> str:
+        """The USI name of a square of this board (``"5e"``)."""
+    def parse_square(self, name: Square) -> int:
+        """The number on this board of a square's USI name (a number is checked and returned)."""
     def to_move(self) -> Union[Color, Literal["chance"], None]:
         """Who acts now: ``BLACK``/``WHITE`` at a move, ``"chance"`` when a card is due, ``None`` once over."""
     def is_chance_node(self) -> bool: ...

@@ -438,14 +438,15 @@ def _public_events(state, announced):
     return [e for e, _ in _split(state._core.seen(sv.BLACK), announced) if e is not None]
 
 
-def _event_text(e) -> str:
+def _event_text(e, board) -> str:
+    """An event's text; a capture's square (numbered on ``board``) by its name."""
     kind, side, a, b = e
     if kind == "played":
         return f"{_SIDES[side]}:played"
     if kind == "foul":
         return f"{_SIDES[side]}:foul:{a}"
     if kind == "capture":
-        return f"capture:{sv.square_name(a)}:{b}"
+        return f"capture:{sv.square_name(a, board=board)}:{b}"
     if kind == "game_over":
         return f"game_over:{'draw' if side is None else _SIDES[side]}:{a}"
     return kind
@@ -462,8 +463,8 @@ def _own_board_text(view) -> tuple[list[str], str]:
     return rows, hand
 
 
-def _announcement(a) -> str:
-    detail = {"capture": lambda: f"{a.piece}@{sv.square_name(a.square)}",
+def _announcement(a, view) -> str:
+    detail = {"capture": lambda: f"{a.piece}@{sv.square_name(a.square, board=view)}",
               "foul": lambda: str(a.count), "opponent_foul": lambda: str(a.count),
               "game_over": lambda: a.outcome.reason}.get(a.kind)
     return f"{a.kind}:{detail()}" if detail else a.kind
@@ -475,7 +476,7 @@ def _view_text(view) -> str:
     rows, hand = _own_board_text(view)
     told = view.information_state
     last = max((i for i, a in enumerate(told) if a.kind == "attempted"), default=-1)
-    news = " ".join(_announcement(a) for a in told[last + 1:]) or "-"
+    news = " ".join(_announcement(a, view) for a in told[last + 1:]) or "-"
     return (f"{_SIDES[view.color]} to_move={view.to_move} "
             f"played={view.moves_played} fouls={view.fouls} "
             f"opponent_fouls={view.opponent_fouls_known}\n"
@@ -657,14 +658,14 @@ class _ViewObserver:
         if self._public:
             events = _public_events(state, self._announced)
             if self._recall:
-                parts.append(";".join(_event_text(e) for e in events))
+                parts.append(";".join(_event_text(e, state._core) for e in events))
             else:
                 who = state._core.to_move()
                 played = sum(1 for e in events if e[0] == "played")
                 last = max((i for i, e in enumerate(events) if e[0] == "played"), default=-1)
                 fouls = {side: a for kind, side, a, _ in events if kind == "foul"}
                 turn = _SIDES[who] if who in (sv.BLACK, sv.WHITE) else "over"
-                news = ";".join(_event_text(e) for e in events[last + 1:] if e[0] != "foul") or "-"
+                news = ";".join(_event_text(e, state._core) for e in events[last + 1:] if e[0] != "foul") or "-"
                 parts.append(f"to_move={turn} played={played} fouls={fouls.get(0, 0)}/{fouls.get(1, 0)}"
                              f" last={news}")
         for owner in self._owners(player) if self._private else []:
