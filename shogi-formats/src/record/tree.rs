@@ -374,6 +374,45 @@ impl Record {
         (c.at == c.moves.len()).then_some(c.end)
     }
 
+    /// Takes away the end of the line of the node at `path`, the last node
+    /// of its line, and returns it (`Some(None)` if the line said nothing
+    /// of its end), without its side lines: the side lines played instead
+    /// of it become the node's children, the first its main continuation
+    /// (the line goes on with that side line's moves and ends as it does),
+    /// the others variations of that move, in order. `None`, the record
+    /// unchanged, when moves follow the node or no node has this path.
+    /// ([`Record::line_end_mut`] set to `None` drops those side lines with
+    /// the end.)
+    ///
+    /// ```
+    /// use shogi_formats::record::{kif, EndKind};
+    /// let text = "   1 ７六歩(77)\n   2 投了\n\n変化：2手\n   2 ３四歩(33)\n";
+    /// let mut record = kif::read(text)?;
+    /// let end = record.take_line_end(&["7g7f".parse()?]).unwrap().unwrap();
+    /// assert_eq!(end.kind, EndKind::Resign);
+    /// assert!(end.variations.is_empty());
+    /// // The side line now continues the main line, which says no end.
+    /// assert_eq!(record.moves[1].mv.to_string(), "3c3d");
+    /// assert_eq!(record.end, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_line_end(&mut self, path: &[Move]) -> Option<Option<RecordEnd>> {
+        let c = self.cursor_mut(path)?;
+        if c.at != c.moves.len() {
+            return None;
+        }
+        let mut end = c.end.take();
+        let sides: Vec<Line> = end
+            .as_mut()
+            .map(|e| std::mem::take(&mut e.variations))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|l| !l.moves.is_empty())
+            .collect();
+        put_children(c.moves, c.end, sides);
+        Some(end)
+    }
+
     /// The record of the line through the node at `path`: the same headers,
     /// start and comments, the path's moves as its main line (with their
     /// times, comments and bookmarks, without variations), and the end of
