@@ -570,6 +570,9 @@ fn random_tree(rng: &mut common::XorShift, mini: bool) -> Record {
         EndKind::Checkmate,
         EndKind::Jishogi,
     ];
+    if rng.chance(20) {
+        record.bookmark = Some(rng.pick(&words).trim().to_string());
+    }
     for _ in 0..1 + rng.below(6) {
         // A node of the tree to grow from: a leaf's path cut somewhere.
         let leaves = record.leaves();
@@ -890,4 +893,52 @@ fn a_block_after_a_foul_replaces_the_foul_move() {
     assert!(written.contains("   9 ７五歩打+\n"), "{written}");
     assert!(written.contains("\n変化：9手\n"), "{written}");
     assert_eq!(kif::read(&written).unwrap(), record);
+}
+
+#[test]
+fn a_bookmark_before_a_lines_first_move_is_kept_on_the_position_it_names() {
+    // Before the main line's first move: the start's (ShogiHome writes
+    // `&開始局面`); before a side line's first move: the position it
+    // branches from, the move before it.
+    let text = "手数----指手---------消費時間--
+*before
+&開始局面
+   1 ７六歩(77)
+   2 ３四歩(33)
+
+変化：2手
+&after 7g7f
+   2 ８四歩(83)
+
+変化：1手
+&開始局面
+   1 ２六歩(27)
+";
+    let record = kif::read(text).unwrap();
+    assert_eq!(record.bookmark.as_deref(), Some("開始局面"));
+    assert_eq!(record.comments, ["before"]);
+    assert_eq!(record.moves[0].bookmark.as_deref(), Some("after 7g7f"));
+    assert_eq!(record.line_count(), 3);
+    let written = kif::write(&record).unwrap();
+    assert!(
+        written.contains("*before\n&開始局面\n   1 ７六歩(77)+\n"),
+        "{written}"
+    );
+    assert_eq!(kif::read(&written).unwrap(), record);
+    // Naming another bookmark for a position that has one is an error at
+    // its line.
+    for (changed, line) in [
+        (
+            text.replace("   1 ７六歩(77)\n   2", "   1 ７六歩(77)\n&main mark\n   2"),
+            9,
+        ),
+        (
+            text.replace("変化：1手\n&開始局面", "変化：1手\n&another"),
+            12,
+        ),
+    ] {
+        let e = kif::read(&changed).unwrap_err();
+        assert!(e.to_string().contains("second bookmark"), "{changed}: {e}");
+        assert_eq!(e.line, line, "{changed}: {e}");
+    }
 }

@@ -53,8 +53,11 @@
 //!   (but `#KIF version=…`);
 //! - `&name` lines are the bookmark of the move they follow
 //!   ([`RecordMove::bookmark`](crate::record::RecordMove::bookmark); one per
-//!   move; one before the first move of a line, or after its end, is
-//!   skipped);
+//!   move); one before the first move is the start position's
+//!   ([`Record::bookmark`](crate::record::Record::bookmark)), one before
+//!   the first move of a side line that of the position it branches from
+//!   (the move before it, or the start); one after a line's end is
+//!   skipped;
 //! - blank lines and `まで…` summary lines are skipped; a leading
 //!   byte-order mark too;
 //! - variations, as Kifu for Windows and ShogiHome write them: after a line,
@@ -747,6 +750,7 @@ impl Replay {
             start: self.start,
             remarks,
             comments,
+            bookmark: None,
             moves: self.moves,
             end: self.end,
         })
@@ -934,6 +938,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
     let mut tree: Option<TreeReader> = None;
+    let mut start_bookmark: Option<String> = None;
     let mut table = false;
     for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
@@ -957,14 +962,25 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 continue;
             }
             Line::Bookmark(name) => {
+                let second = || RecordError::malformed(n, "a second bookmark (&) on one move");
+                // Before a line's first move: the position it starts from.
+                let at_start = replay
+                    .as_ref()
+                    .is_none_or(|r| r.moves.is_empty() && r.foul.is_none() && r.end.is_none());
                 if let Some(slot) = replay.as_mut().and_then(Replay::bookmark) {
                     if slot.is_some() {
-                        return Err(RecordError::malformed(
-                            n,
-                            "a second bookmark (&) on one move",
-                        ));
+                        return Err(second());
                     }
                     *slot = Some(name.to_owned());
+                } else if at_start {
+                    let slot = match tree.as_mut().and_then(TreeReader::branch_bookmark) {
+                        Some(slot) => slot,
+                        None => &mut start_bookmark,
+                    };
+                    match slot {
+                        Some(b) if b != name => return Err(second()),
+                        _ => *slot = Some(name.to_owned()),
+                    }
                 }
                 continue;
             }
@@ -1010,16 +1026,18 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    match tree.and_then(TreeReader::into_record) {
-        None => replay.into_record(pre.headers, remarks, comments),
+    let mut record = match tree.and_then(TreeReader::into_record) {
+        None => replay.into_record(pre.headers, remarks, comments)?,
         Some((mut record, branch)) => {
             branch.finish(&mut record, replay)?;
             record.headers = pre.headers;
             record.remarks = remarks;
             record.comments = comments;
-            Ok(record)
+            record
         }
-    }
+    };
+    record.bookmark = start_bookmark;
+    Ok(record)
 }
 
 /// The side of the reader that follows the tree: where the line being read
@@ -1065,6 +1083,15 @@ impl TreeReader {
     /// Whether the line being read is a side line.
     fn in_side_line(&self) -> bool {
         self.record.is_some()
+    }
+
+    /// Where a bookmark before the first move of the side line being read
+    /// goes: on the move it branches after; `None` when it branches at the
+    /// start (the start's bookmark) or no side line is read.
+    fn branch_bookmark(&mut self) -> Option<&mut Option<String>> {
+        let at = self.line.at.min(self.path.len());
+        let record = self.record.as_mut()?;
+        record.node_mut(&self.path[..at]).map(|m| &mut m.bookmark)
     }
 
     /// Follows the move just read, if one was played.
@@ -1264,6 +1291,11 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
     write_preamble(record, "KIF", &mut out)?;
     out.push_str("手数----指手---------消費時間--\n");
     write_comments(&record.comments, &mut out);
+    if let Some(bookmark) = &record.bookmark {
+        out.push('&');
+        out.push_str(&super::one_line(bookmark));
+        out.push('\n');
+    }
     let start = positions
         .first()
         .cloned()

@@ -94,6 +94,10 @@ pub struct Record {
     /// Comments before the first move: KIF and KI2 `*text`, CSA `'*text`
     /// (the same comment in each: the text after the `*`).
     pub comments: Vec<String>,
+    /// The bookmark (KIF `&name` line before the first move, しおり, as
+    /// ShogiHome writes `&開始局面`) on the start position, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bookmark: Option<String>,
     /// The moves played: the main line. Side lines hang on the moves they
     /// replace ([`RecordMove::variations`]; the tree is walked and edited
     /// by path with [`Record::children`], [`Record::add_child`] and the
@@ -658,6 +662,7 @@ impl Record {
             start,
             remarks: Vec::new(),
             comments: Vec::new(),
+            bookmark: None,
             moves: Vec::new(),
             end: None,
         }

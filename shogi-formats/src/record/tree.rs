@@ -450,6 +450,7 @@ impl Record {
             start: self.start.clone(),
             remarks: self.remarks.clone(),
             comments: self.comments.clone(),
+            bookmark: self.bookmark.clone(),
             moves,
             end,
         })
