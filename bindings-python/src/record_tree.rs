@@ -347,11 +347,17 @@ impl PyRecordNode {
         self.set_comments(py, lines)
     }
 
-    /// The bookmark (KIF ``&name``, しおり) on this node, or ``None``. The
-    /// root has none (KIF's bookmark before the first move is not kept).
+    /// The bookmark (KIF ``&name``, しおり) on this node, or ``None``; at
+    /// the root, the start position's (a ``&`` line before the first move,
+    /// as ShogiHome writes ``&開始局面``).
     #[getter]
     fn bookmark(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        self.read_move(py, |m| m.and_then(|m| m.bookmark.clone()))
+        self.with(py, |r| {
+            Ok(match r.node(&self.path) {
+                Some(m) => m.bookmark.clone(),
+                None => r.bookmark.clone(),
+            })
+        })
     }
 
     #[setter]
@@ -362,14 +368,12 @@ impl PyRecordNode {
         {
             return Err(SettingError::new_err("a bookmark is one line"));
         }
-        self.edit(py, |r| match r.node_mut(&self.path) {
-            Some(m) => {
-                m.bookmark = bookmark;
-                Ok(())
+        self.edit(py, |r| {
+            match r.node_mut(&self.path) {
+                Some(m) => m.bookmark = bookmark,
+                None => r.bookmark = bookmark,
             }
-            None => Err(ShogiError::new_err(
-                "the root of a record has no bookmark: set it on a move's node",
-            )),
+            Ok(())
         })
     }
 

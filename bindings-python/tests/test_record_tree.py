@@ -143,8 +143,8 @@ def test_an_illegal_or_impossible_edit_raises_and_changes_nothing():
     with pytest.raises(sv.ShogiError, match="already"):
         first.add_variation("3c3d")
     last = record.root.end()
-    with pytest.raises(sv.ShogiError):
-        record.root.bookmark = "start"
+    with pytest.raises(sv.SettingError):
+        record.root.bookmark = "two\nlines"
     with pytest.raises(sv.SettingError):
         last.end_reason = "not-an-end"
     assert record == before
@@ -349,3 +349,16 @@ def test_side_lines_after_an_end_are_edited():
     last.end_reason = None
     assert record.end is None and usis(record.moves) == ["7g7f", "3c3d", "2g2f"]
     assert last.next() == a and a.is_main_variation() and a.comment == "instead of resigning"
+
+
+def test_a_bookmark_before_the_first_move_is_the_starts():
+    text = "手数----指手---------消費時間--\n&開始局面\n   1 ７六歩(77)\n   2 投了\n\n変化：1手\n&also the start\n   1 ２六歩(27)\n"
+    with pytest.raises(sv.ShogiError, match="second bookmark"):
+        sv.Record.read(text)
+    record = sv.Record.read(text.replace("&also the start", "&開始局面"))
+    assert record.root.bookmark == "開始局面"
+    assert "&開始局面" in record.kif() and sv.Record.read(record.kif()) == record
+    record.root.bookmark = None
+    assert "&" not in record.kif()
+    record.root.bookmark = "start"
+    assert pickle.loads(pickle.dumps(record)).root.bookmark == "start"

@@ -527,7 +527,7 @@ class RecordNode:
     comment: str
     """The comments joined by newlines; set it to replace them."""
     bookmark: Optional[str]
-    """The KIF ``&`` bookmark; the root has none."""
+    """The KIF ``&`` bookmark; at the root, the start position's (``&`` before the first move)."""
     @property
     def time(self) -> Optional[tuple[int, Optional[int]]]:
         """(seconds, total seconds or None), or None."""
