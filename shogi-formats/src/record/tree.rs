@@ -360,7 +360,9 @@ impl Record {
     }
 
     /// [`Record::line_end`], to edit (set or take away the end of a side
-    /// line; for the main line this is [`Record::end`]).
+    /// line; for the main line this is [`Record::end`]). Setting it to
+    /// `None` drops the side lines played instead of the end with it;
+    /// [`Record::take_line_end`] keeps them as the line's continuation.
     ///
     /// ```
     /// use shogi_formats::record::kif;
