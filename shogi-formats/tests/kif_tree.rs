@@ -942,3 +942,50 @@ fn a_bookmark_before_a_lines_first_move_is_kept_on_the_position_it_names() {
         assert_eq!(e.line, line, "{changed}: {e}");
     }
 }
+
+/// ShogiHome's test data (sunfish-shogi/tsshogi, `src/tests/jkf.spec.ts`,
+/// "特殊な指し手のテスト"): blocks after the end `中断`. ShogiHome writes an
+/// end line with `+` when a block follows it, as for a move (its
+/// `exportKIF`, "Kifu for Windows にならい").
+const SHOGIHOME_SPECIAL: &str = "手合割：平手
+*特殊な指し手のテスト
+   1 ２六歩(27)
+   2 ３四歩(33)
+   3 ７六歩(77)
+   4 中断
+変化：4手
+   4 投了
+変化：4手
+   4 持将棋
+変化：4手
+   4 千日手
+変化：4手
+   4 反則勝ち
+変化：4手
+   4 ５四歩(53)
+   5 持将棋
+変化：5手
+   5 反則負け";
+
+#[test]
+fn shogihome_blocks_after_an_end() {
+    // The block of a move after the end reads, as ShogiHome's does.
+    let lines: Vec<&str> = SHOGIHOME_SPECIAL.lines().collect();
+    let with_moves = [&lines[..6], &lines[14..17]].concat().join("\n");
+    let record = kif::read(&with_moves).unwrap();
+    assert_eq!(
+        record.end.as_ref().map(|e| e.kind),
+        Some(EndKind::Interrupted)
+    );
+    let side = &record.end.as_ref().unwrap().variations[0];
+    assert_eq!(side.moves[0].mv, mv("5c5d"));
+    assert_eq!(side.end.as_ref().map(|e| e.kind), Some(EndKind::Jishogi));
+    let text = kif::write(&record).unwrap();
+    assert!(text.contains("   4 中断+\n"), "{text}");
+    assert_eq!(kif::read(&text).unwrap(), record);
+    // A block that is only another end (no move) has no node in the tree:
+    // an error at its line, not a silent drop.
+    let e = kif::read(SHOGIHOME_SPECIAL).unwrap_err();
+    assert_eq!(e.line, 7, "{e}");
+    assert!(e.to_string().contains("without a move"), "{e}");
+}
