@@ -5,7 +5,7 @@
 //! raises `StaleNodeError` instead of answering for another one.
 
 use crate::board::PyBoard;
-use crate::errors::{illegal_move, GameOverError, SettingError, ShogiError};
+use crate::errors::{illegal_move, SettingError, ShogiError};
 use crate::moves::{move_object, move_objects, PyMove};
 use crate::record::PyRecord;
 use pyo3::create_exception;
@@ -40,9 +40,6 @@ fn path_text(path: &[Move]) -> String {
 fn tree_error(e: TreeError) -> PyErr {
     match e {
         TreeError::Illegal(ref i) => illegal_move(e.to_string(), i.reason.name()),
-        TreeError::LineEnded(_) => {
-            GameOverError::new_err(format!("{e} (node.end_reason = None takes it away)"))
-        }
         TreeError::NoSuchNode(_) => StaleNodeError::new_err(e.to_string()),
         _ => ShogiError::new_err(e.to_string()),
     }
@@ -55,7 +52,10 @@ fn busy() -> PyErr {
 /// A position of a record's tree: the start (``record.root``) or the
 /// position after a move of some line. ``move`` is the move that led here,
 /// ``variations`` the moves that can follow (``[0]`` the main one), as
-/// python-chess's ``GameNode``. A node is a view into its record: edits
+/// python-chess's ``GameNode``; on the last node of a line that ends
+/// (``end_reason``), the end is the main continuation and ``variations``
+/// are side lines played instead of it (KIF ``変化`` after ``投了``), none
+/// of them main. A node is a view into its record: edits
 /// through it change the record, and a node whose position an edit removed
 /// raises ``StaleNodeError``.
 #[pyclass(module = "shogi_variants", name = "RecordNode", frozen)]
@@ -139,6 +139,20 @@ impl PyRecordNode {
         })
     }
 
+    /// Whether this node's line ends here (it is the last of its line): its
+    /// children, if any, are side lines played instead of the end.
+    fn line_ends(&self, py: Python<'_>) -> PyResult<bool> {
+        self.with(py, |r| Ok(r.line_end(&self.path).is_some()))
+    }
+
+    /// Whether this node is its parent's main continuation (the root is).
+    fn is_main(&self, py: Python<'_>) -> PyResult<bool> {
+        let Some((_, parent)) = self.path.split_last() else {
+            return Ok(true);
+        };
+        Ok(self.index(py)? == 0 && !self.at(py, parent.to_vec()).line_ends(py)?)
+    }
+
     /// Moves this node to place `to` among its parent's children.
     fn move_to(&self, py: Python<'_>, to: impl FnOnce(usize, usize) -> usize) -> PyResult<()> {
         let Some((_, parent)) = self.path.split_last() else {
@@ -190,7 +204,9 @@ impl PyRecordNode {
             .map(|(_, parent)| self.at(py, parent.to_vec())))
     }
 
-    /// The nodes that can follow, the main continuation first.
+    /// The nodes that can follow, the main continuation first. On the last
+    /// node of a line that ends (``end_reason``), the side lines played
+    /// instead of the end, in order, none of them main.
     #[getter]
     fn variations(&self, py: Python<'_>) -> PyResult<Vec<PyRecordNode>> {
         Ok(self
@@ -224,8 +240,13 @@ impl PyRecordNode {
         }
     }
 
-    /// The main continuation, ``None`` when nothing follows.
+    /// The main continuation, ``None`` when nothing follows or the line
+    /// ends here (side lines played instead of the end are in
+    /// ``variations``).
     fn next(&self, py: Python<'_>) -> PyResult<Option<PyRecordNode>> {
+        if self.line_ends(py)? {
+            return Ok(None);
+        }
         Ok(self.child_moves(py)?.first().map(|&mv| self.child(py, mv)))
     }
 
@@ -262,20 +283,23 @@ impl PyRecordNode {
         self.with(py, |r| Ok(r.nesting(&self.path) == Some(0)))
     }
 
-    /// Whether this node is its parent's main continuation (the root is).
+    /// Whether this node is its parent's main continuation (the root is; a
+    /// side line played instead of an end is not).
     fn is_main_variation(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.index(py)? == 0)
+        self.is_main(py)
     }
 
     /// Whether this node starts a side line: it is not its parent's main
     /// continuation.
     fn starts_variation(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(!self.path.is_empty() && self.index(py)? != 0)
+        Ok(!self.path.is_empty() && !self.is_main(py)?)
     }
 
-    /// Whether nothing follows this node.
+    /// Whether the main continuation stops here (``next()`` is ``None``):
+    /// nothing follows, or the line ends here and only side lines played
+    /// instead of its end follow.
     fn is_end(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.child_moves(py)?.is_empty())
+        Ok(self.next(py)?.is_none())
     }
 
     /// How many moves lead here from the record's start (0 at the root).
@@ -337,11 +361,17 @@ impl PyRecordNode {
         self.set_comments(py, lines)
     }
 
-    /// The bookmark (KIF ``&name``, しおり) on this node, or ``None``. The
-    /// root has none (KIF's bookmark before the first move is not kept).
+    /// The bookmark (KIF ``&name``, しおり) on this node, or ``None``; at
+    /// the root, the start position's (a ``&`` line before the first move,
+    /// as ShogiHome writes ``&開始局面``).
     #[getter]
     fn bookmark(&self, py: Python<'_>) -> PyResult<Option<String>> {
-        self.read_move(py, |m| m.and_then(|m| m.bookmark.clone()))
+        self.with(py, |r| {
+            Ok(match r.node(&self.path) {
+                Some(m) => m.bookmark.clone(),
+                None => r.bookmark.clone(),
+            })
+        })
     }
 
     #[setter]
@@ -352,14 +382,12 @@ impl PyRecordNode {
         {
             return Err(SettingError::new_err("a bookmark is one line"));
         }
-        self.edit(py, |r| match r.node_mut(&self.path) {
-            Some(m) => {
-                m.bookmark = bookmark;
-                Ok(())
+        self.edit(py, |r| {
+            match r.node_mut(&self.path) {
+                Some(m) => m.bookmark = bookmark,
+                None => r.bookmark = bookmark,
             }
-            None => Err(ShogiError::new_err(
-                "the root of a record has no bookmark: set it on a move's node",
-            )),
+            Ok(())
         })
     }
 
@@ -376,7 +404,9 @@ impl PyRecordNode {
     /// How the line ends at this node, when it is the last of its line and
     /// the record says (``"resign"``, ``"checkmate"``...; the names of
     /// ``Record.end``), else ``None``. Set it to a name or ``None`` (only on
-    /// the last node of a line: nothing can follow an end).
+    /// the last node of a line). Side lines played instead of the end stay:
+    /// set to another name, the end keeps them; set to ``None``, the first
+    /// of them continues the line (it becomes ``next()``).
     #[getter(end_reason)]
     fn end_reason(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
         self.with(py, |r| {
@@ -406,9 +436,18 @@ impl PyRecordNode {
                 )
             })?;
             match (kind, slot.as_mut()) {
-                (None, _) => *slot = None,
+                (None, _) => {
+                    r.take_line_end(&self.path);
+                }
                 (Some(kind), Some(e)) if e.kind == kind => {}
-                (Some(kind), _) => *slot = Some(RecordEnd::new(kind)),
+                (Some(kind), Some(e)) => {
+                    let variations = std::mem::take(&mut e.variations);
+                    *slot = Some(RecordEnd {
+                        variations,
+                        ..RecordEnd::new(kind)
+                    });
+                }
+                (Some(kind), None) => *slot = Some(RecordEnd::new(kind)),
             }
             Ok(())
         })
@@ -438,11 +477,14 @@ impl PyRecordNode {
     }
 
     /// Adds ``move`` after this node (the main continuation if nothing
-    /// follows yet, else the last variation) and returns its node. Raises
+    /// follows yet, else the last variation) and returns its node. On the
+    /// last node of a line that ends (``end_reason``), as python-chess adds
+    /// a variation anywhere, the move starts a side line played instead of
+    /// the end, and the end stays the main continuation (set ``end_reason =
+    /// None`` first to continue the line itself). Raises
     /// ``IllegalMoveError`` (with ``reason``) for a move the rules forbid
-    /// here, ``ShogiError`` if the move already follows this node,
-    /// ``GameOverError`` if the line ends here (set ``end_reason = None``
-    /// first); the record is then unchanged.
+    /// here, ``ShogiError`` if the move already follows this node; the
+    /// record is then unchanged.
     #[pyo3(signature = (r#move, *, comment = None))]
     fn add_variation(
         &self,
@@ -466,7 +508,8 @@ impl PyRecordNode {
         Ok(self.child(py, mv))
     }
 
-    /// ``add_variation``, the new node becoming the main continuation.
+    /// ``add_variation``, the new node becoming the main continuation (after
+    /// an end: the first of the side lines played instead of it).
     #[pyo3(signature = (r#move, *, comment = None))]
     fn add_main_variation(
         &self,
@@ -480,7 +523,8 @@ impl PyRecordNode {
     }
 
     /// Makes this node its parent's main continuation; the others keep
-    /// their order after it.
+    /// their order after it. A side line played instead of an end becomes
+    /// the first of those side lines (the end stays the main continuation).
     fn promote_to_main(&self, py: Python<'_>) -> PyResult<()> {
         self.move_to(py, |_, _| 0)
     }
@@ -539,7 +583,10 @@ impl PyRecordNode {
     }
 
     /// ``<RecordNode ply 3 ▲２二角成 (8h2b+), 2 variations>``; the root is
-    /// ``<RecordNode start, 1 variation>``; a removed node says so.
+    /// ``<RecordNode start, 1 variation>``; the last node of a line that
+    /// ends says how, and its variations are played instead of that end:
+    /// ``<RecordNode ply 2 △３四歩 (3c3d), resign, 1 variation instead>``;
+    /// a removed node says so.
     fn __repr__(&self, py: Python<'_>) -> String {
         let r = match self.record.bind(py).try_borrow() {
             Ok(r) => r,
@@ -551,8 +598,15 @@ impl PyRecordNode {
         }
         let count = record.children(&self.path).map_or(0, |c| c.len());
         let plural = if count == 1 { "" } else { "s" };
+        let children = match record.line_end(&self.path) {
+            Some(Some(end)) if count > 0 => {
+                format!("{}, {count} variation{plural} instead", end.kind.name())
+            }
+            Some(Some(end)) => end.kind.name().to_owned(),
+            _ => format!("{count} variation{plural}"),
+        };
         let Some((&mv, before)) = self.path.split_last() else {
-            return format!("<RecordNode start, {count} variation{plural}>");
+            return format!("<RecordNode start, {children}>");
         };
         let japanese = record
             .position_at(before)
@@ -561,7 +615,7 @@ impl PyRecordNode {
             })
             .unwrap_or_default();
         format!(
-            "<RecordNode ply {} {japanese} ({mv}), {count} variation{plural}>",
+            "<RecordNode ply {} {japanese} ({mv}), {children}>",
             self.path.len()
         )
     }

@@ -143,10 +143,8 @@ def test_an_illegal_or_impossible_edit_raises_and_changes_nothing():
     with pytest.raises(sv.ShogiError, match="already"):
         first.add_variation("3c3d")
     last = record.root.end()
-    with pytest.raises(sv.GameOverError, match="end_reason = None"):
-        last.add_variation("8b2b")
-    with pytest.raises(sv.ShogiError):
-        record.root.bookmark = "start"
+    with pytest.raises(sv.SettingError):
+        record.root.bookmark = "two\nlines"
     with pytest.raises(sv.SettingError):
         last.end_reason = "not-an-end"
     assert record == before
@@ -262,3 +260,105 @@ def test_the_readme_records_example_runs():
     record = scope["record"]
     assert [m.usi() for m in record.moves] == ["7g7f", "4a3b"]
     assert record.root.next().variation("8c8d").comment == "the quieter move"
+
+
+# A commentary's "投了図以下": side lines played instead of the main line's
+# end, one of them ending too with a block after its own end.
+AFTER_THE_END = """手数----指手---------消費時間--
+   1 ７六歩(77)
+   2 ３四歩(33)
+   3 投了
+*投了図以下
+
+変化：3手
+   3 ２六歩(27)
+   4 ８四歩(83)
+   5 投了
+
+変化：5手
+   5 ２五歩(26)
+
+変化：3手
+   3 ６六歩(67)
+"""
+
+
+def test_side_lines_after_an_end_are_walked():
+    record = sv.Record.read(AFTER_THE_END)
+    assert usis(record.moves) == ["7g7f", "3c3d"] and record.end == "resign"
+    last = record.root.end()
+    assert last.ply() == 2 and last.end_reason == "resign"
+    assert last.end_comments == ["投了図以下"]
+    # The end is the main continuation: next() is None, the side lines are
+    # variations, none of them main.
+    assert last.next() is None and last.is_end()
+    sides = last.variations
+    assert usis(n.move for n in sides) == ["2g2f", "6g6f"]
+    assert all(not n.is_main_variation() and n.starts_variation() for n in sides)
+    assert not sides[0].is_mainline()
+    assert repr(last) == "<RecordNode ply 2 △３四歩 (3c3d), resign, 2 variations instead>"
+    # Nested: the first side line ends, and goes on after its end.
+    side_end = sides[0].end()
+    assert side_end.ply() == 4 and side_end.end_reason == "resign"
+    (after,) = side_end.variations
+    assert after.move.usi() == "2f2e" and after.parent == side_end
+    # Its board replays the moves that lead to it.
+    board = record.root.board()
+    for usi in ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"]:
+        board.push_usi(usi)
+    assert after.board().sfen() == board.sfen()
+    assert usis(after.board().move_stack) == usis(board.move_stack)
+    # Written back and read again: the same tree.
+    assert "変化：3手" in record.kif()
+    assert sv.Record.read(record.kif()) == record
+    assert pickle.loads(pickle.dumps(record)) == record
+    assert "3 side lines" in repr(record)
+
+
+def test_side_lines_after_an_end_are_edited():
+    record = sv.Record.read("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n")
+    last = record.root.end()
+    # Adding after the end makes a side line played instead of it: the end stays.
+    a = last.add_variation("2g2f", comment="instead of resigning")
+    b = last.add_variation("6g6f")
+    assert record.end == "resign" and usis(record.moves) == ["7g7f", "3c3d"]
+    assert last.variations == [a, b] and last.next() is None
+    assert not a.is_main_variation() and a.comment == "instead of resigning"
+    with pytest.raises(sv.ShogiError, match="already"):
+        last.add_variation("6g6f")
+    with pytest.raises(sv.IllegalMoveError):
+        last.add_variation("6g6e")
+    # Promote and demote among the side lines; promote_to_main puts it first
+    # of them, the end stays main.
+    b.promote()
+    assert last.variations == [b, a]
+    b.demote()
+    assert last.variations == [a, b]
+    b.promote_to_main()
+    assert last.variations == [b, a] and record.end == "resign"
+    c = last.add_main_variation("5g5f")
+    assert last.variations == [c, b, a] and last.next() is None
+    # Removed: the end stays.
+    last.remove_variation(c)
+    last.remove_variation("6g6f")
+    assert last.variations == [a] and record.end == "resign"
+    assert sv.Record.read(record.kif()) == record
+    # Another end keeps the side lines; no end: the first continues the line.
+    last.end_reason = "interrupted"
+    assert record.end == "interrupted" and last.variations == [a]
+    last.end_reason = None
+    assert record.end is None and usis(record.moves) == ["7g7f", "3c3d", "2g2f"]
+    assert last.next() == a and a.is_main_variation() and a.comment == "instead of resigning"
+
+
+def test_a_bookmark_before_the_first_move_is_the_starts():
+    text = "手数----指手---------消費時間--\n&開始局面\n   1 ７六歩(77)\n   2 投了\n\n変化：1手\n&also the start\n   1 ２六歩(27)\n"
+    with pytest.raises(sv.ShogiError, match="second bookmark"):
+        sv.Record.read(text)
+    record = sv.Record.read(text.replace("&also the start", "&開始局面"))
+    assert record.root.bookmark == "開始局面"
+    assert "&開始局面" in record.kif() and sv.Record.read(record.kif()) == record
+    record.root.bookmark = None
+    assert "&" not in record.kif()
+    record.root.bookmark = "start"
+    assert pickle.loads(pickle.dumps(record)).root.bookmark == "start"

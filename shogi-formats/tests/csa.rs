@@ -121,6 +121,7 @@ fn a_full_game_with_every_header() {
             }),
             comments: vec!["after resignation".into()],
             foul: None,
+            variations: Vec::new(),
         })
     );
     assert_eq!(record.end_side(), shogi_core::Color::Black);
@@ -674,6 +675,7 @@ fn random_record(rng: &mut XorShift) -> Record {
             time: random_time(rng),
             comments: random_comments(rng),
             foul: None,
+            variations: Vec::new(),
         });
     }
     record

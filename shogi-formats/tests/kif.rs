@@ -636,6 +636,7 @@ fn random_record(rng: &mut XorShift, mini: bool) -> Record {
             time: random_time(rng),
             comments: random_comments(rng),
             foul: None,
+            variations: Vec::new(),
         });
     }
     record

@@ -269,12 +269,6 @@ fn a_bad_variation_is_an_error_at_its_line() {
             5,
             "names move 4",
         ),
-        // The end of the line before: variations hang on moves.
-        (
-            format!("{main}\n変化：3手\n   3 ２六歩(27)\n"),
-            5,
-            "replaces the end",
-        ),
         // Move 0, before the first.
         (
             format!("{main}\n変化：0手\n   1 ２六歩(27)\n"),
@@ -351,10 +345,6 @@ fn the_tree_is_edited_by_path() {
     assert!(matches!(
         record.add_child(&first, RecordMove::new(mv("3c3d"))),
         Err(TreeError::Duplicate { index: 0, .. })
-    ));
-    assert!(matches!(
-        record.add_child(&path("7g7f 3c3d"), RecordMove::new(mv("2g2f"))),
-        Err(TreeError::LineEnded(EndKind::Resign))
     ));
     assert!(matches!(
         record.add_child(&path("2g2f"), RecordMove::new(mv("3c3d"))),
@@ -580,6 +570,9 @@ fn random_tree(rng: &mut common::XorShift, mini: bool) -> Record {
         EndKind::Checkmate,
         EndKind::Jishogi,
     ];
+    if rng.chance(20) {
+        record.bookmark = Some(rng.pick(&words).trim().to_string());
+    }
     for _ in 0..1 + rng.below(6) {
         // A node of the tree to grow from: a leaf's path cut somewhere.
         let leaves = record.leaves();
@@ -607,7 +600,7 @@ fn random_tree(rng: &mut common::XorShift, mini: bool) -> Record {
             let mv = m.mv;
             match record.add_child(&path, m) {
                 Ok(_) => path.push(mv),
-                Err(TreeError::Duplicate { .. } | TreeError::LineEnded(_)) => break,
+                Err(TreeError::Duplicate { .. }) => break,
                 Err(e) => panic!("{e}"),
             }
         }
@@ -627,10 +620,19 @@ fn random_tree(rng: &mut common::XorShift, mini: bool) -> Record {
 #[test]
 fn random_trees_write_and_read_back_the_same() {
     let mut rng = common::XorShift(0x16_7ee);
-    let (mut side_lines, mut ends) = (0, 0);
+    let (mut side_lines, mut ends, mut after_ends) = (0, 0, 0);
     for round in 0..300 {
         let record = random_tree(&mut rng, round % 4 == 0);
         side_lines += record.line_count() - 1;
+        assert_eq!(record.leaves().len(), record.line_count());
+        // Ends with side lines played instead of them (a move added after
+        // an end).
+        after_ends += record
+            .leaves()
+            .iter()
+            .filter_map(|l| record.line_end(l).cloned().flatten())
+            .filter(|e| !e.variations.is_empty())
+            .count();
         ends += record
             .leaves()
             .iter()
@@ -645,8 +647,8 @@ fn random_trees_write_and_read_back_the_same() {
     }
     // The trees are trees: many side lines, many of them ended.
     assert!(
-        side_lines > 400 && ends > 200,
-        "{side_lines} side lines, {ends} ends"
+        side_lines > 400 && ends > 200 && after_ends > 20,
+        "{side_lines} side lines, {ends} ends, {after_ends} ends with side lines"
     );
 }
 
@@ -697,4 +699,293 @@ fn mangled_files_with_variations_never_panic_and_what_reads_writes_back() {
         read > 100 && refused > 100,
         "{read} read, {refused} refused"
     );
+}
+
+/// A commentary's "投了図以下": blocks that replace the end of the line
+/// before, on the main line and nested under a side line's end.
+const AFTER_THE_END: &str = "手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:01/00:00:01)
+   2 ３四歩(33)   ( 0:02/00:00:02)
+   3 投了         ( 0:03/00:00:04)+
+*投了図以下
+まで2手で後手の勝ち
+
+変化：3手
+   3 ２六歩(27)+
+   4 ８四歩(83)+
+   5 投了
+*then this
+
+変化：5手
+   5 ２五歩(26)
+   6 ８五歩(84)
+
+変化：4手
+   4 ４四歩(43)
+
+変化：3手
+   3 ６六歩(67)
+";
+
+#[test]
+fn a_block_after_the_end_reads_replays_and_writes_back() {
+    let record = kif::read(AFTER_THE_END).unwrap();
+    // The main line keeps its two moves and its end, time and comment.
+    assert_eq!(record.moves.len(), 2);
+    let end = record.end.as_ref().unwrap();
+    assert_eq!(end.kind, EndKind::Resign);
+    assert_eq!(end.time.map(|t| t.seconds), Some(3));
+    assert_eq!(end.comments, ["投了図以下"]);
+    // The end has two side lines, children of the last node; none is the
+    // main continuation (the end is).
+    let last = path("7g7f 3c3d");
+    assert!(matches!(record.line_end(&last), Some(Some(_))));
+    let children: Vec<Move> = record
+        .children(&last)
+        .unwrap()
+        .iter()
+        .map(|m| m.mv)
+        .collect();
+    assert_eq!(children, path("2g2f 6g6f"));
+    assert!(record.mainline_from(&last).unwrap().is_empty());
+    // Nested: the first side line ends too, and a block replaces its end.
+    let side_end = path("7g7f 3c3d 2g2f 8c8d");
+    let end = record.line_end(&side_end).unwrap().as_ref().unwrap();
+    assert_eq!(end.comments, ["then this"]);
+    assert_eq!(end.variations.len(), 1);
+    assert_eq!(
+        record
+            .mainline_from(&path("7g7f 3c3d 2g2f 8c8d 2f2e"))
+            .unwrap()
+            .len(),
+        1
+    );
+    // Its move 4 has a variation too.
+    assert_eq!(record.children(&path("7g7f 3c3d 2g2f")).unwrap().len(), 2);
+    assert_eq!(record.nesting(&path("7g7f 3c3d 2g2f 8c8d 2f2e")), Some(2));
+    // Every line replays, and there are as many leaves as lines.
+    let leaves: Vec<String> = record.leaves().iter().map(|l| usi(l)).collect();
+    assert_eq!(
+        leaves,
+        [
+            "7g7f 3c3d",
+            "7g7f 3c3d 2g2f 8c8d",
+            "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e",
+            "7g7f 3c3d 2g2f 4c4d",
+            "7g7f 3c3d 6g6f",
+        ]
+    );
+    assert_eq!(record.line_count(), 5);
+    for leaf in record.leaves() {
+        let line = record.line_to(&leaf).unwrap();
+        assert_eq!(line.positions().unwrap().len(), leaf.len() + 1);
+        assert!(line.end.as_ref().is_none_or(|e| e.variations.is_empty()));
+    }
+    assert!(record
+        .to_game(shogi_variants::Standard::default())
+        .unwrap()
+        .is_over());
+    // Written back in Kifu for Windows' order, the `+` on the end lines
+    // with side lines, and read back the same.
+    let text = kif::write(&record).unwrap();
+    assert_eq!(blocks(&text), [3, 5, 4, 3], "{text}");
+    assert!(
+        text.contains("   3 投了         ( 0:03/00:00:04)+\n"),
+        "{text}"
+    );
+    assert!(text.contains("   5 投了+\n"), "{text}");
+    assert!(text.contains("   3 ２六歩(27)+\n"), "{text}");
+    assert_eq!(kif::read(&text).unwrap(), record);
+    // The block after the body of the file as it stands reads the same.
+    let body = &text[text.find("手数----").unwrap()..];
+    let as_written = AFTER_THE_END.replace(
+        "   5 投了\n*then this\n",
+        "   5 投了+\n*then this\nまで4手で後手の勝ち\n",
+    );
+    assert_eq!(body, as_written);
+}
+
+#[test]
+fn side_lines_after_an_end_are_edited_by_path() {
+    let mut record = kif::read("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n").unwrap();
+    let last = path("7g7f 3c3d");
+    // Adding after the end: a side line played instead of it, the end
+    // stays the main continuation.
+    assert_eq!(
+        record
+            .add_child(&last, RecordMove::new(mv("2g2f")))
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        record
+            .add_child(&last, RecordMove::new(mv("6g6f")))
+            .unwrap(),
+        1
+    );
+    assert!(matches!(
+        record.add_child(&last, RecordMove::new(mv("6g6f"))),
+        Err(TreeError::Duplicate { index: 1, .. })
+    ));
+    let before = record.clone();
+    assert!(matches!(
+        record.add_child(&last, RecordMove::new(mv("6g6e"))),
+        Err(TreeError::Illegal(_))
+    ));
+    assert_eq!(record, before);
+    assert_eq!(record.moves.len(), 2);
+    assert_eq!(record.end.as_ref().unwrap().variations.len(), 2);
+    // Deeper in the side line.
+    record
+        .add_child(&path("7g7f 3c3d 6g6f"), RecordMove::new(mv("8c8d")))
+        .unwrap();
+    assert_eq!(
+        record.node(&path("7g7f 3c3d 6g6f 8c8d")).unwrap().mv,
+        mv("8c8d")
+    );
+    // Reordered among themselves; out of range is refused.
+    record.reorder_child(&last, 1, 0).unwrap();
+    let children: Vec<Move> = record
+        .children(&last)
+        .unwrap()
+        .iter()
+        .map(|m| m.mv)
+        .collect();
+    assert_eq!(children, path("6g6f 2g2f"));
+    let before = record.clone();
+    assert!(matches!(
+        record.reorder_child(&last, 2, 0),
+        Err(TreeError::NoSuchChild { index: 2, count: 2 })
+    ));
+    assert_eq!(record, before);
+    // Removed: the end stays.
+    let gone = record.remove_child(&last, 0).unwrap();
+    assert_eq!(gone.moves.len(), 2);
+    assert!(!record.has_node(&path("7g7f 3c3d 6g6f")));
+    assert_eq!(record.end.as_ref().unwrap().kind, EndKind::Resign);
+    assert_eq!(record.line_count(), 2);
+    assert_eq!(kif::read(&kif::write(&record).unwrap()).unwrap(), record);
+    // A side line removed with its line's end: the whole main
+    // continuation of the start goes, with its end's side lines.
+    let gone = record.remove_child(&[], 0).unwrap();
+    assert_eq!(gone.end.unwrap().variations.len(), 1);
+    assert_eq!(record.line_count(), 1);
+}
+
+#[test]
+fn a_block_after_a_foul_replaces_the_foul_move() {
+    // Black drops a pawn on the 7th file where its own pawn stands (二歩)
+    // and loses; the block shows the move that should have been played.
+    let text = "   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ２五歩(26)\n   4 ８五歩(84)
+   5 ２四歩(25)\n   6 同　歩(23)\n   7 同　飛(28)\n   8 ８六歩(85)
+   9 ７五歩打\n  10 反則勝ち\n\n変化：9手\n   9 ８六歩(87)\n";
+    let record = kif::read(text).unwrap();
+    let end = record.end.as_ref().unwrap();
+    assert_eq!(end.kind, EndKind::IllegalMove);
+    assert_eq!(end.foul.as_ref().map(|f| f.mv), Some(mv("P*7e")));
+    assert_eq!(end.variations.len(), 1);
+    assert_eq!(
+        record.children(&record.leaves()[0]).unwrap()[0].mv,
+        mv("8g8f")
+    );
+    // The `+` goes on the foul move, the one the block replaces.
+    let written = kif::write(&record).unwrap();
+    assert!(written.contains("   9 ７五歩打+\n"), "{written}");
+    assert!(written.contains("\n変化：9手\n"), "{written}");
+    assert_eq!(kif::read(&written).unwrap(), record);
+}
+
+#[test]
+fn a_bookmark_before_a_lines_first_move_is_kept_on_the_position_it_names() {
+    // Before the main line's first move: the start's (ShogiHome writes
+    // `&開始局面`); before a side line's first move: the position it
+    // branches from, the move before it.
+    let text = "手数----指手---------消費時間--
+*before
+&開始局面
+   1 ７六歩(77)
+   2 ３四歩(33)
+
+変化：2手
+&after 7g7f
+   2 ８四歩(83)
+
+変化：1手
+&開始局面
+   1 ２六歩(27)
+";
+    let record = kif::read(text).unwrap();
+    assert_eq!(record.bookmark.as_deref(), Some("開始局面"));
+    assert_eq!(record.comments, ["before"]);
+    assert_eq!(record.moves[0].bookmark.as_deref(), Some("after 7g7f"));
+    assert_eq!(record.line_count(), 3);
+    let written = kif::write(&record).unwrap();
+    assert!(
+        written.contains("*before\n&開始局面\n   1 ７六歩(77)+\n"),
+        "{written}"
+    );
+    assert_eq!(kif::read(&written).unwrap(), record);
+    // Naming another bookmark for a position that has one is an error at
+    // its line.
+    for (changed, line) in [
+        (
+            text.replace("   1 ７六歩(77)\n   2", "   1 ７六歩(77)\n&main mark\n   2"),
+            9,
+        ),
+        (
+            text.replace("変化：1手\n&開始局面", "変化：1手\n&another"),
+            12,
+        ),
+    ] {
+        let e = kif::read(&changed).unwrap_err();
+        assert!(e.to_string().contains("second bookmark"), "{changed}: {e}");
+        assert_eq!(e.line, line, "{changed}: {e}");
+    }
+}
+
+/// ShogiHome's test data (sunfish-shogi/tsshogi, `src/tests/jkf.spec.ts`,
+/// "特殊な指し手のテスト"): blocks after the end `中断`. ShogiHome writes an
+/// end line with `+` when a block follows it, as for a move (its
+/// `exportKIF`, "Kifu for Windows にならい").
+const SHOGIHOME_SPECIAL: &str = "手合割：平手
+*特殊な指し手のテスト
+   1 ２六歩(27)
+   2 ３四歩(33)
+   3 ７六歩(77)
+   4 中断
+変化：4手
+   4 投了
+変化：4手
+   4 持将棋
+変化：4手
+   4 千日手
+変化：4手
+   4 反則勝ち
+変化：4手
+   4 ５四歩(53)
+   5 持将棋
+変化：5手
+   5 反則負け";
+
+#[test]
+fn shogihome_blocks_after_an_end() {
+    // The block of a move after the end reads, as ShogiHome's does.
+    let lines: Vec<&str> = SHOGIHOME_SPECIAL.lines().collect();
+    let with_moves = [&lines[..6], &lines[14..17]].concat().join("\n");
+    let record = kif::read(&with_moves).unwrap();
+    assert_eq!(
+        record.end.as_ref().map(|e| e.kind),
+        Some(EndKind::Interrupted)
+    );
+    let side = &record.end.as_ref().unwrap().variations[0];
+    assert_eq!(side.moves[0].mv, mv("5c5d"));
+    assert_eq!(side.end.as_ref().map(|e| e.kind), Some(EndKind::Jishogi));
+    let text = kif::write(&record).unwrap();
+    assert!(text.contains("   4 中断+\n"), "{text}");
+    assert_eq!(kif::read(&text).unwrap(), record);
+    // A block that is only another end (no move) has no node in the tree:
+    // an error at its line, not a silent drop.
+    let e = kif::read(SHOGIHOME_SPECIAL).unwrap_err();
+    assert_eq!(e.line, 7, "{e}");
+    assert!(e.to_string().contains("without a move"), "{e}");
 }

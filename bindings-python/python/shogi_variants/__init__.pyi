@@ -577,7 +577,9 @@ class StaleNodeError(ShogiError):
 class RecordNode:
     """A position of a record's tree (python-chess's ``GameNode``): the root
     (``record.root``) or the position after ``move``. ``variations`` are the
-    nodes that can follow, ``[0]`` the main continuation. A node is a view into
+    nodes that can follow, ``[0]`` the main continuation; on the last node of a
+    line that ends (``end_reason``) the end is the main continuation and
+    ``variations`` are side lines played instead of it. A node is a view into
     its record: it follows its moves through promote/demote, edits through it
     change the record, and a removed node raises ``StaleNodeError``."""
 
@@ -590,11 +592,12 @@ class RecordNode:
     def parent(self) -> Optional["RecordNode"]: ...
     @property
     def variations(self) -> list["RecordNode"]:
-        """The nodes that can follow, the main continuation first."""
+        """The nodes that can follow, the main continuation first (after an end:
+        the side lines played instead of it, none main)."""
     def variation(self, move: Union[MoveLike, int]) -> "RecordNode":
         """The child reached by a move, or at an index. Raises ``KeyError``."""
     def next(self) -> Optional["RecordNode"]:
-        """The main continuation, or ``None``."""
+        """The main continuation, or ``None`` (also where the line ends)."""
     def mainline(self) -> list["RecordNode"]:
         """The nodes of the main line after this one."""
     def mainline_moves(self) -> list[Move]: ...
@@ -604,10 +607,11 @@ class RecordNode:
     def is_mainline(self) -> bool:
         """Whether the node is on the record's main line."""
     def is_main_variation(self) -> bool:
-        """Whether the node is its parent's main continuation (the root is)."""
+        """Whether the node is its parent's main continuation (the root is; a side
+        line played instead of an end is not)."""
     def starts_variation(self) -> bool: ...
     def is_end(self) -> bool:
-        """Whether nothing follows."""
+        """Whether ``next()`` is ``None``: nothing follows, or the line ends here."""
     def ply(self) -> int:
         """Moves from the record's start to here."""
     def board(self, variant: Optional[str] = None, **settings: object) -> Board:
@@ -617,20 +621,22 @@ class RecordNode:
     comment: str
     """The comments joined by newlines; set it to replace them."""
     bookmark: Optional[str]
-    """The KIF ``&`` bookmark; the root has none."""
+    """The KIF ``&`` bookmark; at the root, the start position's (``&`` before the first move)."""
     @property
     def time(self) -> Optional[tuple[int, Optional[int]]]:
         """(seconds, total seconds or None), or None."""
     end_reason: Optional[str]
-    """How the line ends at this node (``Record.end``'s names), if it is its last; settable."""
+    """How the line ends at this node (``Record.end``'s names), if it is its last;
+    settable (``None``: the first side line played instead of the end continues the line)."""
     @property
     def end_comments(self) -> list[str]: ...
     @property
     def end_time(self) -> Optional[tuple[int, Optional[int]]]: ...
     def add_variation(self, move: MoveLike, *, comment: Optional[str] = None) -> "RecordNode":
-        """Add a move after this node (main if nothing follows). Raises
+        """Add a move after this node (main if nothing follows; where the line
+        ends, a side line played instead of the end). Raises
         ``IllegalMoveError`` (with ``reason``), ``ShogiError`` for a move already
-        there, ``GameOverError`` when the line ends here."""
+        there."""
     def add_main_variation(self, move: MoveLike, *, comment: Optional[str] = None) -> "RecordNode": ...
     def promote_to_main(self) -> None: ...
     def promote(self) -> None: ...

@@ -757,6 +757,7 @@ impl Reader {
             time: None,
             comments: Vec::new(),
             foul,
+            variations: Vec::new(),
         });
         self.phase = Phase::Ended;
         Ok(())

@@ -53,8 +53,11 @@
 //!   (but `#KIF version=…`);
 //! - `&name` lines are the bookmark of the move they follow
 //!   ([`RecordMove::bookmark`](crate::record::RecordMove::bookmark); one per
-//!   move; one before the first move of a line, or after its end, is
-//!   skipped);
+//!   move); one before the first move is the start position's
+//!   ([`Record::bookmark`](crate::record::Record::bookmark)), one before
+//!   the first move of a side line that of the position it branches from
+//!   (the move before it, or the start); one after a line's end is
+//!   skipped;
 //! - blank lines and `まで…` summary lines are skipped; a leading
 //!   byte-order mark too;
 //! - variations, as Kifu for Windows and ShogiHome write them: after a line,
@@ -65,21 +68,25 @@
 //!   block is a [`Line`](crate::record::Line) hung on the move it replaces
 //!   ([`RecordMove::variations`](crate::record::RecordMove::variations)),
 //!   with its comments, bookmarks, times and its own end. Every move is
-//!   checked in its position. The `+` a move line may end with (a variation
-//!   branches there) is not needed. A block that names a move the line before
-//!   does not have, or the end of that line (`変化：5手` where move 5 is
-//!   `投了`: the tree hangs variations on moves), a block without a move or a
-//!   comment before its first move is an error at its line. A block that
+//!   checked in its position. A block may also replace the end of the line
+//!   before (`変化：5手` where move 5 is `投了`, as commentaries show how the
+//!   game could have gone on after the resignation): it hangs on that end
+//!   ([`RecordEnd::variations`](crate::record::RecordEnd::variations)). The
+//!   `+` a move or end line may end with (a variation branches there) is not
+//!   needed. A block that names a move the line before does not have, a
+//!   block without a move or a comment before its first move is an error at
+//!   its line. A block that
 //!   starts with moves already played there (some files repeat the move
 //!   replaced) is merged into them, as ShogiHome does.
 //!
 //! Anything else is an error, with its line number.
 //!
 //! Writing gives the layout above, then the variations: a move that has
-//! a variation after it (a later sibling) ends with `+`, and after each line
-//! come the `変化：N手` blocks of its variations, from its last move back to
-//! its first, each block followed by its own variations, the order Kifu for
-//! Windows writes. Every line's end gets its `まで` line.
+//! a variation after it (a later sibling) ends with `+`, as does an end
+//! with side lines played instead of it (the foul move, for a foul end), and
+//! after each line come the `変化：N手` blocks of its variations, from its
+//! end and last move back to its first, each block followed by its own
+//! variations, the order Kifu for Windows writes. Every line's end gets its `まで` line.
 //! [`read`](crate::record::kif::read) reads the result back to an equal
 //! record (headers are written as they are, so a record with no `handicap`
 //! header gets no `手合割` line; a BOD diagram is written whenever the start
@@ -677,6 +684,7 @@ impl Replay {
             time,
             comments: Vec::new(),
             foul,
+            variations: Vec::new(),
         });
         Ok(())
     }
@@ -742,6 +750,7 @@ impl Replay {
             start: self.start,
             remarks,
             comments,
+            bookmark: None,
             moves: self.moves,
             end: self.end,
         })
@@ -929,6 +938,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
     let mut tree: Option<TreeReader> = None;
+    let mut start_bookmark: Option<String> = None;
     let mut table = false;
     for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
@@ -952,14 +962,25 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 continue;
             }
             Line::Bookmark(name) => {
+                let second = || RecordError::malformed(n, "a second bookmark (&) on one move");
+                // Before a line's first move: the position it starts from.
+                let at_start = replay
+                    .as_ref()
+                    .is_none_or(|r| r.moves.is_empty() && r.foul.is_none() && r.end.is_none());
                 if let Some(slot) = replay.as_mut().and_then(Replay::bookmark) {
                     if slot.is_some() {
-                        return Err(RecordError::malformed(
-                            n,
-                            "a second bookmark (&) on one move",
-                        ));
+                        return Err(second());
                     }
                     *slot = Some(name.to_owned());
+                } else if at_start {
+                    let slot = match tree.as_mut().and_then(TreeReader::branch_bookmark) {
+                        Some(slot) => slot,
+                        None => &mut start_bookmark,
+                    };
+                    match slot {
+                        Some(b) if b != name => return Err(second()),
+                        _ => *slot = Some(name.to_owned()),
+                    }
                 }
                 continue;
             }
@@ -1005,16 +1026,18 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    match tree.and_then(TreeReader::into_record) {
-        None => replay.into_record(pre.headers, remarks, comments),
+    let mut record = match tree.and_then(TreeReader::into_record) {
+        None => replay.into_record(pre.headers, remarks, comments)?,
         Some((mut record, branch)) => {
             branch.finish(&mut record, replay)?;
             record.headers = pre.headers;
             record.remarks = remarks;
             record.comments = comments;
-            Ok(record)
+            record
         }
-    }
+    };
+    record.bookmark = start_bookmark;
+    Ok(record)
 }
 
 /// The side of the reader that follows the tree: where the line being read
@@ -1062,6 +1085,15 @@ impl TreeReader {
         self.record.is_some()
     }
 
+    /// Where a bookmark before the first move of the side line being read
+    /// goes: on the move it branches after; `None` when it branches at the
+    /// start (the start's bookmark) or no side line is read.
+    fn branch_bookmark(&mut self) -> Option<&mut Option<String>> {
+        let at = self.line.at.min(self.path.len());
+        let record = self.record.as_mut()?;
+        record.node_mut(&self.path[..at]).map(|m| &mut m.bookmark)
+    }
+
     /// Follows the move just read, if one was played.
     fn read(&mut self, replay: &Replay, before: usize) {
         if replay.moves.len() > before {
@@ -1076,7 +1108,6 @@ impl TreeReader {
     /// `replay` was reading, and returns the reader of the variation, which
     /// replaces move N of the path read so far.
     fn branch(&mut self, n: usize, text: &str, replay: Replay) -> Result<Replay, RecordError> {
-        let ended = replay.end.as_ref().map(|e| e.kind);
         let start = replay.start.clone();
         match self.record.as_mut() {
             None => {
@@ -1125,20 +1156,25 @@ impl TreeReader {
             .ok_or_else(|| bad("is not a variation line like 変化：5手".to_owned()))?;
         let read = self.path.len() as u64;
         let last = self.first_number + read;
+        // The block may replace the end of the line read before (投了...).
+        let ends = self
+            .record
+            .as_ref()
+            .and_then(|r| r.line_end(&self.path))
+            .is_some_and(Option::is_some);
         let at = u64::from(number)
             .checked_sub(self.first_number)
-            .filter(|&at| at < read)
-            .ok_or_else(|| match ended {
-                Some(kind) if u64::from(number) == last => bad(format!(
-                    "replaces the end of the line before ({}): a variation branches at a move",
-                    end_name(kind).unwrap_or(kind.name())
-                )),
-                _ if read == 0 => bad("names a move, but no move comes before it".to_owned()),
-                _ => bad(format!(
-                    "names move {number}, which the line before does not have (it has moves {}–{})",
-                    self.first_number,
-                    last - 1
-                )),
+            .filter(|&at| at < read || (at == read && ends))
+            .ok_or_else(|| {
+                if read == 0 {
+                    bad("names a move, but no move comes before it".to_owned())
+                } else {
+                    bad(format!(
+                        "names move {number}, which the line before does not have (it has moves {}–{})",
+                        self.first_number,
+                        last - 1
+                    ))
+                }
             })?;
         let at = usize::try_from(at).unwrap_or(usize::MAX);
         self.path.truncate(at);
@@ -1210,16 +1246,9 @@ impl Branch {
             ));
         }
         let at = self.at.min(path.len());
-        record.attach_line(&path[..at], line).map_err(|e| match e {
-            super::TreeError::LineEnded(kind) => RecordError::malformed(
-                self.opened_at,
-                format!(
-                    "the variation repeats its line up to that line's end ({}) and goes on past it",
-                    end_name(kind).unwrap_or(kind.name())
-                ),
-            ),
-            other => RecordError::malformed(self.opened_at, other),
-        })
+        record
+            .attach_line(&path[..at], line)
+            .map_err(|e| RecordError::malformed(self.opened_at, e))
     }
 }
 
@@ -1262,6 +1291,11 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
     write_preamble(record, "KIF", &mut out)?;
     out.push_str("手数----指手---------消費時間--\n");
     write_comments(&record.comments, &mut out);
+    if let Some(bookmark) = &record.bookmark {
+        out.push('&');
+        out.push_str(&super::one_line(bookmark));
+        out.push('\n');
+    }
     let start = positions
         .first()
         .cloned()
@@ -1369,6 +1403,20 @@ impl LineWriter<'_> {
             .end
             .map(|e| end_name_of(e).map(|n| (e, n)))
             .transpose()?;
+        let end_sides = line.end.map_or(&[][..], |e| &e.variations[..]);
+        let mut seen = Vec::with_capacity(end_sides.len());
+        for v in end_sides {
+            let Some(first) = v.moves.first() else {
+                return Err(unsupported("a variation without a move".to_owned()));
+            };
+            if seen.contains(&first.mv) {
+                return Err(unsupported(format!(
+                    "the move {} twice at one position",
+                    first.mv
+                )));
+            }
+            seen.push(first.mv);
+        }
         for (i, m) in line.moves.iter().enumerate() {
             if !main && i == 0 && !m.variations.is_empty() {
                 return Err(unsupported(
@@ -1408,7 +1456,7 @@ impl LineWriter<'_> {
                     last_tos.last().copied().flatten(),
                     Style::Kif,
                 );
-                Self::move_line(out, number, &text, foul.time, false);
+                Self::move_line(out, number, &text, foul.time, !end_sides.is_empty());
                 write_comments(&foul.comments, out);
                 if let Some(bookmark) = &foul.bookmark {
                     out.push('&');
@@ -1418,7 +1466,8 @@ impl LineWriter<'_> {
                 number += 1;
                 name = "反則勝ち";
             }
-            Self::move_line(out, number, name, end.time, false);
+            let plus = end.foul.is_none() && !end_sides.is_empty();
+            Self::move_line(out, number, name, end.time, plus);
             write_comments(&end.comments, out);
             let plies = line.ply + line.moves.len();
             if let Some(summary) = summary_after(&self.record.start, plies, end) {
@@ -1426,7 +1475,27 @@ impl LineWriter<'_> {
                 out.push('\n');
             }
         }
-        // The variations, from the line's last move back to its first.
+        // The side lines played instead of the end, then the variations,
+        // from the line's last move back to its first.
+        for (j, v) in end_sides.iter().enumerate() {
+            let number = self.first_number + (line.ply + line.moves.len()) as u64;
+            out.push_str(&format!("\n変化：{number}手\n"));
+            let mut to = line.path.clone();
+            to.extend(line.moves.iter().map(|m| m.mv));
+            self.line(
+                out,
+                LineAt {
+                    moves: &v.moves,
+                    end: v.end.as_ref(),
+                    ply: line.ply + line.moves.len(),
+                    pos: pos.clone(),
+                    last_to: last_tos.last().copied().flatten(),
+                    path: to,
+                    sibling_follows: j + 1 < end_sides.len(),
+                },
+                false,
+            )?;
+        }
         for (i, m) in line.moves.iter().enumerate().rev() {
             let count = m.variations.len();
             for (j, v) in m.variations.iter().enumerate() {

@@ -4,7 +4,8 @@
 //! A [`Record`] keeps what a file says: headers in file order, the start
 //! position, the moves with their times, comments and bookmarks, the
 //! special move that ended the game, and the variations as a tree (side
-//! lines hang on the move they replace, [`RecordMove::variations`]; see
+//! lines hang on the move they replace, [`RecordMove::variations`], or on
+//! the end they replace, [`RecordEnd::variations`]; see
 //! [`Line`] and [`Record::children`]). KIF reads and writes the whole
 //! tree; KI2 and CSA have no variations and write the main line. Readers check every move against the rules while
 //! reading, so a `Record` that was read always replays; errors carry the line
@@ -93,6 +94,10 @@ pub struct Record {
     /// Comments before the first move: KIF and KI2 `*text`, CSA `'*text`
     /// (the same comment in each: the text after the `*`).
     pub comments: Vec<String>,
+    /// The bookmark (KIF `&name` line before the first move, しおり, as
+    /// ShogiHome writes `&開始局面`) on the start position, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bookmark: Option<String>,
     /// The moves played: the main line. Side lines hang on the moves they
     /// replace ([`RecordMove::variations`]; the tree is walked and edited
     /// by path with [`Record::children`], [`Record::add_child`] and the
@@ -209,14 +214,25 @@ pub struct RecordEnd {
     /// but the rules forbid it.
     #[serde(default)]
     pub foul: Option<RecordMove>,
+    /// The side lines played *instead of* this end, from the position it
+    /// was made in, in order ([`Line`]; in KIF a `変化：N手` block whose move
+    /// N is this end, as commentaries show how a game could have gone on
+    /// after 投了). The end stays its line's main continuation: in the tree
+    /// these lines are the children of the line's last node, none of them
+    /// main ([`Record::children`]). With a foul end they replace the foul
+    /// move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Line>,
 }
 
 impl RecordEnd {
-    /// An end of `kind` with no time, no comment and no foul move.
+    /// An end of `kind` with no time, no comment, no foul move and no side
+    /// line.
     ///
     /// ```
     /// use shogi_formats::record::{EndKind, RecordEnd};
-    /// assert_eq!(RecordEnd::new(EndKind::Resign).foul, None);
+    /// let end = RecordEnd::new(EndKind::Resign);
+    /// assert!(end.foul.is_none() && end.variations.is_empty());
     /// ```
     pub fn new(kind: EndKind) -> RecordEnd {
         RecordEnd {
@@ -224,6 +240,7 @@ impl RecordEnd {
             time: None,
             comments: Vec::new(),
             foul: None,
+            variations: Vec::new(),
         }
     }
 }
@@ -645,6 +662,7 @@ impl Record {
             start,
             remarks: Vec::new(),
             comments: Vec::new(),
+            bookmark: None,
             moves: Vec::new(),
             end: None,
         }

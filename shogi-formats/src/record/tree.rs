@@ -11,6 +11,13 @@
 //! order. Two children of a node never have the same move (the readers
 //! refuse it, [`Record::add_child`] too), so a path names one node.
 //!
+//! A line that ends (resignation, mate...) may have side lines played
+//! *instead of its end* ([`RecordEnd::variations`]; commentaries show so how
+//! the game could have gone on after 投了): they are the children of the
+//! line's last node, in order, and none of them is its main continuation,
+//! which stays the end ([`Record::line_end`] is `Some` at that node; child
+//! 0 is then a side line like the others).
+//!
 //! ```
 //! use shogi_core::Move;
 //! use shogi_formats::record::{kif, RecordMove};
@@ -58,8 +65,9 @@ use shogi_core::{IllegalMoveError, Move, Position};
 pub const MAX_NESTING: usize = 30;
 
 /// A side line: the moves played instead of a move of another line (the
-/// first of [`moves`](Self::moves) replaces it), each of which may branch
-/// again, and how the line ends, if it says.
+/// first of [`moves`](Self::moves) replaces it), or instead of its end
+/// ([`RecordEnd::variations`]), each of which may branch again, and how
+/// the line ends, if it says.
 ///
 /// ```
 /// use shogi_formats::record::{EndKind, Line, RecordEnd, RecordMove};
@@ -119,10 +127,6 @@ pub enum TreeError {
         /// The child it is.
         index: usize,
     },
-    /// The node is the last of a line that ends there (resignation...):
-    /// nothing can follow it until that end is taken away.
-    #[error("the line ends here ({}): no move follows it until the end is removed", .0.name())]
-    LineEnded(super::EndKind),
     /// The new side line would nest deeper than [`MAX_NESTING`].
     #[error("side lines nest more than {MAX_NESTING} deep here")]
     TooDeep,
@@ -143,11 +147,13 @@ fn path_text(path: &[Move]) -> String {
 
 /// Where a node stands in the storage: the line that holds it and how many
 /// of that line's moves lead to it (0: the line's start, before its first
-/// move; for a side line the node before the move it replaces).
+/// move; for a side line the node before the move it replaces), and how
+/// many side lines the path enters.
 struct Cursor<'a> {
     moves: &'a Vec<RecordMove>,
     end: &'a Option<RecordEnd>,
     at: usize,
+    depth: usize,
 }
 
 struct CursorMut<'a> {
@@ -158,32 +164,56 @@ struct CursorMut<'a> {
 
 impl<'a> Cursor<'a> {
     /// The children's record moves, main first.
+    /// At the last node of a line, the first moves of the side lines
+    /// played instead of its end.
     fn children(self) -> Vec<&'a RecordMove> {
         match self.moves.get(self.at) {
             Some(next) => std::iter::once(next)
                 .chain(next.variations.iter().filter_map(|l| l.moves.first()))
                 .collect(),
-            None => Vec::new(),
+            None => self
+                .end
+                .iter()
+                .flat_map(|e| &e.variations)
+                .filter_map(|l| l.moves.first())
+                .collect(),
         }
     }
 }
 
+/// Where the side line that starts with `mv` stands in `lines`.
+fn side_line(lines: &[Line], mv: Move) -> Option<usize> {
+    lines
+        .iter()
+        .position(|l| l.moves.first().map(|m| m.mv) == Some(mv))
+}
+
+/// How many of `lines` have a move (a side line without one has no node).
+fn with_moves(lines: &[Line]) -> usize {
+    lines.iter().filter(|l| !l.moves.is_empty()).count()
+}
+
 impl Record {
     fn cursor(&self, path: &[Move]) -> Option<Cursor<'_>> {
-        let (mut moves, mut end, mut at) = (&self.moves, &self.end, 0);
+        let (mut moves, mut end, mut at, mut depth) = (&self.moves, &self.end, 0, 0);
         for &mv in path {
-            let next = moves.get(at)?;
-            if next.mv == mv {
-                at += 1;
-                continue;
-            }
-            let line = next
-                .variations
-                .iter()
-                .find(|l| l.moves.first().map(|m| m.mv) == Some(mv))?;
-            (moves, end, at) = (&line.moves, &line.end, 1);
+            let sides = match moves.get(at) {
+                Some(next) if next.mv == mv => {
+                    at += 1;
+                    continue;
+                }
+                Some(next) => &next.variations,
+                None => &end.as_ref()?.variations,
+            };
+            let line = &sides[side_line(sides, mv)?];
+            (moves, end, at, depth) = (&line.moves, &line.end, 1, depth + 1);
         }
-        Some(Cursor { moves, end, at })
+        Some(Cursor {
+            moves,
+            end,
+            at,
+            depth,
+        })
     }
 
     /// How many side lines the path to a node enters: 0 on the main line,
@@ -198,35 +228,22 @@ impl Record {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn nesting(&self, path: &[Move]) -> Option<usize> {
-        let (mut moves, mut at, mut depth) = (&self.moves, 0, 0);
-        for &mv in path {
-            let next = moves.get(at)?;
-            if next.mv == mv {
-                at += 1;
-                continue;
-            }
-            let line = next
-                .variations
-                .iter()
-                .find(|l| l.moves.first().map(|m| m.mv) == Some(mv))?;
-            (moves, at, depth) = (&line.moves, 1, depth + 1);
-        }
-        Some(depth)
+        self.cursor(path).map(|c| c.depth)
     }
 
     fn cursor_mut(&mut self, path: &[Move]) -> Option<CursorMut<'_>> {
         let (mut moves, mut end, mut at) = (&mut self.moves, &mut self.end, 0);
         for &mv in path {
-            let next = moves.get(at)?;
-            if next.mv == mv {
+            if moves.get(at).is_some_and(|next| next.mv == mv) {
                 at += 1;
                 continue;
             }
-            let k = next
-                .variations
-                .iter()
-                .position(|l| l.moves.first().map(|m| m.mv) == Some(mv))?;
-            let line = &mut moves[at].variations[k];
+            let sides = match moves.get_mut(at) {
+                Some(next) => &mut next.variations,
+                None => &mut end.as_mut()?.variations,
+            };
+            let k = side_line(sides, mv)?;
+            let line = &mut sides[k];
             (moves, end, at) = (&mut line.moves, &mut line.end, 1);
         }
         Some(CursorMut { moves, end, at })
@@ -281,7 +298,19 @@ impl Record {
 
     /// The moves that can follow the node at `path`, the main continuation
     /// first, then the variations in order; `None` if no node has this
-    /// path.
+    /// path. At the last node of a line that ends, they are the first moves
+    /// of the side lines played instead of the end, in order, none of them
+    /// the main continuation (the end is: [`Record::line_end`]).
+    ///
+    /// ```
+    /// use shogi_formats::record::kif;
+    /// let text = "   1 ７六歩(77)\n   2 投了\n\n変化：2手\n   2 ３四歩(33)\n";
+    /// let record = kif::read(text)?;
+    /// let first = ["7g7f".parse()?];
+    /// assert!(record.line_end(&first).unwrap().is_some());
+    /// assert_eq!(record.children(&first).unwrap()[0].mv.to_string(), "3c3d");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// ```
     /// use shogi_formats::record::kif;
@@ -331,7 +360,9 @@ impl Record {
     }
 
     /// [`Record::line_end`], to edit (set or take away the end of a side
-    /// line; for the main line this is [`Record::end`]).
+    /// line; for the main line this is [`Record::end`]). Setting it to
+    /// `None` drops the side lines played instead of the end with it;
+    /// [`Record::take_line_end`] keeps them as the line's continuation.
     ///
     /// ```
     /// use shogi_formats::record::kif;
@@ -345,10 +376,50 @@ impl Record {
         (c.at == c.moves.len()).then_some(c.end)
     }
 
+    /// Takes away the end of the line of the node at `path`, the last node
+    /// of its line, and returns it (`Some(None)` if the line said nothing
+    /// of its end), without its side lines: the side lines played instead
+    /// of it become the node's children, the first its main continuation
+    /// (the line goes on with that side line's moves and ends as it does),
+    /// the others variations of that move, in order. `None`, the record
+    /// unchanged, when moves follow the node or no node has this path.
+    /// ([`Record::line_end_mut`] set to `None` drops those side lines with
+    /// the end.)
+    ///
+    /// ```
+    /// use shogi_formats::record::{kif, EndKind};
+    /// let text = "   1 ７六歩(77)\n   2 投了\n\n変化：2手\n   2 ３四歩(33)\n";
+    /// let mut record = kif::read(text)?;
+    /// let end = record.take_line_end(&["7g7f".parse()?]).unwrap().unwrap();
+    /// assert_eq!(end.kind, EndKind::Resign);
+    /// assert!(end.variations.is_empty());
+    /// // The side line now continues the main line, which says no end.
+    /// assert_eq!(record.moves[1].mv.to_string(), "3c3d");
+    /// assert_eq!(record.end, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_line_end(&mut self, path: &[Move]) -> Option<Option<RecordEnd>> {
+        let c = self.cursor_mut(path)?;
+        if c.at != c.moves.len() {
+            return None;
+        }
+        let mut end = c.end.take();
+        let sides: Vec<Line> = end
+            .as_mut()
+            .map(|e| std::mem::take(&mut e.variations))
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|l| !l.moves.is_empty())
+            .collect();
+        put_children(c.moves, c.end, sides);
+        Some(end)
+    }
+
     /// The record of the line through the node at `path`: the same headers,
     /// start and comments, the path's moves as its main line (with their
     /// times, comments and bookmarks, without variations), and the end of
-    /// the node's line if the node is its last. `None` if no node has this
+    /// the node's line if the node is its last (without the side lines
+    /// played instead of it). `None` if no node has this
     /// path.
     ///
     /// ```
@@ -366,7 +437,10 @@ impl Record {
         if !self.has_node(path) {
             return None;
         }
-        let end = self.line_end(path).cloned().flatten();
+        let end = self.line_end(path).cloned().flatten().map(|mut e| {
+            e.variations.clear();
+            e
+        });
         let mut moves = Vec::with_capacity(path.len());
         for i in 1..=path.len() {
             let mut m = self.node(&path[..i])?.clone();
@@ -378,6 +452,7 @@ impl Record {
             start: self.start.clone(),
             remarks: self.remarks.clone(),
             comments: self.comments.clone(),
+            bookmark: self.bookmark.clone(),
             moves,
             end,
         })
@@ -418,13 +493,26 @@ impl Record {
 
     /// Adds `m` after the node at `path`: as its main continuation when
     /// nothing follows it yet, else as its last variation. Returns the
-    /// child's index (0 for the main continuation). The move is checked
-    /// against the rules in the node's position ([`TreeError::Illegal`]
-    /// with why); a move that already follows the node is
-    /// [`TreeError::Duplicate`]; a node whose line ends there (resignation)
-    /// is [`TreeError::LineEnded`]: take the end away first
-    /// ([`Record::line_end_mut`]). The variations `m` carries are kept and
-    /// not checked.
+    /// child's index (0 for the main continuation). At the last node of a
+    /// line that ends (resignation...), the end stays the main
+    /// continuation and `m` starts a side line played instead of it
+    /// ([`RecordEnd::variations`]), as python-chess adds a variation
+    /// wherever asked: to continue the line itself, take its end away
+    /// first ([`Record::line_end_mut`]). The move is checked against the
+    /// rules in the node's position ([`TreeError::Illegal`] with why); a
+    /// move that already follows the node is [`TreeError::Duplicate`]. The
+    /// variations `m` carries are kept and not checked.
+    ///
+    /// ```
+    /// use shogi_formats::record::{kif, RecordMove};
+    /// let mut record = kif::read("   1 ７六歩(77)\n   2 投了\n")?;
+    /// let first = ["7g7f".parse()?];
+    /// assert_eq!(record.add_child(&first, RecordMove::new("3c3d".parse()?))?, 0);
+    /// assert!(record.end.is_some() && record.moves.len() == 1);
+    /// let side = &record.end.as_ref().unwrap().variations[0];
+    /// assert_eq!(side.moves[0].mv.to_string(), "3c3d");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// ```
     /// use shogi_formats::record::{Record, RecordMove};
@@ -455,31 +543,31 @@ impl Record {
         let c = self
             .cursor_mut(path)
             .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
-        if let Some(next) = c.moves.get_mut(c.at) {
-            if deep {
-                return Err(TreeError::TooDeep);
-            }
-            let index = std::iter::once(next.mv)
-                .chain(
-                    next.variations
-                        .iter()
-                        .filter_map(|l| l.moves.first().map(|f| f.mv)),
-                )
-                .position(|mv| mv == m.mv);
-            if let Some(index) = index {
-                return Err(TreeError::Duplicate { mv: m.mv, index });
-            }
-            next.variations.push(Line {
-                moves: vec![m],
-                end: None,
-            });
-            return Ok(next.variations.len());
+        let (main, sides) = match c.moves.get_mut(c.at) {
+            Some(next) => (Some(next.mv), &mut next.variations),
+            None => match c.end {
+                Some(end) => (None, &mut end.variations),
+                None => {
+                    c.moves.push(m);
+                    return Ok(0);
+                }
+            },
+        };
+        if deep {
+            return Err(TreeError::TooDeep);
         }
-        if let Some(end) = c.end {
-            return Err(TreeError::LineEnded(end.kind));
+        let index = main
+            .into_iter()
+            .chain(sides.iter().filter_map(|l| l.moves.first().map(|f| f.mv)))
+            .position(|mv| mv == m.mv);
+        if let Some(index) = index {
+            return Err(TreeError::Duplicate { mv: m.mv, index });
         }
-        c.moves.push(m);
-        Ok(0)
+        sides.push(Line {
+            moves: vec![m],
+            end: None,
+        });
+        Ok(usize::from(main.is_some()) + with_moves(sides) - 1)
     }
 
     /// Hangs `line` (not empty, its moves already checked) on the node at
@@ -487,46 +575,27 @@ impl Record {
     /// played there (a variation that repeats the move it replaces, as
     /// some files write), it is merged into the existing nodes: their
     /// time and bookmark are kept when they have one, the repeated move's
-    /// comments are added where the node lacks them; the rest hangs on
-    /// the last node in common as a variation, or continues that node's
-    /// line when nothing follows it. Refused when the rest would follow
-    /// the end of a line ([`TreeError::LineEnded`]).
+    /// comments are added where the node lacks them; the rest hangs
+    /// on the last node in common as a variation, or continues that node's
+    /// line when nothing follows it, or hangs on that line's end when it
+    /// has one ([`RecordEnd::variations`]).
     pub(crate) fn attach_line(&mut self, path: &[Move], line: Line) -> Result<(), TreeError> {
-        let mut depth = self
-            .nesting(path)
-            .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
-        let c = self
-            .cursor_mut(path)
-            .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
-        let (mut moves, mut end, mut at) = (c.moves, c.end, c.at);
+        if !self.has_node(path) {
+            return Err(TreeError::NoSuchNode(path.to_vec()));
+        }
+        let mut at = path.to_vec();
         let mut rest = line.moves.into_iter().peekable();
         // Follow the moves already there, one node at a time.
-        while let Some(m) = rest.peek() {
-            let Some(next) = moves.get(at) else { break };
-            let k = if next.mv == m.mv {
-                None
-            } else {
-                match next
-                    .variations
-                    .iter()
-                    .position(|l| l.moves.first().map(|f| f.mv) == Some(m.mv))
-                {
-                    Some(k) => Some(k),
-                    None => break,
-                }
-            };
-            let Some(m) = rest.next() else { break };
-            let node = match k {
-                None => {
-                    at += 1;
-                    &mut moves[at - 1]
-                }
-                Some(k) => {
-                    let l = &mut moves[at].variations[k];
-                    (moves, end, at) = (&mut l.moves, &mut l.end, 1);
-                    depth += 1;
-                    &mut moves[0]
-                }
+        while let Some(mv) = rest.peek().map(|m| m.mv) {
+            let there = self
+                .children(&at)
+                .is_some_and(|c| c.iter().any(|m| m.mv == mv));
+            if !there {
+                break;
+            }
+            at.push(mv);
+            let (Some(node), Some(m)) = (self.node_mut(&at), rest.next()) else {
+                break;
             };
             for c in m.comments {
                 if !node.comments.contains(&c) {
@@ -539,32 +608,41 @@ impl Record {
             }
         }
         let rest: Vec<RecordMove> = rest.collect();
-        match moves.get_mut(at) {
-            Some(_) if !rest.is_empty() && depth >= MAX_NESTING => Err(TreeError::TooDeep),
-            Some(next) if !rest.is_empty() => {
-                next.variations.push(Line {
-                    moves: rest,
-                    end: line.end,
-                });
-                Ok(())
-            }
+        let deep = self.nesting(&at).unwrap_or(0) >= MAX_NESTING;
+        let c = self
+            .cursor_mut(&at)
+            .ok_or_else(|| TreeError::NoSuchNode(at.clone()))?;
+        let sides = if let Some(next) = c.moves.get_mut(c.at) {
+            &mut next.variations
+        } else if let Some(e) = c.end.as_mut() {
+            &mut e.variations
+        } else {
+            // The line stops here and says nothing of its end: the rest
+            // continues it, and its end is the line's.
+            c.moves.extend(rest);
+            *c.end = line.end;
+            return Ok(());
+        };
+        if rest.is_empty() {
             // Every move repeats the tree: only an end may be new.
-            Some(_) => Ok(()),
-            None => match end {
-                Some(e) if !rest.is_empty() => Err(TreeError::LineEnded(e.kind)),
-                Some(_) => Ok(()),
-                None => {
-                    moves.extend(rest);
-                    *end = line.end;
-                    Ok(())
-                }
-            },
+            return Ok(());
         }
+        if deep {
+            return Err(TreeError::TooDeep);
+        }
+        sides.push(Line {
+            moves: rest,
+            end: line.end,
+        });
+        Ok(())
     }
 
     /// Moves child `from` of the node at `path` to place `to` (0: it
     /// becomes the main continuation, and the line it is on continues
-    /// with its moves and its end; the others keep their order).
+    /// with its moves and its end; the others keep their order). At the
+    /// last node of a line that ends, the children are side lines played
+    /// instead of the end, and this orders them among themselves (the end
+    /// stays the main continuation).
     ///
     /// ```
     /// use shogi_formats::record::kif;
@@ -583,6 +661,21 @@ impl Record {
         let c = self
             .cursor_mut(path)
             .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
+        if c.at == c.moves.len() {
+            let sides = c.end.as_mut().map(|e| &mut e.variations);
+            let count = sides.as_deref().map_or(0, |s| with_moves(s));
+            for index in [from, to] {
+                if index >= count {
+                    return Err(TreeError::NoSuchChild { index, count });
+                }
+            }
+            if let Some(sides) = sides {
+                sides.retain(|l| !l.moves.is_empty());
+                let child = sides.remove(from);
+                sides.insert(to, child);
+            }
+            return Ok(());
+        }
         let count = c.moves.get(c.at).map_or(0, |m| 1 + m.variations.len());
         for index in [from, to] {
             if index >= count {
@@ -603,7 +696,9 @@ impl Record {
     /// after it, and returns it as a line. When the main continuation goes
     /// and variations are left, the first of them becomes the main
     /// continuation; when the last child goes, the node ends its line,
-    /// which then says nothing of its end.
+    /// which then says nothing of its end. At the last node of a line that
+    /// ends, the child is a side line played instead of the end, and the
+    /// end stays.
     ///
     /// ```
     /// use shogi_formats::record::kif;
@@ -618,6 +713,17 @@ impl Record {
         let c = self
             .cursor_mut(path)
             .ok_or_else(|| TreeError::NoSuchNode(path.to_vec()))?;
+        if c.at == c.moves.len() {
+            let sides = c.end.as_mut().map(|e| &mut e.variations);
+            let count = sides.as_deref().map_or(0, |s| with_moves(s));
+            return match sides {
+                Some(sides) if index < count => {
+                    sides.retain(|l| !l.moves.is_empty());
+                    Ok(sides.remove(index))
+                }
+                _ => Err(TreeError::NoSuchChild { index, count }),
+            };
+        }
         let count = c.moves.get(c.at).map_or(0, |m| 1 + m.variations.len());
         if index >= count {
             return Err(TreeError::NoSuchChild { index, count });
@@ -628,9 +734,12 @@ impl Record {
         Ok(gone)
     }
 
-    /// The path of every leaf of the tree (a node nothing follows): the
-    /// main line's first, then depth first, each node's children in order.
-    /// Every line of the record is the path to one of them.
+    /// The path of every leaf of the tree (a node nothing follows), and of
+    /// the last node of every line whose end has side lines played instead
+    /// of it (the end is a leaf of its own, before those lines): the main
+    /// line's first, then depth first, each node's children in order.
+    /// Every line of the record is the path to one of them, so there are
+    /// [`Record::line_count`] of them.
     ///
     /// ```
     /// use shogi_formats::record::kif;
@@ -657,6 +766,9 @@ impl Record {
                 out.push(path);
                 continue;
             }
+            if self.line_end(&path).is_some() {
+                out.push(path.clone());
+            }
             for mv in children.into_iter().rev() {
                 let mut next = path.clone();
                 next.push(mv);
@@ -675,14 +787,16 @@ impl Record {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn line_count(&self) -> usize {
-        fn count(moves: &[RecordMove]) -> usize {
+        fn count(moves: &[RecordMove], end: Option<&RecordEnd>) -> usize {
             moves
                 .iter()
                 .flat_map(|m| &m.variations)
-                .map(|l| 1 + count(&l.moves))
+                .chain(end.into_iter().flat_map(|e| &e.variations))
+                .filter(|l| !l.moves.is_empty())
+                .map(|l| 1 + count(&l.moves, l.end.as_ref()))
                 .sum()
         }
-        1 + count(&self.moves)
+        1 + count(&self.moves, self.end.as_ref())
     }
 }
 
