@@ -46,6 +46,26 @@ struct Listing {
     /// before that ply, resigning or declaring makes it stale.
     of: Option<(usize, u64)>,
     moves: MoveList,
+    /// Where the last move pushed from the list stood, plus one: the loop
+    /// `for m in legal_moves: push(m); ...; pop()` pushes them in order, so
+    /// the next one is found there without a search.
+    next: usize,
+}
+
+impl Listing {
+    /// Whether `mv` is among the moves (looked for first where the last
+    /// push from the list left off).
+    fn find(&mut self, mv: Move) -> bool {
+        let at = if self.moves.get(self.next) == Some(&mv) {
+            Some(self.next)
+        } else {
+            self.moves.iter().position(|&m| m == mv)
+        };
+        if let Some(i) = at {
+            self.next = i + 1;
+        }
+        at.is_some()
+    }
 }
 
 /// The variant of this name with these keyword settings.
@@ -95,7 +115,7 @@ impl PyBoard {
 
     /// Plays `mv`, keeping the board unchanged on refusal.
     pub fn play(&mut self, mv: Move) -> PyResult<()> {
-        if self.listed().is_some_and(|moves| moves.contains(&mv)) {
+        if self.listing.of == Some(self.here()) && self.listing.find(mv) {
             self.game.play_unchecked(mv);
             return Ok(());
         }
@@ -119,6 +139,7 @@ impl PyBoard {
         if self.listing.of != Some(here) {
             self.game.legal_moves_into(&mut self.listing.moves);
             self.listing.of = Some(here);
+            self.listing.next = 0;
         }
         &self.listing.moves
     }

@@ -351,14 +351,20 @@ pub fn move_object(py: Python<'_>, mv: Move, shape: Shape) -> PyResult<Py<PyMove
 /// Shared objects of a list of moves on `shape`'s board.
 pub fn move_objects(py: Python<'_>, moves: &[Move], shape: Shape) -> PyResult<Vec<Py<PyMove>>> {
     let table = table(shape);
+    // Sized once: collecting through `PyResult` would grow the vector
+    // step by step (its size is not known to `collect`).
+    let mut objects = Vec::with_capacity(moves.len());
     if shape == Shape::NINE {
         // The common case, with the shape known to the compiler.
-        return moves
-            .iter()
-            .map(|&m| cached(py, table, m, Shape::NINE))
-            .collect();
+        for &m in moves {
+            objects.push(cached(py, table, m, Shape::NINE)?);
+        }
+    } else {
+        for &m in moves {
+            objects.push(cached(py, table, m, shape)?);
+        }
     }
-    moves.iter().map(|&m| cached(py, table, m, shape)).collect()
+    Ok(objects)
 }
 
 /// The Python name of an end reason: Rust's [`EndReason::name`].
