@@ -68,7 +68,8 @@ pub struct Game<V: Variant> {
     /// hash ([`NONE`] if none), found once when the move is made: the end
     /// tests then follow this chain instead of scanning the history.
     previous: Vec<u32>,
-    /// How many positions of the history fall in each bucket of hashes.
+    /// The positions of the history by bucket of their hash, to find an
+    /// earlier occurrence without scanning the history.
     seen: Buckets,
     /// An end by an action rather than a rule: resignation or declaration.
     ended: Option<Outcome>,
@@ -280,18 +281,7 @@ impl<V: Variant> Game<V> {
     pub fn play_unchecked(&mut self, mv: Move) {
         let undo = self.position.play_unchecked(mv);
         let hash = self.position.hash();
-        // Equal hashes have the same side to move: only every second
-        // position back can match.
-        let n = self.hashes.len();
-        let previous = if self.seen.add(hash) {
-            (0..n.saturating_sub(1))
-                .rev()
-                .step_by(2)
-                .find(|&i| self.hashes[i] == hash)
-                .map_or(NONE, |i| i as u32)
-        } else {
-            NONE
-        };
+        let previous = self.seen.add(hash, &self.hashes);
         self.previous.push(previous);
         self.hashes.push(hash);
         self.checks.push(self.position.is_check());
@@ -338,7 +328,7 @@ impl<V: Variant> Game<V> {
         let undo = self.undos.pop()?;
         self.position.undo(mv, undo);
         if let Some(hash) = self.hashes.pop() {
-            self.seen.remove(hash);
+            self.seen.remove_last(hash);
         }
         self.previous.pop();
         self.checks.pop();
@@ -418,19 +408,28 @@ impl<V: Variant> Game<V> {
 /// No earlier position with the same hash.
 const NONE: u32 = u32::MAX;
 
-/// How many positions of a game's history fall in each of 512 buckets of
-/// their hash (its top 9 bits). A new position whose bucket is empty
-/// occurred nowhere before, so making a move scans the history for an
-/// earlier occurrence only when the bucket says one may exist: the scan that
-/// grew with the game's length is skipped for most moves.
+/// The positions of a game's history by bucket of their hash (its top 9
+/// bits): for each bucket the latest position in it, and for each position
+/// the one before it in its bucket. Making a move looks for an earlier
+/// occurrence of the new position among the positions of its bucket only
+/// (none for most moves, a few in a long game) instead of scanning the
+/// history, which grew with the game's length.
 #[derive(Clone)]
-struct Buckets(Box<[u32; 512]>);
+struct Buckets {
+    /// Per bucket, the index of the latest position in it ([`NONE`]: empty).
+    latest: Box<[u32; 512]>,
+    /// Per position, the index of the one before it in its bucket.
+    below: Vec<u32>,
+}
 
 impl Buckets {
     /// The buckets of a history holding only the start position.
     fn of_start(hash: u64) -> Buckets {
-        let mut b = Buckets(Box::new([0; 512]));
-        b.add(hash);
+        let mut b = Buckets {
+            latest: Box::new([NONE; 512]),
+            below: Vec::new(),
+        };
+        b.add(hash, &[]);
         b
     }
 
@@ -438,23 +437,32 @@ impl Buckets {
         (hash >> 55) as usize
     }
 
-    /// Counts a position in; whether its bucket held one already.
-    fn add(&mut self, hash: u64) -> bool {
-        let count = &mut self.0[Self::bucket(hash)];
-        *count += 1;
-        *count > 1
+    /// Adds the position after `history` (the hashes of the positions
+    /// before it); returns the index of its latest earlier occurrence, or
+    /// [`NONE`].
+    fn add(&mut self, hash: u64, history: &[u64]) -> u32 {
+        let latest = &mut self.latest[Self::bucket(hash)];
+        let mut at = *latest;
+        while at != NONE && history.get(at as usize) != Some(&hash) {
+            at = self.below.get(at as usize).copied().unwrap_or(NONE);
+        }
+        self.below.push(*latest);
+        *latest = history.len() as u32;
+        at
     }
 
-    /// Counts a position out (a move taken back).
-    fn remove(&mut self, hash: u64) {
-        let count = &mut self.0[Self::bucket(hash)];
-        *count = count.saturating_sub(1);
+    /// Takes out the last position added (a move taken back), whose hash is
+    /// `hash`.
+    fn remove_last(&mut self, hash: u64) {
+        if let Some(below) = self.below.pop() {
+            self.latest[Self::bucket(hash)] = below;
+        }
     }
 }
 
 impl std::fmt::Debug for Buckets {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let used = self.0.iter().filter(|&&n| n > 0).count();
+        let used = self.latest.iter().filter(|&&n| n != NONE).count();
         write!(f, "Buckets({used} of 512 used)")
     }
 }
