@@ -25,12 +25,23 @@ use shogi_variants::{AnySettings, AnyVariant, GameKind, GameState, SavedGame};
 /// or ``"startpos"``/``None`` for the variant's start; settings are keyword
 /// arguments with the Rust names and defaults.
 #[pyclass(module = "shogi_variants", name = "Board")]
-#[derive(Clone)]
 pub struct PyBoard {
     pub game: Game<AnyVariant>,
     /// The legal moves of the current position, found once for the calls
     /// that ask about them.
     listing: Listing,
+    /// Per move of the game, the `Move` object it was pushed as (if it was
+    /// pushed as one, numbered on this board): `pop` hands back that
+    /// object, touched a moment ago, instead of looking the move up in the
+    /// shared table of move objects (a cache miss per pop in a replay).
+    pushed: Vec<Option<Py<PyMove>>>,
+}
+
+impl Clone for PyBoard {
+    /// A copy of the game; the copy looks its moves up when popping them.
+    fn clone(&self) -> PyBoard {
+        PyBoard::from_game(self.game.clone())
+    }
 }
 
 /// The legal moves of one position of the game, kept while the game stays
@@ -108,6 +119,7 @@ impl PyBoard {
     /// A board over `game`.
     pub fn from_game(game: Game<AnyVariant>) -> PyBoard {
         PyBoard {
+            pushed: (0..game.moves().len()).map(|_| None).collect(),
             game,
             listing: Listing::default(),
         }
@@ -117,9 +129,11 @@ impl PyBoard {
     pub fn play(&mut self, mv: Move) -> PyResult<()> {
         if self.listing.of == Some(self.here()) && self.listing.find(mv) {
             self.game.play_unchecked(mv);
-            return Ok(());
+        } else {
+            self.game.play(mv).map_err(game_error)?;
         }
-        self.game.play(mv).map_err(game_error)
+        self.pushed.push(None);
+        Ok(())
     }
 
     /// Where the game stands: the ply and the position's hash.
@@ -302,7 +316,15 @@ impl PyBoard {
     /// Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = convert::a_move_on(r#move, self.position().geometry())?;
-        self.play(mv)
+        self.play(mv)?;
+        if let Ok(obj) = r#move.cast::<PyMove>() {
+            if obj.get().1 == self.shape() {
+                if let Some(last) = self.pushed.last_mut() {
+                    *last = Some(obj.clone().unbind());
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Parse and play a USI move; returns it.
@@ -334,7 +356,10 @@ impl PyBoard {
                 {
                     self.listing.of = None;
                 }
-                move_object(py, mv, self.shape())
+                match self.pushed.pop().flatten() {
+                    Some(obj) => Ok(obj),
+                    None => move_object(py, mv, self.shape()),
+                }
             }
             None => Err(PyIndexError::new_err("pop from a board with no moves")),
         }

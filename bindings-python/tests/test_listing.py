@@ -91,3 +91,24 @@ def test_a_refused_push_leaves_the_kept_moves_right():
     assert sorted(m.usi() for m in board.legal_moves) == before
     board.push("7g7f")
     assert len(board.legal_moves) == 30
+
+
+def test_pop_hands_back_the_move_pushed_in_the_boards_numbering():
+    board = sv.Board()
+    m = sv.Move.from_usi("7g7f")
+    board.push(m)
+    assert board.pop() is m
+    # Pushed as text, or from another board's numbering: pop gives the
+    # move numbered on this board.
+    mini = sv.Board(variant="minishogi")
+    nine = sv.Move.from_usi("5e4d")
+    mini.push(nine)
+    back = mini.pop()
+    assert back == nine and back is not nine
+    assert back.to_square == mini.parse_square("4d") != nine.to_square
+    mini.push("5e4d")
+    assert mini.pop().to_square == mini.parse_square("4d")
+    # A copy pops the moves of its game too.
+    board.push(m)
+    copy = board.copy()
+    assert copy.pop() == m and board.pop() is m
