@@ -56,14 +56,11 @@ pub struct Game<V: Variant> {
     /// never copied).
     position: Position,
     moves: Vec<Move>,
-    /// What each move needs to be taken back.
+    /// What each move needs to be taken back, which is also what the end
+    /// tests read of the position it was played in: its hash (repetition,
+    /// sennichite, compares these) and whether its side to move was in
+    /// check (perpetual check).
     undos: Vec<Undo>,
-    /// The hash of every position of the game, the start first: repetition
-    /// (sennichite) compares these.
-    hashes: Vec<u64>,
-    /// Whether the side to move was in check, per position: perpetual check
-    /// reads these.
-    checks: Vec<bool>,
     /// Per position, the index of the latest earlier position with the same
     /// hash ([`NONE`] if none), found once when the move is made: the end
     /// tests then follow this chain instead of scanning the history.
@@ -86,8 +83,6 @@ impl<V: Variant> Game<V> {
     pub fn from_position(variant: V, start: Position) -> Game<V> {
         Game {
             variant,
-            hashes: vec![start.hash()],
-            checks: vec![start.is_check()],
             previous: vec![NONE],
             seen: Buckets::of_start(start.hash()),
             position: start.clone(),
@@ -281,12 +276,11 @@ impl<V: Variant> Game<V> {
     pub fn play_unchecked(&mut self, mv: Move) {
         let undo = self.position.play_unchecked(mv);
         let hash = self.position.hash();
-        let previous = self.seen.add(hash, &self.hashes);
-        self.previous.push(previous);
-        self.hashes.push(hash);
-        self.checks.push(self.position.is_check());
-        self.moves.push(mv);
         self.undos.push(undo);
+        self.moves.push(mv);
+        let undos = &self.undos;
+        let previous = self.seen.add(hash, undos.len(), |i| undos[i].hash());
+        self.previous.push(previous);
     }
 
     /// Parses a USI move and plays it.
@@ -326,12 +320,9 @@ impl<V: Variant> Game<V> {
         }
         let mv = self.moves.pop()?;
         let undo = self.undos.pop()?;
+        self.seen.remove_last(self.position.hash());
         self.position.undo(mv, undo);
-        if let Some(hash) = self.hashes.pop() {
-            self.seen.remove_last(hash);
-        }
         self.previous.pop();
-        self.checks.pop();
         Some(mv)
     }
 
@@ -376,7 +367,7 @@ impl<V: Variant> Game<V> {
     /// made. Positions are compared by their 64-bit Zobrist hash (board, both
     /// hands with counts, side to move).
     fn occurrences(&self) -> impl Iterator<Item = usize> + '_ {
-        let now = self.hashes.len() - 1;
+        let now = self.undos.len();
         std::iter::successors(Some(now), move |&i| {
             let p = self.previous[i];
             (p != NONE).then_some(p as usize)
@@ -400,7 +391,9 @@ impl<V: Variant> Game<V> {
     /// first and fourth occurrence.
     fn fourfold_repetition(&self) -> Option<Repetition> {
         crate::rules::sennichite::repetition(self.start.side_to_move(), self.occurrences(), |i| {
-            self.checks[i]
+            self.undos
+                .get(i)
+                .map_or(self.position.is_check(), |u| u.checkers().is_any())
         })
     }
 }
@@ -429,7 +422,7 @@ impl Buckets {
             latest: Box::new([NONE; 512]),
             below: Vec::new(),
         };
-        b.add(hash, &[]);
+        b.add(hash, 0, |_| hash);
         b
     }
 
@@ -437,17 +430,17 @@ impl Buckets {
         (hash >> 55) as usize
     }
 
-    /// Adds the position after `history` (the hashes of the positions
-    /// before it); returns the index of its latest earlier occurrence, or
-    /// [`NONE`].
-    fn add(&mut self, hash: u64, history: &[u64]) -> u32 {
+    /// Adds position `index` of the history, of hash `hash`; `hash_at`
+    /// gives the hashes of the positions before it. Returns the index of its
+    /// latest earlier occurrence, or [`NONE`].
+    fn add(&mut self, hash: u64, index: usize, hash_at: impl Fn(usize) -> u64) -> u32 {
         let latest = &mut self.latest[Self::bucket(hash)];
         let mut at = *latest;
-        while at != NONE && history.get(at as usize) != Some(&hash) {
+        while at != NONE && hash_at(at as usize) != hash {
             at = self.below.get(at as usize).copied().unwrap_or(NONE);
         }
         self.below.push(*latest);
-        *latest = history.len() as u32;
+        *latest = index as u32;
         at
     }
 

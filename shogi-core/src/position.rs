@@ -169,6 +169,18 @@ pub struct Undo {
     hash: u64,
 }
 
+impl Undo {
+    /// The hash of the position the move was played in.
+    pub(crate) fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The checkers of the position the move was played in.
+    pub(crate) fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+}
+
 /// A position that could arise in a game: the board, both hands, the side to
 /// move, the move number, and an incrementally updated Zobrist hash.
 ///
