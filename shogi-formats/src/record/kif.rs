@@ -1340,6 +1340,32 @@ struct LineWriter<'a> {
     first_number: u64,
 }
 
+/// Refuses side lines that KIF could not read back: one without a move,
+/// or two beginning with the same move at one position (`seen` holds the
+/// moves already there: the main continuation, if any).
+fn distinct_first_moves(
+    mut seen: Vec<Move>,
+    lines: &[crate::record::Line],
+) -> Result<(), WriteError> {
+    let unsupported = |what: String| WriteError::Unsupported {
+        format: "KIF",
+        what,
+    };
+    for v in lines {
+        let Some(first) = v.moves.first() else {
+            return Err(unsupported("a variation without a move".to_owned()));
+        };
+        if seen.contains(&first.mv) {
+            return Err(unsupported(format!(
+                "the move {} twice at one position",
+                first.mv
+            )));
+        }
+        seen.push(first.mv);
+    }
+    Ok(())
+}
+
 impl LineWriter<'_> {
     /// Writes one move line (or an end line) with its time, and `+` when a
     /// variation branches there.
@@ -1404,38 +1430,14 @@ impl LineWriter<'_> {
             .map(|e| end_name_of(e).map(|n| (e, n)))
             .transpose()?;
         let end_sides = line.end.map_or(&[][..], |e| &e.variations[..]);
-        let mut seen = Vec::with_capacity(end_sides.len());
-        for v in end_sides {
-            let Some(first) = v.moves.first() else {
-                return Err(unsupported("a variation without a move".to_owned()));
-            };
-            if seen.contains(&first.mv) {
-                return Err(unsupported(format!(
-                    "the move {} twice at one position",
-                    first.mv
-                )));
-            }
-            seen.push(first.mv);
-        }
+        distinct_first_moves(Vec::new(), end_sides)?;
         for (i, m) in line.moves.iter().enumerate() {
             if !main && i == 0 && !m.variations.is_empty() {
                 return Err(unsupported(
                     "a variation on the first move of a side line (it belongs to the move that line replaces)".to_owned(),
                 ));
             }
-            let mut seen = vec![m.mv];
-            for v in &m.variations {
-                let Some(first) = v.moves.first() else {
-                    return Err(unsupported("a variation without a move".to_owned()));
-                };
-                if seen.contains(&first.mv) {
-                    return Err(unsupported(format!(
-                        "the move {} twice at one position",
-                        first.mv
-                    )));
-                }
-                seen.push(first.mv);
-            }
+            distinct_first_moves(vec![m.mv], &m.variations)?;
             let text = japanese::format_move(&positions[i], m.mv, last_tos[i], Style::Kif);
             let plus = !m.variations.is_empty() || (i == 0 && line.sibling_follows);
             let number = self.first_number + (line.ply + i) as u64;

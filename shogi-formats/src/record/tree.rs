@@ -404,13 +404,7 @@ impl Record {
             return None;
         }
         let mut end = c.end.take();
-        let sides: Vec<Line> = end
-            .as_mut()
-            .map(|e| std::mem::take(&mut e.variations))
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|l| !l.moves.is_empty())
-            .collect();
+        let sides = taken_with_moves(end.as_mut().map(|e| &mut e.variations));
         put_children(c.moves, c.end, sides);
         Some(end)
     }
@@ -800,19 +794,23 @@ impl Record {
     }
 }
 
+/// The side lines taken out of `lines` (if any), those without a move
+/// dropped: a side line without moves has no node.
+fn taken_with_moves(lines: Option<&mut Vec<Line>>) -> Vec<Line> {
+    lines
+        .map(std::mem::take)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|l| !l.moves.is_empty())
+        .collect()
+}
+
 /// The children of the node `at` moves into the line `moves`/`end`, each
 /// as a line: the line's own continuation (with the line's end), then the
 /// variations. The line is left ending at the node, with no end.
 fn take_children(moves: &mut Vec<RecordMove>, end: &mut Option<RecordEnd>, at: usize) -> Vec<Line> {
     let mut tail = moves.split_off(at);
-    // A side line without moves has no node: it is dropped here.
-    let variations: Vec<Line> = tail
-        .first_mut()
-        .map(|m| std::mem::take(&mut m.variations))
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|l| !l.moves.is_empty())
-        .collect();
+    let variations = taken_with_moves(tail.first_mut().map(|m| &mut m.variations));
     let mut children = Vec::with_capacity(1 + variations.len());
     if !tail.is_empty() {
         children.push(Line {
