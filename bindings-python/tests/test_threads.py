@@ -75,6 +75,7 @@ def test_board_stays_usable_while_perft_runs():
         moves = list(board.legal_moves)
         assert len(moves) == 30 and len(board.legal_moves) == 30
         assert "7g7f" in board.legal_moves
+        assert not board.is_game_over() and board.outcome() is None
         board.push(moves[rounds % len(moves)])
         board.push_usi("3c3d")
         board.pop()
