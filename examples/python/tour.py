@@ -134,6 +134,11 @@ rng = random.Random(7)
 while not mini.is_game_over() and len(mini.move_stack) < 12:
     mini.push(rng.choice(list(mini.legal_moves)))
 print("  after 12 random moves:", " ".join(m.usi() for m in mini.move_stack))
+# Squares are numbered on their own board: 0..24 here, as the action space.
+king = mini.square(5, 5)  # 5e: (5 - 1) * 5 + (5 - 1)
+print("  5e is square", king, "on 5x5 (", sv.square(5, 5), "on 9x9 ) - file/rank of 22:",
+      mini.square_file(22), mini.square_rank(22), "- last move lands on",
+      mini.square_name(mini.peek().to_square))
 show(mini, "4_minishogi")
 shuffle = Board(variant="minishogi")
 for usi in ["1e1d", "5a5b", "1d1e", "5b5a"] * 3:
