@@ -353,18 +353,19 @@ pub fn move_objects(py: Python<'_>, moves: &[Move], shape: Shape) -> PyResult<Ve
     let table = table(shape);
     // Sized once: collecting through `PyResult` would grow the vector
     // step by step (its size is not known to `collect`).
-    let mut objects = Vec::with_capacity(moves.len());
-    if shape == Shape::NINE {
-        // The common case, with the shape known to the compiler.
-        for &m in moves {
-            objects.push(cached(py, table, m, Shape::NINE)?);
-        }
-    } else {
+    let objects_on = |shape: Shape| -> PyResult<Vec<Py<PyMove>>> {
+        let mut objects = Vec::with_capacity(moves.len());
         for &m in moves {
             objects.push(cached(py, table, m, shape)?);
         }
+        Ok(objects)
+    };
+    if shape == Shape::NINE {
+        // The common case, with the shape known to the compiler.
+        objects_on(Shape::NINE)
+    } else {
+        objects_on(shape)
     }
-    Ok(objects)
 }
 
 /// The Python name of an end reason: Rust's [`EndReason::name`].

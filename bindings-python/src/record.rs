@@ -97,9 +97,14 @@ pub struct PyRecord {
 impl PyRecord {
     /// The square numbering of the record's board.
     pub fn shape(&self) -> crate::convert::Shape {
-        let start = &self.record.start;
-        crate::convert::Shape::new(start.files, start.ranks).unwrap_or(crate::convert::Shape::NINE)
+        shape_of(&self.record)
     }
+}
+
+/// The square numbering of `record`'s board.
+pub fn shape_of(record: &Record) -> crate::convert::Shape {
+    let start = &record.start;
+    crate::convert::Shape::new(start.files, start.ranks).unwrap_or(crate::convert::Shape::NINE)
 }
 
 #[pymethods]

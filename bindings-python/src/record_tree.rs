@@ -71,13 +71,7 @@ impl PyRecordNode {
 
     /// The square numbering of the record's board (the node checked to be there).
     fn shape(&self, py: Python<'_>) -> PyResult<crate::convert::Shape> {
-        self.with(py, |_| Ok(()))?;
-        Ok(self
-            .record
-            .bind(py)
-            .try_borrow()
-            .map_err(|_| busy())?
-            .shape())
+        self.with(py, |r| Ok(crate::record::shape_of(r)))
     }
 
     /// Runs `f` on the record, the node checked to be there.
