@@ -61,12 +61,9 @@ pub struct Game<V: Variant> {
     /// sennichite, compares these) and whether its side to move was in
     /// check (perpetual check).
     undos: Vec<Undo>,
-    /// Per position, the index of the latest earlier position with the same
-    /// hash ([`NONE`] if none), found once when the move is made: the end
-    /// tests then follow this chain instead of scanning the history.
-    previous: Vec<u32>,
-    /// The positions of the history by bucket of their hash, to find an
-    /// earlier occurrence without scanning the history.
+    /// The positions of the history by bucket of their hash: the end tests
+    /// find a position's earlier occurrences among the positions of its
+    /// bucket instead of scanning the history.
     seen: Buckets,
     /// An end by an action rather than a rule: resignation or declaration.
     ended: Option<Outcome>,
@@ -83,7 +80,6 @@ impl<V: Variant> Game<V> {
     pub fn from_position(variant: V, start: Position) -> Game<V> {
         Game {
             variant,
-            previous: vec![NONE],
             seen: Buckets::of_start(start.hash()),
             position: start.clone(),
             start,
@@ -278,9 +274,7 @@ impl<V: Variant> Game<V> {
         let hash = self.position.hash();
         self.undos.push(undo);
         self.moves.push(mv);
-        let undos = &self.undos;
-        let previous = self.seen.add(hash, undos.len(), |i| undos[i].hash());
-        self.previous.push(previous);
+        self.seen.add(hash, self.undos.len());
     }
 
     /// Parses a USI move and plays it.
@@ -322,7 +316,6 @@ impl<V: Variant> Game<V> {
         let undo = self.undos.pop()?;
         self.seen.remove_last(self.position.hash());
         self.position.undo(mv, undo);
-        self.previous.pop();
         Some(mv)
     }
 
@@ -363,15 +356,20 @@ impl<V: Variant> Game<V> {
     }
 
     /// Indices of the earlier and current occurrences of the current position,
-    /// latest first, following the chain of equal hashes kept as moves are
-    /// made. Positions are compared by their 64-bit Zobrist hash (board, both
+    /// latest first: the positions of its hash bucket with its hash.
+    /// Positions are compared by their 64-bit Zobrist hash (board, both
     /// hands with counts, side to move).
     fn occurrences(&self) -> impl Iterator<Item = usize> + '_ {
-        let now = self.undos.len();
-        std::iter::successors(Some(now), move |&i| {
-            let p = self.previous[i];
-            (p != NONE).then_some(p as usize)
-        })
+        let hash = self.position.hash();
+        self.seen
+            .down_from(self.undos.len())
+            .filter(move |&i| self.hash_at(i) == hash)
+    }
+
+    /// The hash of position `i` of the history (the start is 0, the current
+    /// position is the last): read from the `Undo` of the move played there.
+    fn hash_at(&self, i: usize) -> u64 {
+        self.undos.get(i).map_or(self.position.hash(), Undo::hash)
     }
 
     fn outcome_with_legal_moves(&self) -> Option<Outcome> {
@@ -398,15 +396,15 @@ impl<V: Variant> Game<V> {
     }
 }
 
-/// No earlier position with the same hash.
+/// No position: an empty bucket, or none below a position in its bucket.
 const NONE: u32 = u32::MAX;
 
 /// The positions of a game's history by bucket of their hash (its top 9
 /// bits): for each bucket the latest position in it, and for each position
-/// the one before it in its bucket. Making a move looks for an earlier
-/// occurrence of the new position among the positions of its bucket only
-/// (none for most moves, a few in a long game) instead of scanning the
-/// history, which grew with the game's length.
+/// the one before it in its bucket. A position's earlier occurrences are
+/// among the positions of its bucket (none for most positions, a few in a
+/// long game), so the end tests never scan the history, which grows with
+/// the game's length.
 #[derive(Clone)]
 struct Buckets {
     /// Per bucket, the index of the latest position in it ([`NONE`]: empty).
@@ -422,7 +420,7 @@ impl Buckets {
             latest: Box::new([NONE; 512]),
             below: Vec::new(),
         };
-        b.add(hash, 0, |_| hash);
+        b.add(hash, 0);
         b
     }
 
@@ -430,18 +428,11 @@ impl Buckets {
         (hash >> 55) as usize
     }
 
-    /// Adds position `index` of the history, of hash `hash`; `hash_at`
-    /// gives the hashes of the positions before it. Returns the index of its
-    /// latest earlier occurrence, or [`NONE`].
-    fn add(&mut self, hash: u64, index: usize, hash_at: impl Fn(usize) -> u64) -> u32 {
+    /// Adds position `index` of the history (the next one), of hash `hash`.
+    fn add(&mut self, hash: u64, index: usize) {
         let latest = &mut self.latest[Self::bucket(hash)];
-        let mut at = *latest;
-        while at != NONE && hash_at(at as usize) != hash {
-            at = self.below.get(at as usize).copied().unwrap_or(NONE);
-        }
         self.below.push(*latest);
         *latest = index as u32;
-        at
     }
 
     /// Takes out the last position added (a move taken back), whose hash is
@@ -450,6 +441,14 @@ impl Buckets {
         if let Some(below) = self.below.pop() {
             self.latest[Self::bucket(hash)] = below;
         }
+    }
+
+    /// Position `index` and the earlier positions of its bucket, latest first.
+    fn down_from(&self, index: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::successors(Some(index), move |&i| {
+            let below = self.below.get(i).copied().unwrap_or(NONE);
+            (below != NONE).then_some(below as usize)
+        })
     }
 }
 
