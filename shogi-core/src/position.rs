@@ -910,7 +910,7 @@ impl Position {
         // them promote when they arrive in the zone: the same as the step
         // table and the zone test below, a pawn never standing on its last rank.
         let kind = piece.kind;
-        if !attacks::attacks(us, kind, from, occ).contains(to) {
+        if !attacks::reaches(us, kind, from, to, occ) {
             return false;
         }
         if mv.is_promotion() {
