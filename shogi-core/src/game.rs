@@ -388,6 +388,10 @@ impl<V: Variant> Game<V> {
     /// the first move, and whether one side checked with every move between the
     /// first and fourth occurrence.
     fn fourfold_repetition(&self) -> Option<Repetition> {
+        // Most positions are alone in their bucket so far: nothing to search.
+        if self.seen.below.get(self.undos.len()) == Some(&NONE) {
+            return None;
+        }
         crate::rules::sennichite::repetition(self.start.side_to_move(), self.occurrences(), |i| {
             self.undos
                 .get(i)
