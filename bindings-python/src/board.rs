@@ -315,16 +315,20 @@ impl PyBoard {
 
     /// Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = convert::a_move_on(r#move, self.position().geometry())?;
-        self.play(mv)?;
         if let Ok(obj) = r#move.cast::<PyMove>() {
-            if obj.get().1 == self.shape() {
+            let PyMove(mv, shape) = *obj.get();
+            // A move numbered on this board's shape has its squares on it
+            // (`Move` checks them when it is built with `board=`).
+            if shape == self.shape() {
+                self.play(mv)?;
                 if let Some(last) = self.pushed.last_mut() {
                     *last = Some(obj.clone().unbind());
                 }
+                return Ok(());
             }
         }
-        Ok(())
+        let mv = convert::a_move_on(r#move, self.position().geometry())?;
+        self.play(mv)
     }
 
     /// Parse and play a USI move; returns it.
