@@ -32,6 +32,7 @@ mod any;
 mod any_game;
 mod base;
 mod card;
+mod defined;
 pub mod impasse;
 mod kind;
 mod minishogi;
@@ -48,6 +49,10 @@ pub use base::Base;
 pub use card::{
     Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,
     NO_MOVE_ON_CARD_FILE,
+};
+pub use defined::{
+    Defined, Definition, DefinitionError, Drops, EndRules, KindName, Material, PerpetualCheckRule,
+    RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
 pub use impasse::Impasse;
 pub use kind::{GameKind, UnknownGame};
