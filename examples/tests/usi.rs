@@ -635,11 +635,11 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
     // The combo offers what the table says USI can play, and nothing else.
     let playable: Vec<String> = GameKind::ALL
         .into_iter()
-        .filter(|k| !k.has_chance() && !k.hidden_information())
+        .filter(|&k| !k.has_chance() && !k.hidden_information() && k != GameKind::Defined)
         .map(|k| format!("var {}", k.usi_name()))
         .collect();
     assert!(combo.ends_with(&playable.join(" ")), "{combo}");
-    for kind in [GameKind::Card, GameKind::Tsuitate] {
+    for kind in [GameKind::Card, GameKind::Tsuitate, GameKind::Defined] {
         assert!(!combo.contains(&format!("var {kind}")), "{combo}");
     }
 
@@ -648,12 +648,14 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
         ("card", "chance"),
         ("Card-Shogi", "chance"),
         ("tsuitate", "hides pieces"),
+        ("defined", "definition file"),
     ] {
         let lines = answer_to(&mut s, &format!("setoption name UCI_Variant value {value}"));
         let errors = errors(&lines);
         assert_eq!(errors.len(), 1, "{value}: {lines:?}");
         assert!(
-            errors[0].contains("perfect-information") && errors[0].contains(why),
+            (errors[0].contains("perfect-information") || value == "defined")
+                && errors[0].contains(why),
             "{value}: {errors:?}"
         );
         assert!(
@@ -681,7 +683,10 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
 fn variant_names_come_from_the_table() {
     let mut s = Session::start();
     // Every name and alias of the table is understood, ASCII case ignored.
-    for kind in GameKind::VARIANTS {
+    for kind in GameKind::VARIANTS
+        .into_iter()
+        .filter(|&k| k != GameKind::Defined)
+    {
         for name in std::iter::once(kind.name()).chain(kind.aliases().iter().copied()) {
             for value in [name.to_owned(), name.to_ascii_uppercase()] {
                 let lines = answer_to(&mut s, &format!("setoption name UCI_Variant value {value}"));

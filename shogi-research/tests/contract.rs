@@ -351,7 +351,14 @@ fn the_kind_table_names_every_game_once() {
     let names = GameKind::names();
     assert_eq!(
         names,
-        ["standard", "minishogi", "must-capture", "card", "tsuitate"]
+        [
+            "standard",
+            "minishogi",
+            "must-capture",
+            "card",
+            "tsuitate",
+            "defined"
+        ]
     );
     for kind in GameKind::ALL {
         assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));

@@ -1,8 +1,8 @@
 //! Choosing a variant at run time, by name, with settings by their serde names.
 
 use crate::{
-    Base, Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings, Standard,
-    StandardSettings,
+    Base, Defined, Definition, Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings,
+    Standard, StandardSettings,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -76,6 +76,8 @@ pub enum AnyVariant {
     Minishogi(Minishogi),
     /// Must-capture shogi over a base variant.
     MustCapture(MustCapture),
+    /// A variant played by a definition file.
+    Defined(Defined),
 }
 
 /// The settings of an [`AnyVariant`], tagged by variant name.
@@ -93,6 +95,9 @@ pub enum AnySettings {
     /// Must-capture shogi's settings.
     #[serde(rename = "must-capture")]
     MustCapture(MustCaptureSettings),
+    /// A defined variant's definition (its whole file: a saved game names
+    /// the rules it was played under).
+    Defined(Definition),
 }
 
 impl Default for AnySettings {
@@ -102,16 +107,18 @@ impl Default for AnySettings {
 }
 
 /// The names [`AnyVariant::from_name`] knows: those of
-/// [`GameKind::VARIANTS`](crate::GameKind::VARIANTS).
+/// [`GameKind::VARIANTS`](crate::GameKind::VARIANTS) (and it knows the
+/// shipped definitions', [`Definition::BUILTIN_NAMES`], too).
 ///
 /// ```
 /// use shogi_variants::{GameKind, VARIANT_NAMES};
 /// assert_eq!(VARIANT_NAMES, GameKind::VARIANTS.map(GameKind::name));
 /// ```
-pub const VARIANT_NAMES: [&str; 3] = [
+pub const VARIANT_NAMES: [&str; 4] = [
     crate::GameKind::Standard.name(),
     crate::GameKind::Minishogi.name(),
     crate::GameKind::MustCapture.name(),
+    crate::GameKind::Defined.name(),
 ];
 
 /// Parses `value` as JSON (numbers, `null`, `true`, quoted strings...) or, if
@@ -352,9 +359,25 @@ impl AnyVariant {
             Some(GameKind::MustCapture) => Ok(AnyVariant::MustCapture(MustCapture::with_settings(
                 settings_with(name, overrides)?,
             ))),
+            Some(GameKind::Defined) => defined_from(overrides).map(AnyVariant::Defined),
+            // A shipped definition by its own name ("judkins"), no settings.
+            None if Definition::builtin(name).is_some() => {
+                if let Some((key, _)) = overrides.first() {
+                    return Err(VariantError::UnknownSetting {
+                        variant: name.to_owned(),
+                        key: (*key).to_owned(),
+                        known: "none: a defined variant's rules are its file's fields".to_owned(),
+                    });
+                }
+                defined_from(&[("definition", name)]).map(AnyVariant::Defined)
+            }
             Some(GameKind::Card | GameKind::Tsuitate) | None => Err(VariantError::UnknownVariant {
                 name: name.to_owned(),
-                known: VARIANT_NAMES.join(", "),
+                known: format!(
+                    "{}, and the shipped definitions {}",
+                    VARIANT_NAMES.join(", "),
+                    Definition::BUILTIN_NAMES.join(", ")
+                ),
             }),
         }
     }
@@ -378,12 +401,43 @@ impl AnyVariant {
     }
 }
 
+/// The defined variant of the settings `[("definition", text or name)]`:
+/// the text of a definition file, or the name of a shipped one (without
+/// it, shipped `standard`, as every kind has default settings).
+fn defined_from(overrides: &[(&str, &str)]) -> Result<Defined, VariantError> {
+    let variant = crate::GameKind::Defined.name();
+    let mut definition = None;
+    for &(key, value) in overrides {
+        if key != "definition" {
+            return Err(VariantError::UnknownSetting {
+                variant: variant.to_owned(),
+                key: key.to_owned(),
+                known: "definition".to_owned(),
+            });
+        }
+        definition = Some(value);
+    }
+    let bad = |message: String| VariantError::BadValue {
+        variant: variant.to_owned(),
+        key: "definition".to_owned(),
+        message,
+    };
+    // Without one, the default settings: standard shogi's definition file.
+    let text = definition.unwrap_or("standard");
+    match Definition::builtin(text) {
+        Some(d) => Defined::new(d),
+        None => Defined::from_toml(text),
+    }
+    .map_err(|e| bad(e.to_string()))
+}
+
 macro_rules! dispatch {
     ($self:ident, $v:ident => $e:expr) => {
         match $self {
             AnyVariant::Standard($v) => $e,
             AnyVariant::Minishogi($v) => $e,
             AnyVariant::MustCapture($v) => $e,
+            AnyVariant::Defined($v) => $e,
         }
     };
 }
@@ -400,6 +454,7 @@ impl Variant for AnyVariant {
             AnyVariant::Standard(v) => AnySettings::Standard(v.settings()),
             AnyVariant::Minishogi(v) => AnySettings::Minishogi(v.settings()),
             AnyVariant::MustCapture(v) => AnySettings::MustCapture(v.settings()),
+            AnyVariant::Defined(v) => AnySettings::Defined(v.settings()),
         }
     }
 
@@ -408,6 +463,7 @@ impl Variant for AnyVariant {
             AnySettings::Standard(s) => AnyVariant::Standard(Standard::with_settings(s)),
             AnySettings::Minishogi(s) => AnyVariant::Minishogi(Minishogi::with_settings(s)),
             AnySettings::MustCapture(s) => AnyVariant::MustCapture(MustCapture::with_settings(s)),
+            AnySettings::Defined(s) => AnyVariant::Defined(Defined::with_settings(s)),
         }
     }
 
@@ -529,7 +585,10 @@ mod tests {
     fn settings_tags_are_the_table_names() {
         for kind in GameKind::VARIANTS {
             let variant = AnyVariant::with_named_settings(kind.name(), &[]).unwrap();
-            assert_eq!(variant.name(), kind.name());
+            if kind != GameKind::Defined {
+                // A defined variant goes by its definition's name ("standard" by default).
+                assert_eq!(variant.name(), kind.name());
+            }
             let value = serde_json::to_value(variant.settings()).unwrap();
             assert_eq!(value["variant"], kind.name(), "{value}");
             let read: AnySettings = serde_json::from_value(value).unwrap();

@@ -87,10 +87,11 @@ impl AnyGame {
                 let settings: TsuitateSettings = settings_with(name, overrides)?;
                 Ok(AnyGame::Tsuitate(Box::new(Referee::new(settings))))
             }
-            GameKind::Standard | GameKind::Minishogi | GameKind::MustCapture => {
-                AnyVariant::with_named_settings(name, overrides)
-                    .map(|v| AnyGame::Board(Box::new(Game::new(v))))
-            }
+            GameKind::Standard
+            | GameKind::Minishogi
+            | GameKind::MustCapture
+            | GameKind::Defined => AnyVariant::with_named_settings(name, overrides)
+                .map(|v| AnyGame::Board(Box::new(Game::new(v)))),
         }
     }
 
@@ -101,6 +102,7 @@ impl AnyGame {
                 AnyVariant::Standard(_) => GameKind::Standard,
                 AnyVariant::Minishogi(_) => GameKind::Minishogi,
                 AnyVariant::MustCapture(_) => GameKind::MustCapture,
+                AnyVariant::Defined(_) => GameKind::Defined,
             },
             AnyGame::Card(_) => GameKind::Card,
             AnyGame::Tsuitate(_) => GameKind::Tsuitate,

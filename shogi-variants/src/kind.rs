@@ -32,6 +32,9 @@ pub enum GameKind {
     Card,
     /// Tsuitate shogi (衝立将棋) over a base: hidden pieces, a referee.
     Tsuitate,
+    /// A variant played by a definition file ([`Definition`](crate::Definition)):
+    /// its setting `definition` is the file's text or a shipped definition's name.
+    Defined,
 }
 
 /// A name [`GameKind`] does not know.
@@ -40,22 +43,25 @@ pub enum GameKind {
 pub struct UnknownGame(pub String);
 
 impl GameKind {
-    /// Every kind, in this order: standard, minishogi, must-capture, card, tsuitate.
-    pub const ALL: [GameKind; 5] = [
+    /// Every kind, in this order: standard, minishogi, must-capture, card,
+    /// tsuitate, defined.
+    pub const ALL: [GameKind; 6] = [
         GameKind::Standard,
         GameKind::Minishogi,
         GameKind::MustCapture,
         GameKind::Card,
         GameKind::Tsuitate,
+        GameKind::Defined,
     ];
 
     /// The kinds that are a plain [`Variant`](shogi_core::Variant) (what a
     /// modifier or a chance game may play over, with must-capture's duty
     /// as a setting of those that have one).
-    pub const VARIANTS: [GameKind; 3] = [
+    pub const VARIANTS: [GameKind; 4] = [
         GameKind::Standard,
         GameKind::Minishogi,
         GameKind::MustCapture,
+        GameKind::Defined,
     ];
 
     /// The name, as settings, saved games and the Python module write it.
@@ -66,6 +72,7 @@ impl GameKind {
             GameKind::MustCapture => "must-capture",
             GameKind::Card => "card",
             GameKind::Tsuitate => "tsuitate",
+            GameKind::Defined => "defined",
         }
     }
 
@@ -97,11 +104,12 @@ impl GameKind {
             GameKind::MustCapture => &["toru-itte", "toruitte", "must_capture", "mustcapture"],
             GameKind::Card => &["card-shogi"],
             GameKind::Tsuitate => &["tsuitate-shogi"],
+            GameKind::Defined => &["custom"],
         }
     }
 
     /// Every name, in [`GameKind::ALL`] order.
-    pub fn names() -> [&'static str; 5] {
+    pub fn names() -> [&'static str; 6] {
         GameKind::ALL.map(GameKind::name)
     }
 

@@ -370,8 +370,14 @@ impl SavedGame {
 
     /// The saved form of a perfect-information game.
     pub fn of_board(game: &Game<AnyVariant>) -> SavedGame {
+        // A defined variant is saved as the kind `defined` with its whole
+        // definition as the settings (its own name is one of those fields).
+        let kind = match game.variant() {
+            AnyVariant::Defined(_) => GameKind::Defined.name(),
+            other => other.name(),
+        };
         let mut saved = SavedGame::blank(
-            game.variant().name(),
+            kind,
             settings_value(&game.variant().settings()),
             game.start_position().to_sfen(),
         );
@@ -528,7 +534,10 @@ impl SavedGame {
             GameKind::Tsuitate => self
                 .restore_tsuitate()
                 .map(|r| AnyGame::Tsuitate(Box::new(r))),
-            GameKind::Standard | GameKind::Minishogi | GameKind::MustCapture => self
+            GameKind::Standard
+            | GameKind::Minishogi
+            | GameKind::MustCapture
+            | GameKind::Defined => self
                 .restore_board(kind)
                 .map(|g| AnyGame::Board(Box::new(g))),
         }

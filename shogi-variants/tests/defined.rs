@@ -268,3 +268,63 @@ fn loading_a_definition_twice_shares_its_data() {
     assert!(std::ptr::eq(a.definition(), b.definition()));
     assert!(std::ptr::eq(a.name(), b.name()));
 }
+
+#[test]
+fn any_variant_plays_shipped_and_written_definitions() {
+    use shogi_variants::{AnyGame, AnyVariant, GameKind, SavedGame};
+    let judkins = AnyVariant::from_name("judkins").expect("a shipped definition by name");
+    assert_eq!(judkins.name(), "judkins");
+    assert_eq!(judkins.geometry().files(), 6);
+    let written =
+        AnyVariant::with_named_settings("defined", &[("definition", MINI)]).expect("valid");
+    assert_eq!(written.name(), "mini");
+    let by_name =
+        AnyVariant::with_named_settings("defined", &[("definition", "gorogoro")]).expect("shipped");
+    assert_eq!(by_name.geometry().ranks(), 6);
+    // Errors say what is wrong and where.
+    let default = AnyVariant::with_named_settings("defined", &[]).expect("the default");
+    assert_eq!(
+        default.name(),
+        "standard",
+        "shipped standard.toml, the default settings"
+    );
+    let e = AnyVariant::with_named_settings("defined", &[("rules", "x")]).unwrap_err();
+    assert!(e.to_string().contains("definition"), "{e}");
+    let e = AnyVariant::with_named_settings("defined", &[("definition", "name = 3")]).unwrap_err();
+    assert!(e.to_string().contains("not a variant definition"), "{e}");
+    let e =
+        AnyVariant::with_named_settings("defined", &[("definition", &MINI.replace("= 1", "= 4"))])
+            .unwrap_err();
+    assert!(e.to_string().contains("promotion_ranks"), "{e}");
+    let e = AnyVariant::with_named_settings("judkins", &[("move_limit", "9")]).unwrap_err();
+    assert!(e.to_string().contains("file's fields"), "{e}");
+    let e = AnyVariant::from_name("chess").unwrap_err();
+    assert!(
+        e.to_string().contains("judkins"),
+        "the shipped definitions are listed: {e}"
+    );
+
+    // A saved game names the definition it was played under: all of it.
+    let mut game = AnyGame::new("defined", &[("definition", MINI)], 0).expect("valid");
+    assert_eq!(game.kind(), GameKind::Defined);
+    for usi in ["2e3d", "4a3b"] {
+        shogi_variants::GameState::play(&mut game, usi.parse().expect("an action")).expect("legal");
+    }
+    let saved = SavedGame::of(&game);
+    assert_eq!(saved.game, "defined");
+    let text = serde_json::to_string(&saved).expect("json");
+    assert!(text.contains("\"name\":\"mini\""), "{text}");
+    let back: SavedGame = serde_json::from_str(&text).expect("json");
+    let restored = back.restore().expect("restores");
+    assert_eq!(
+        shogi_variants::GameState::history(&restored),
+        shogi_variants::GameState::history(&game)
+    );
+    // A tampered definition is refused with the field named.
+    let bad = text.replace("\"promotion_ranks\":1", "\"promotion_ranks\":7");
+    let e = serde_json::from_str::<SavedGame>(&bad)
+        .expect("json")
+        .restore()
+        .unwrap_err();
+    assert!(e.to_string().contains("promotion_ranks"), "{e}");
+}

@@ -105,24 +105,30 @@ const DEFAULT_KIND: GameKind = GameKind::Standard;
 /// steps and shows both players the whole position.
 fn refusal(kind: GameKind) -> Option<String> {
     let why = if kind.has_chance() {
-        "it has chance steps"
+        "it has chance steps, and USI is a perfect-information protocol without chance"
     } else if kind.hidden_information() {
-        "it hides pieces from the players"
+        "it hides pieces from the players, and USI is a perfect-information protocol without chance"
+    } else if kind == GameKind::Defined {
+        "its rules are a definition file, which a UCI_Variant value does not carry"
     } else {
         return None;
     };
     Some(format!(
-        "{kind} cannot be played over USI: {why}, and USI is a perfect-information \
-         protocol without chance (playable: {})",
+        "{kind} cannot be played over USI: {why} (playable: {})",
         usi_kinds().join(", ")
     ))
+}
+
+/// Whether USI can play `kind` (what [`refusal`] tests, without its words).
+fn refusal_reason_free(kind: GameKind) -> bool {
+    !kind.has_chance() && !kind.hidden_information() && kind != GameKind::Defined
 }
 
 /// The `UCI_Variant` values of the kinds USI can play, in table order.
 fn usi_kinds() -> Vec<&'static str> {
     GameKind::ALL
         .into_iter()
-        .filter(|&k| !k.has_chance() && !k.hidden_information())
+        .filter(|&k| refusal_reason_free(k))
         .map(GameKind::usi_name)
         .collect()
 }
