@@ -375,7 +375,13 @@ pub fn attacks(color: Color, kind: PieceKind, sq: Square, occupied: Bitboard) ->
 /// assert!(!attacks::reaches(Color::Black, PieceKind::Gold, a, b, Bitboard::EMPTY));
 /// ```
 #[inline(always)]
-pub fn reaches(color: Color, kind: PieceKind, from: Square, to: Square, occupied: Bitboard) -> bool {
+pub fn reaches(
+    color: Color,
+    kind: PieceKind,
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+) -> bool {
     Bitboard(REACH[color.index()][kind.index()][from.index()]).contains(to)
         && (between(from, to) & occupied).is_empty()
 }
