@@ -105,6 +105,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("JOKER", 0)?;
     m.add("VARIANTS", shogi_variants::VARIANT_NAMES.to_vec())?;
     m.add("GAMES", shogi_variants::GAME_NAMES.to_vec())?;
+    m.add(
+        "DEFINITIONS",
+        shogi_variants::Definition::BUILTIN_NAMES.to_vec(),
+    )?;
     errors::register(m)?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyOutcome>()?;

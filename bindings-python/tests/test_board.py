@@ -68,19 +68,23 @@ def test_settings_defaults_and_round_trip():
         "standard": {"move_limit", "impasse"},
         "minishogi": {"move_limit", "repetition", "stalemate"},
         "must-capture": {"may_flee_from_check", "king_captures_first", "move_limit", "base"},
+        # A defined variant's settings are its definition's fields.
+        "defined": {"name", "files", "ranks", "promotion_ranks", "start", "drops", "end"},
     }
     for variant in sv.VARIANTS:
         b = Board(variant=variant)
         s = b.settings
         assert isinstance(s, dict)
         assert set(s) == expected_keys[variant], variant
-        assert s["move_limit"] is None
+        limits = s["end"] if variant == "defined" else s
+        assert limits.get("move_limit") is None
         # The settings dict is accepted back as keyword arguments.
         again = Board(variant=variant, **s)
         assert again.settings == s
         # The dict is a copy: mutating it does not change the board.
-        s["move_limit"] = 3
-        assert b.settings["move_limit"] is None
+        limits["move_limit"] = 3
+        again_limits = b.settings["end"] if variant == "defined" else b.settings
+        assert again_limits.get("move_limit") is None
     mc = Board(variant="must-capture").settings
     assert mc["may_flee_from_check"] is True
     assert mc["king_captures_first"] is False

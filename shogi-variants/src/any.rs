@@ -401,34 +401,49 @@ impl AnyVariant {
     }
 }
 
-/// The defined variant of the settings `[("definition", text or name)]`:
-/// the text of a definition file, or the name of a shipped one (without
-/// it, shipped `standard`, as every kind has default settings).
+/// The defined variant of its settings: `[("definition", text or name)]`,
+/// the text of a definition file or the name of a shipped one, or the
+/// definition's own fields as settings (`name`, `files`, ... as the file
+/// spells them, values read as JSON: what [`Variant::settings`] gives back).
+/// Without any, shipped `standard` (every kind has default settings).
 fn defined_from(overrides: &[(&str, &str)]) -> Result<Defined, VariantError> {
     let variant = crate::GameKind::Defined.name();
-    let mut definition = None;
-    for &(key, value) in overrides {
-        if key != "definition" {
-            return Err(VariantError::UnknownSetting {
-                variant: variant.to_owned(),
-                key: key.to_owned(),
-                known: "definition".to_owned(),
-            });
-        }
-        definition = Some(value);
-    }
     let bad = |message: String| VariantError::BadValue {
         variant: variant.to_owned(),
         key: "definition".to_owned(),
         message,
     };
-    // Without one, the default settings: standard shogi's definition file.
-    let text = definition.unwrap_or("standard");
-    match Definition::builtin(text) {
-        Some(d) => Defined::new(d),
-        None => Defined::from_toml(text),
+    let mut text = None;
+    let mut fields = Map::new();
+    for &(key, value) in overrides {
+        if key == "definition" {
+            // A quoted JSON string (as the Python module passes every
+            // setting) is its text; anything else is taken as it is.
+            text = Some(match setting_value(value) {
+                Value::String(s) => s,
+                _ => value.to_owned(),
+            });
+        } else {
+            fields.insert(key.to_owned(), setting_value(value));
+        }
     }
-    .map_err(|e| bad(e.to_string()))
+    let definition = match (text, fields.is_empty()) {
+        (Some(_), false) => {
+            return Err(bad(
+                "give either a definition or its fields as settings, not both".to_owned(),
+            ))
+        }
+        (None, false) => serde_json::from_value::<Definition>(Value::Object(fields))
+            .map_err(|e| bad(crate::serde_words::plain_words(&e.to_string())))?,
+        (text, true) => {
+            let text = text.unwrap_or_else(|| "standard".to_owned());
+            match Definition::builtin(&text) {
+                Some(d) => d,
+                None => Definition::from_toml(&text).map_err(|e| bad(e.to_string()))?,
+            }
+        }
+    };
+    Defined::new(definition).map_err(|e| bad(e.to_string()))
 }
 
 macro_rules! dispatch {

@@ -14,12 +14,13 @@ use shogi_core::{
 };
 
 /// The names [`AnyGame::new`] knows: [`GameKind::names`].
-pub const GAME_NAMES: [&str; 5] = [
+pub const GAME_NAMES: [&str; 6] = [
     GameKind::Standard.name(),
     GameKind::Minishogi.name(),
     GameKind::MustCapture.name(),
     GameKind::Card.name(),
     GameKind::Tsuitate.name(),
+    GameKind::Defined.name(),
 ];
 
 /// A game of any kind, chosen at run time; it implements [`GameState`] by

@@ -278,6 +278,10 @@ fn any_variant_plays_shipped_and_written_definitions() {
     let written =
         AnyVariant::with_named_settings("defined", &[("definition", MINI)]).expect("valid");
     assert_eq!(written.name(), "mini");
+    let quoted = serde_json::to_string(MINI).expect("json");
+    let as_json =
+        AnyVariant::with_named_settings("defined", &[("definition", &quoted)]).expect("valid");
+    assert_eq!(as_json, written, "a JSON string is read as its text");
     let by_name =
         AnyVariant::with_named_settings("defined", &[("definition", "gorogoro")]).expect("shipped");
     assert_eq!(by_name.geometry().ranks(), 6);
@@ -289,7 +293,40 @@ fn any_variant_plays_shipped_and_written_definitions() {
         "shipped standard.toml, the default settings"
     );
     let e = AnyVariant::with_named_settings("defined", &[("rules", "x")]).unwrap_err();
-    assert!(e.to_string().contains("definition"), "{e}");
+    assert!(e.to_string().contains("no setting 'rules'"), "{e}");
+    // The settings a defined variant gives back are its fields: accepted
+    // back as settings, one by one (values as JSON).
+    let settings = serde_json::to_value(written.settings()).expect("json");
+    let pairs: Vec<(String, String)> = settings
+        .as_object()
+        .expect("an object")
+        .iter()
+        .filter(|(k, _)| *k != "variant")
+        .map(|(k, v)| (k.clone(), v.to_string()))
+        .collect();
+    let borrowed: Vec<(&str, &str)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        AnyVariant::with_named_settings("defined", &borrowed).expect("its own fields"),
+        written
+    );
+    let mut both = borrowed.clone();
+    both.push(("definition", "judkins"));
+    assert!(AnyVariant::with_named_settings("defined", &both).is_err());
+    let deep: Vec<(&str, &str)> = borrowed
+        .iter()
+        .map(|&(k, v)| {
+            if k == "promotion_ranks" {
+                (k, "4")
+            } else {
+                (k, v)
+            }
+        })
+        .collect();
+    let e = AnyVariant::with_named_settings("defined", &deep).unwrap_err();
+    assert!(e.to_string().contains("promotion_ranks: 4 must be"), "{e}");
     let e = AnyVariant::with_named_settings("defined", &[("definition", "name = 3")]).unwrap_err();
     assert!(e.to_string().contains("not a variant definition"), "{e}");
     let e =

@@ -113,6 +113,7 @@ BLACK = Color.BLACK
 WHITE = Color.WHITE
 
 from ._core import (  # noqa: E402  (the enums come first: _core looks them up)
+    DEFINITIONS,
     GAMES,
     JOKER,
     VARIANTS,
@@ -162,6 +163,7 @@ from ._core import (  # noqa: E402  (the enums come first: _core looks them up)
 
 __all__ = [
     "BLACK",
+    "DEFINITIONS",
     "GAMES",
     "JOKER",
     "VARIANTS",

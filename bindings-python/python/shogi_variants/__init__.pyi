@@ -60,12 +60,18 @@ BLACK: Literal[Color.BLACK]
 WHITE: Literal[Color.WHITE]
 JOKER: int
 VARIANTS: list[str]
-"""The perfect-information variants ``Board`` plays: standard, minishogi, must-capture."""
+"""The perfect-information variants ``Board`` plays: standard, minishogi, must-capture,
+and ``"defined"`` (rules from a definition file: ``Board(variant="defined",
+definition=toml_text)``)."""
+DEFINITIONS: list[str]
+"""The definition files shipped with the library, each also a ``variant`` name:
+standard, minishogi, judkins, gorogoro, checkshogi."""
 GAMES: list[str]
-"""Every game: the variants plus ``"card"`` and ``"tsuitate"``."""
+"""Every game: the variants (``"defined"`` among them) plus ``"card"`` and ``"tsuitate"``."""
 
 __all__ = [
     "BLACK",
+    "DEFINITIONS",
     "GAMES",
     "JOKER",
     "VARIANTS",

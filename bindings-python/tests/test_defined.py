@@ -1,0 +1,190 @@
+"""Variants defined by a file (issue 17), from Python.
+
+* The shipped definitions play by name (``Board(variant="judkins")``), a
+  definition's text by ``Board(variant="defined", definition=...)``, and a
+  defined variant's settings (its definition's fields) are accepted back.
+* Fairy-Stockfish (pyffish) is the independent oracle: judkins, gorogoro,
+  checkshogi and minishogi, each defined from its file, list the same legal
+  moves as pyffish along seeded random playouts. pyffish generates pawn
+  drops that mate, which the rules here forbid (as in shogi): those extra
+  moves are accepted only if they are pawn drops that mate, as in
+  test_differential.py.
+* The consumers of the contract work with a defined variant: players,
+  pickling, saved games, SVG, OpenSpiel and PettingZoo adapters.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import shogi_variants as sv
+from shogi_variants import Board
+
+NO_DROPS = """
+# Minishogi without drops.
+name = "minishogi-nodrops"
+files = 5
+ranks = 5
+promotion_ranks = 1
+start = "rbsgk/4p/5/P4/KGSBR b - 1"
+drops = false
+"""
+
+
+def test_shipped_definitions_play_by_name():
+    assert set(sv.DEFINITIONS) >= {"standard", "minishogi", "judkins", "gorogoro", "checkshogi"}
+    j = Board(variant="judkins")
+    assert (j.files, j.ranks) == (6, 6)
+    assert j.variant == "judkins"
+    assert len(j.legal_moves) == 20  # pyffish: len(legal_moves("judkins", start_fen, []))
+    g = Board(variant="gorogoro")
+    assert (g.files, g.ranks) == (5, 6)
+    assert len(g.legal_moves) == 16
+    # A shipped definition of a built-in game plays exactly as the game.
+    for name in ("standard", "minishogi"):
+        assert Board(variant="defined", definition=name).perft(3) == Board(variant=name).perft(3)
+
+
+def test_a_definition_from_text_and_its_settings_round_trip():
+    b = Board(variant="defined", definition=NO_DROPS)
+    assert b.variant == "minishogi-nodrops"
+    s = b.settings
+    assert s["drops"] is False and s["name"] == "minishogi-nodrops"
+    again = Board(variant="defined", **s)
+    assert again.settings == s
+    # No drops ever: play captures until someone holds pieces.
+    rng = random.Random(3)
+    for _ in range(80):
+        if b.is_game_over():
+            break
+        moves = list(b.legal_moves)
+        assert all(not m.is_drop for m in moves)
+        b.push(rng.choice(moves))
+
+
+def test_bad_definitions_name_the_field():
+    with pytest.raises(sv.SettingError, match="promotion_ranks"):
+        Board(variant="defined", definition=NO_DROPS.replace("promotion_ranks = 1", "promotion_ranks = 3"))
+    with pytest.raises(sv.SettingError, match="start"):
+        Board(variant="defined", definition=NO_DROPS.replace("KGSBR b", "KGSBR q"))
+    with pytest.raises(sv.SettingError, match="not a variant definition"):
+        Board(variant="defined", definition="name = ")
+    with pytest.raises(sv.SettingError, match="no setting 'rules'"):
+        Board(variant="defined", rules="x")
+    with pytest.raises(sv.SettingError, match="file's fields"):
+        Board(variant="judkins", move_limit=3)
+
+
+def test_check_wins_in_checkshogi():
+    b = Board(variant="checkshogi")
+    for usi in ["7g7f", "3c3d", "8h2b+", "3a2b"]:
+        b.push_usi(usi)
+        assert not b.is_game_over()
+    b.push_usi("B*4b")
+    o = b.outcome()
+    assert o is not None and o.winner == sv.BLACK
+    assert o.reason == "check_given"
+
+
+def test_consumers_work_with_a_defined_variant():
+    b = Board(variant="judkins")
+    rng = random.Random(1)
+    for _ in range(12):
+        b.push(rng.choice(list(b.legal_moves)))
+    # Pickling and saved games keep the definition.
+    again = pickle.loads(pickle.dumps(b))
+    assert again.sfen() == b.sfen() and again.variant == "judkins"
+    d = Board(variant="defined", definition=NO_DROPS)
+    d.push_usi("2e3d")
+    saved = d.to_json()
+    assert '"name":"minishogi-nodrops"' in saved.replace(" ", "")
+    restored = sv.load(saved)
+    assert restored.sfen() == d.sfen() and restored.settings == d.settings
+    # A picture of the 6x6 board, players, self-play.
+    assert "<svg" in b.svg()
+    player = sv.RandomPlayer(seed=2)
+    mv = player.choose(b)
+    assert mv in b.legal_moves
+    assert b.observation().shape == b.observation_shape
+
+
+# ---------------------------------------------------------------------------
+# against Fairy-Stockfish
+# ---------------------------------------------------------------------------
+
+
+def fsf_square(usi_square: str, files: int, ranks: int) -> str:
+    """A USI square on a files x ranks board in Fairy-Stockfish coordinates:
+    file letters from Black's left (USI file ``files`` is 'a'), rank numbers
+    from Black's side (the last rank letter is 1)."""
+    f, r = int(usi_square[0]), ord(usi_square[1]) - ord("a") + 1
+    return chr(ord("a") + files - f) + str(ranks + 1 - r)
+
+
+def usi_to_fsf(usi: str, files: int, ranks: int) -> str:
+    if usi[1] == "*":
+        return f"{usi[0]}@{fsf_square(usi[2:4], files, ranks)}"
+    return (
+        fsf_square(usi[0:2], files, ranks)
+        + fsf_square(usi[2:4], files, ranks)
+        + ("+" if usi.endswith("+") else "")
+    )
+
+
+def sfen_to_fen(sfen: str) -> str:
+    board, side, hands, *_ = sfen.split()
+    hand = ""
+    if hands != "-":
+        n = ""
+        for ch in hands:
+            if ch.isdigit():
+                n += ch
+            else:
+                hand += ch * int(n or "1")
+                n = ""
+    return f"{board}[{hand}] {'w' if side == 'b' else 'b'} 0 1"
+
+
+def test_coordinates_on_a_board_that_is_not_square():
+    # gorogoro is 5 files x 6 ranks: Black's pawns start on rank d (FSF 3).
+    assert usi_to_fsf("4d4c", 5, 6) == "b3b4"
+    assert usi_to_fsf("P*1a", 5, 6) == "P@e6"
+    assert usi_to_fsf("9i9a+", 9, 9) == "a1a9+"
+
+
+@pytest.mark.parametrize("variant", ["judkins", "gorogoro", "checkshogi", "minishogi"])
+def test_legal_moves_equal_fairy_stockfish(variant):
+    sf = pytest.importorskip("pyffish")
+    start = Board(variant="defined", definition=variant)
+    files, ranks = start.files, start.ranks
+    assert sfen_to_fen(start.sfen()).split("[")[0] == sf.start_fen(variant).split("[")[0]
+    positions = pawn_drop_mates = 0
+    failures = []
+    for game in range(8):
+        rng = random.Random(17_000 + game)
+        b = Board(variant="defined", definition=variant)
+        for _ in range(60 if variant != "checkshogi" else 30):
+            if b.is_game_over():
+                break
+            moves = list(b.legal_moves)
+            fen = sfen_to_fen(b.sfen())
+            ours = {usi_to_fsf(m.usi(), files, ranks) for m in moves}
+            theirs = set(sf.legal_moves(variant, fen, []))
+            extra = theirs - ours
+
+            def is_mate(fsf_move, fen=fen):
+                after = sf.get_fen(variant, fen, [fsf_move])
+                return bool(sf.gives_check(variant, fen, [fsf_move])) and not sf.legal_moves(variant, after, [])
+
+            mates = {m for m in extra if m.startswith("P@") and is_mate(m)}
+            pawn_drop_mates += len(mates)
+            if ours != theirs - mates:
+                failures.append(f"{b.sfen()}: only ours {sorted(ours - theirs)}, only pyffish {sorted(extra - mates)}")
+            positions += 1
+            caps = [m for m in moves if m.from_square is not None and b.piece_at(m.to_square) is not None]
+            b.push(rng.choice(caps) if caps and rng.random() < 0.5 else rng.choice(moves))
+    assert not failures, "\n".join(failures[:5])
+    assert positions >= 100 if variant != "checkshogi" else positions >= 8
