@@ -12,8 +12,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shogi_core::{Move, Position, Variant};
 use shogi_variants::{
-    Base, CardGame, CardSettings, Minishogi, MustCapture, MustCaptureSettings, Phase, Referee,
-    Standard, TsuitateSettings, STANDARD_START,
+    Base, CardGame, CardSettings, Defined, Minishogi, MustCapture, MustCaptureSettings, Phase,
+    Referee, Standard, TsuitateSettings, STANDARD_START,
 };
 use std::hint::black_box;
 use std::time::Instant;
@@ -31,6 +31,7 @@ fn main() -> Result<(), String> {
         None => 3,
     };
     perft_rows(reps)?;
+    defined_rows(reps)?;
     must_capture_rows(reps);
     hidden_and_chance_costs(reps)
 }
@@ -68,6 +69,55 @@ fn perft_rows(reps: usize) -> Result<(), String> {
         best = best.min(secs);
     }
     println!("\nminishogi start, depth 6, bulk: {n} nodes, {:.1} M nodes/s (no peer implements minishogi)", n as f64 / best / 1e6);
+    Ok(())
+}
+
+/// A built-in game against the same game from its shipped definition file,
+/// interleaved: the definition compiles to the same data the core uses, so
+/// the ratio should be 1 within noise.
+fn defined_rows(reps: usize) -> Result<(), String> {
+    println!("\nbuilt-in games against their definition files, perft from the start, bulk, interleaved\n");
+    println!("| row | nodes | built-in M nodes/s | defined M nodes/s | ratio |");
+    println!("|---|---:|---:|---:|---:|");
+    let defined = |name: &str| Defined::builtin(name).ok_or(format!("{name}.toml is shipped"));
+    let rows: [(
+        &str,
+        Box<dyn Fn() -> (u64, f64)>,
+        Box<dyn Fn() -> (u64, f64)>,
+    ); 2] = {
+        let standard = defined("standard")?;
+        let minishogi = defined("minishogi")?;
+        [
+            (
+                "standard, depth 5",
+                Box::new(|| timed_perft(&Standard::default(), 5)),
+                Box::new(move || timed_perft(&standard, 5)),
+            ),
+            (
+                "minishogi, depth 6",
+                Box::new(|| timed_perft(&Minishogi::default(), 6)),
+                Box::new(move || timed_perft(&minishogi, 6)),
+            ),
+        ]
+    };
+    for (name, builtin, from_file) in rows {
+        let (mut b, mut d, mut n) = (f64::INFINITY, f64::INFINITY, 0);
+        for _ in 0..reps {
+            let (bn, bs) = builtin();
+            let (dn, ds) = from_file();
+            if bn != dn {
+                return Err(format!("{name}: {bn} nodes built in, {dn} from the file"));
+            }
+            (n, b, d) = (bn, b.min(bs), d.min(ds));
+        }
+        let rate = |s: f64| n as f64 / s / 1e6;
+        println!(
+            "| {name} | {n} | {:.1} | {:.1} | {:.2}x |",
+            rate(b),
+            rate(d),
+            b / d
+        );
+    }
     Ok(())
 }
 
