@@ -17,12 +17,26 @@ def run(block: str) -> dict:
     return scope
 
 
-def test_readme_has_both_python_examples():
-    assert len(BLOCKS) == 2, "the tour and the research example"
+def block_with(text: str) -> str:
+    (block,) = [b for b in BLOCKS if text in b]
+    return block
+
+
+def test_readme_has_its_python_examples():
+    assert len(BLOCKS) == 3, "the tour, defined variants and the research example"
+
+
+def test_readme_defined_variant_example_runs():
+    scope = run(block_with('variant="defined"'))
+    assert (scope["judkins"].files, scope["judkins"].ranks) == (6, 6)
+    mine = scope["mine"]
+    assert mine.variant == "minishogi-nodrops"
+    assert not any(m.is_drop for m in mine.legal_moves)
+    assert scope["same"].settings == mine.settings
 
 
 def test_readme_python_tour_runs():
-    scope = run(BLOCKS[0])
+    scope = run(block_with("tsuitate ="))
     board = scope["board"]
     assert board.perft(1) == len(board.legal_moves)
     assert isinstance(scope["tsuitate"], sv.TsuitateGame)
@@ -31,7 +45,7 @@ def test_readme_python_tour_runs():
 def test_readme_research_example_runs():
     pytest.importorskip("pyspiel")
     pytest.importorskip("pettingzoo")
-    scope = run(BLOCKS[1])
+    scope = run(block_with("batch"))
     batch = scope["batch"]
     assert scope["obs"].shape == (8, 48, 5, 5)
     assert scope["rewards"].shape == (8, 2)
