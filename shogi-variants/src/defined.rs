@@ -237,7 +237,10 @@ pub struct EndRules {
     pub impasse: Impasse,
     /// Draw once this many plies have been played since the start. Default: none.
     pub move_limit: Option<u32>,
-    /// The side that gives check wins at once (Fairy-Stockfish's checkshogi).
+    /// The side that gives check wins at once (Fairy-Stockfish's checkshogi):
+    /// a position in check has no legal move, and its outcome is a loss for
+    /// the checked side (`check_given`). A pawn drop that would mate is
+    /// still illegal, as in shogi (Fairy-Stockfish lets it win).
     pub check_wins: bool,
     /// A side whose king stands on the far rank wins.
     pub last_rank_king_wins: bool,
@@ -663,7 +666,14 @@ impl Variant for Defined {
         self.0.start
     }
 
-    fn filter_moves(&self, _pos: &Position, moves: &mut MoveList) {
+    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
+        // With "the first check wins", a position in check is over: the
+        // checked side has no move (Fairy-Stockfish's checkshogi counts
+        // its perft the same way).
+        if self.end().check_wins && pos.is_check() {
+            moves.clear();
+            return;
+        }
         if self.0.restricts_drops {
             let d = &self.0.definition;
             moves.retain(|m| m.drop_kind().is_none_or(|k| d.may_drop(k)));
@@ -671,12 +681,14 @@ impl Variant for Defined {
     }
 
     fn filters_moves(&self) -> bool {
-        self.0.restricts_drops
+        self.0.restricts_drops || self.end().check_wins
     }
 
     fn no_move_outcome(&self, pos: &Position) -> Outcome {
         let us = pos.side_to_move();
-        if pos.is_check() {
+        if pos.is_check() && self.end().check_wins {
+            Outcome::loss(us, EndReason::Custom(CHECK_GIVEN))
+        } else if pos.is_check() {
             Outcome::loss(us, EndReason::Checkmate)
         } else {
             match self.end().stalemate {

@@ -365,3 +365,63 @@ fn any_variant_plays_shipped_and_written_definitions() {
         .unwrap_err();
     assert!(e.to_string().contains("promotion_ranks"), "{e}");
 }
+
+/// `variant | SFEN | ...` lines of a data file, comments and blanks skipped.
+fn data_lines(text: &str) -> impl Iterator<Item = Vec<&str>> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('|').map(str::trim).collect())
+}
+
+/// Perft of the shipped definitions against Fairy-Stockfish (pyffish 0.0.90,
+/// `data/defined_oracle.txt`, made by `data/make_defined_oracle.py`; pawn-drop
+/// mates, which pyffish generates and shogi forbids, removed in its search).
+#[test]
+fn perft_matches_fairy_stockfish() {
+    let mut lines = 0;
+    for fields in data_lines(include_str!("data/defined_oracle.txt")) {
+        let (name, sfen) = (fields[0], fields[1]);
+        let v = Defined::builtin(name).unwrap_or_else(|| panic!("{name} is shipped"));
+        let mut pos = v
+            .position_from_sfen(sfen)
+            .unwrap_or_else(|e| panic!("{name} {sfen}: {e}"));
+        for (depth, expected) in (1..).zip(fields[2].split_whitespace()) {
+            let expected: u64 = expected.parse().expect("a count");
+            if name == "standard" && depth == 4 {
+                continue; // 719,731 leaves: the cshogi oracle covers it
+            }
+            assert_eq!(
+                v.perft(&mut pos, depth, true),
+                expected,
+                "{name} {sfen} depth {depth}"
+            );
+        }
+        lines += 1;
+    }
+    assert!(lines >= 50, "only {lines} lines");
+}
+
+/// Legal move lists of the shipped definitions against Fairy-Stockfish
+/// (`data/defined_moves.txt`, pawn-drop mates removed).
+#[test]
+fn legal_moves_match_fairy_stockfish() {
+    let mut lines = 0;
+    for fields in data_lines(include_str!("data/defined_moves.txt")) {
+        let (name, sfen) = (fields[0], fields[1]);
+        let v = Defined::builtin(name).unwrap_or_else(|| panic!("{name} is shipped"));
+        let pos = v
+            .position_from_sfen(sfen)
+            .unwrap_or_else(|e| panic!("{name} {sfen}: {e}"));
+        let mut ours: Vec<String> = v.legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        ours.sort();
+        let mut theirs: Vec<&str> = fields
+            .get(2)
+            .map(|m| m.split_whitespace().collect())
+            .unwrap_or_default();
+        theirs.sort();
+        assert_eq!(ours, theirs, "{name} {sfen}");
+        lines += 1;
+    }
+    assert!(lines >= 200, "only {lines} lines");
+}
