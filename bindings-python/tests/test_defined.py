@@ -22,6 +22,7 @@ import pytest
 
 import shogi_variants as sv
 from shogi_variants import Board
+from test_differential import sfen_to_fen  # the FEN of pyffish's shogi variants, any board
 
 NO_DROPS = """
 # Minishogi without drops.
@@ -132,20 +133,6 @@ def usi_to_fsf(usi: str, files: int, ranks: int) -> str:
         + fsf_square(usi[2:4], files, ranks)
         + ("+" if usi.endswith("+") else "")
     )
-
-
-def sfen_to_fen(sfen: str) -> str:
-    board, side, hands, *_ = sfen.split()
-    hand = ""
-    if hands != "-":
-        n = ""
-        for ch in hands:
-            if ch.isdigit():
-                n += ch
-            else:
-                hand += ch * int(n or "1")
-                n = ""
-    return f"{board}[{hand}] {'w' if side == 'b' else 'b'} 0 1"
 
 
 def test_coordinates_on_a_board_that_is_not_square():
