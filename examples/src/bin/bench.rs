@@ -80,11 +80,8 @@ fn defined_rows(reps: usize) -> Result<(), String> {
     println!("| row | nodes | built-in M nodes/s | defined M nodes/s | ratio |");
     println!("|---|---:|---:|---:|---:|");
     let defined = |name: &str| Defined::builtin(name).ok_or(format!("{name}.toml is shipped"));
-    let rows: [(
-        &str,
-        Box<dyn Fn() -> (u64, f64)>,
-        Box<dyn Fn() -> (u64, f64)>,
-    ); 2] = {
+    type Timed = Box<dyn Fn() -> (u64, f64)>;
+    let rows: [(&str, Timed, Timed); 2] = {
         let standard = defined("standard")?;
         let minishogi = defined("minishogi")?;
         [
