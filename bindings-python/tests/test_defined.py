@@ -49,6 +49,13 @@ def test_shipped_definitions_play_by_name():
         assert Board(variant="defined", definition=name).perft(3) == Board(variant=name).perft(3)
 
 
+def test_handicaps_play_by_their_kif_names():
+    b = Board(variant="香落ち")
+    assert b.variant == "香落ち" and b.turn == sv.WHITE
+    assert b.perft(2) == Board("lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1").perft(2)
+    assert Board(variant="defined", definition="十枚落ち").settings["name"] == "十枚落ち"
+
+
 def test_a_definition_from_text_and_its_settings_round_trip():
     b = Board(variant="defined", definition=NO_DROPS)
     assert b.variant == "minishogi-nodrops"

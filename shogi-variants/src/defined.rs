@@ -362,8 +362,40 @@ impl Definition {
     /// assert!(Definition::builtin("chess").is_none());
     /// ```
     pub fn builtin(name: &str) -> Option<Definition> {
-        let (_, text) = BUILTIN.iter().find(|(n, _)| *n == name)?;
-        Definition::from_toml(text).ok()
+        match BUILTIN.iter().find(|(n, _)| *n == name) {
+            Some((_, text)) => Definition::from_toml(text).ok(),
+            None => Definition::handicap(name),
+        }
+    }
+
+    /// A handicap game (駒落ち) as a definition, by the name KIF files give
+    /// it in `手合割` ([`Standard::HANDICAPS`](crate::Standard::HANDICAPS)):
+    /// standard shogi's rules from the handicap's start, White (上手, the
+    /// handicapped player) moving first, and the removed pieces out of the
+    /// game (the material is what the start holds). [`Definition::builtin`]
+    /// knows these names too.
+    ///
+    /// ```
+    /// use shogi_core::{Color, PieceKind, Variant};
+    /// use shogi_variants::{Defined, Definition};
+    /// let two = Definition::handicap("二枚落ち").unwrap();
+    /// assert_eq!(two.name(), "二枚落ち");
+    /// let v = Defined::new(two)?;
+    /// assert_eq!(v.start_position().side_to_move(), Color::White);
+    /// assert_eq!(v.piece_set().max(PieceKind::Rook), 1); // White's rook is out of the game
+    /// assert!(Definition::handicap("三段落ち").is_none());
+    /// # Ok::<(), shogi_variants::DefinitionError>(())
+    /// ```
+    pub fn handicap(name: &str) -> Option<Definition> {
+        let &(_, start) = crate::Standard::HANDICAPS
+            .iter()
+            .find(|(n, _)| *n == name)?;
+        let standard = Definition::from_toml(BUILTIN[0].1).ok()?;
+        let mut text = DefinitionText::from(standard);
+        text.name = name.to_owned();
+        text.start = start.to_owned();
+        text.material = None;
+        Definition::validate(text).ok()
     }
 
     /// The TOML text of a shipped definition.
@@ -401,15 +433,17 @@ impl Definition {
     }
 
     fn validate(t: DefinitionText) -> Result<Definition, DefinitionError> {
-        let name_ok = !t.name.is_empty()
-            && t.name.len() <= 40
+        // Names go into saved games, records and reprs: letters (a KIF
+        // handicap name such as 香落ち too), digits, '-' and '_'.
+        let name_ok = (1..=40).contains(&t.name.chars().count())
             && t.name
                 .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+            && !t.name.chars().any(char::is_uppercase);
         if !name_ok {
             return Err(field_error(
                 "name",
-                "1 to 40 characters of a-z, 0-9, '-' and '_'",
+                "1 to 40 lowercase letters, digits, '-' and '_'",
             ));
         }
         for (field, n) in [("files", t.files), ("ranks", t.ranks)] {

@@ -425,3 +425,45 @@ fn legal_moves_match_fairy_stockfish() {
     }
     assert!(lines >= 200, "only {lines} lines");
 }
+
+/// The 16 handicap starts of standard shogi, each a definition named as KIF
+/// names it: standard shogi's moves from that start, the removed pieces out
+/// of the game.
+#[test]
+fn handicaps_are_definitions_named_as_kif_names_them() {
+    for (name, sfen) in Standard::HANDICAPS {
+        let v = Defined::builtin(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(v.name(), name);
+        assert_eq!(v.start_sfen(), sfen);
+        let standard = Standard::default();
+        let mut ours = v.start_position();
+        let mut theirs = standard
+            .position_from_sfen(sfen)
+            .expect("a standard position");
+        for depth in 1..=2 {
+            assert_eq!(
+                v.perft(&mut ours, depth, true),
+                standard.perft(&mut theirs, depth, true),
+                "{name}"
+            );
+        }
+        let on_board = ours.occupied().count() as u8;
+        assert_eq!(
+            v.piece_set().max.iter().sum::<u8>(),
+            on_board,
+            "{name}: material is the start's"
+        );
+        if name != "平手" {
+            assert_eq!(
+                ours.side_to_move(),
+                Color::White,
+                "{name}: the handicapped side moves first"
+            );
+        }
+    }
+    let by_name =
+        shogi_variants::AnyVariant::from_name("香落ち").expect("a handicap by its KIF name");
+    assert_eq!(by_name.name(), "香落ち");
+    let e = Definition::from_toml(&MINI.replace("\"mini\"", "\"Mini\"")).unwrap_err();
+    assert!(e.to_string().starts_with("name:"), "{e}");
+}
