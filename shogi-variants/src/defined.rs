@@ -579,8 +579,6 @@ fn material_of(setup: &Setup) -> PieceSet {
 #[derive(Debug, PartialEq, Eq, Hash)]
 struct Compiled {
     definition: Definition,
-    name: &'static str,
-    start: &'static str,
     geometry: &'static Geometry,
     pieces: PieceSet,
     /// Whether some hand kind may not be dropped (the moves are filtered).
@@ -601,8 +599,6 @@ impl Compiled {
             return Ok(known);
         }
         let compiled = Compiled {
-            name: Box::leak(definition.name.clone().into_boxed_str()),
-            start: Box::leak(definition.start.clone().into_boxed_str()),
             geometry,
             pieces: definition.material.piece_set(),
             restricts_drops: definition.droppable.contains(&false),
@@ -673,7 +669,10 @@ impl Variant for Defined {
     type Settings = Definition;
 
     fn name(&self) -> &'static str {
-        self.0.name
+        // The compiled definition lives as long as the program (it is
+        // shared, never freed), so its strings do too.
+        let compiled: &'static Compiled = self.0;
+        &compiled.definition.name
     }
 
     fn settings(&self) -> Definition {
@@ -697,7 +696,8 @@ impl Variant for Defined {
     }
 
     fn start_sfen(&self) -> &'static str {
-        self.0.start
+        let compiled: &'static Compiled = self.0;
+        &compiled.definition.start
     }
 
     fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
