@@ -360,8 +360,10 @@ impl AnyVariant {
                 settings_with(name, overrides)?,
             ))),
             Some(GameKind::Defined) => defined_from(overrides).map(AnyVariant::Defined),
+            Some(GameKind::Card | GameKind::Tsuitate) => Err(unknown_variant(name)),
             // A shipped definition by its own name ("judkins"), no settings.
-            None if Definition::builtin(name).is_some() => {
+            None => {
+                let definition = Definition::builtin(name).ok_or_else(|| unknown_variant(name))?;
                 if let Some((key, _)) = overrides.first() {
                     return Err(VariantError::UnknownSetting {
                         variant: name.to_owned(),
@@ -369,16 +371,14 @@ impl AnyVariant {
                         known: "none: a defined variant's rules are its file's fields".to_owned(),
                     });
                 }
-                defined_from(&[("definition", name)]).map(AnyVariant::Defined)
+                Defined::new(definition)
+                    .map(AnyVariant::Defined)
+                    .map_err(|e| VariantError::BadValue {
+                        variant: name.to_owned(),
+                        key: "definition".to_owned(),
+                        message: e.to_string(),
+                    })
             }
-            Some(GameKind::Card | GameKind::Tsuitate) | None => Err(VariantError::UnknownVariant {
-                name: name.to_owned(),
-                known: format!(
-                    "{}, and the shipped definitions {}",
-                    VARIANT_NAMES.join(", "),
-                    Definition::BUILTIN_NAMES.join(", ")
-                ),
-            }),
         }
     }
 
@@ -398,6 +398,18 @@ impl AnyVariant {
                 _ => Err(VariantError::NotKeyValue(item.clone())),
             })
             .collect()
+    }
+}
+
+/// No variant of this name: the error lists the names that are.
+fn unknown_variant(name: &str) -> VariantError {
+    VariantError::UnknownVariant {
+        name: name.to_owned(),
+        known: format!(
+            "{}, and the shipped definitions {}",
+            VARIANT_NAMES.join(", "),
+            Definition::BUILTIN_NAMES.join(", ")
+        ),
     }
 }
 
