@@ -382,6 +382,24 @@ impl AnyVariant {
         }
     }
 
+    /// The kind of game this variant is (a defined variant is
+    /// [`GameKind::Defined`](crate::GameKind::Defined) whatever its own name).
+    ///
+    /// ```
+    /// use shogi_variants::{AnyVariant, GameKind};
+    /// assert_eq!(AnyVariant::from_name("judkins").unwrap().kind(), GameKind::Defined);
+    /// assert_eq!(AnyVariant::from_name("mini").unwrap().kind(), GameKind::Minishogi);
+    /// ```
+    pub fn kind(&self) -> crate::GameKind {
+        use crate::GameKind;
+        match self {
+            AnyVariant::Standard(_) => GameKind::Standard,
+            AnyVariant::Minishogi(_) => GameKind::Minishogi,
+            AnyVariant::MustCapture(_) => GameKind::MustCapture,
+            AnyVariant::Defined(_) => GameKind::Defined,
+        }
+    }
+
     /// Parses `KEY=VALUE` strings into pairs for [`AnyVariant::with_named_settings`].
     ///
     /// ```

@@ -99,12 +99,7 @@ impl AnyGame {
     /// The kind of game.
     pub fn kind(&self) -> GameKind {
         match self {
-            AnyGame::Board(g) => match g.variant() {
-                AnyVariant::Standard(_) => GameKind::Standard,
-                AnyVariant::Minishogi(_) => GameKind::Minishogi,
-                AnyVariant::MustCapture(_) => GameKind::MustCapture,
-                AnyVariant::Defined(_) => GameKind::Defined,
-            },
+            AnyGame::Board(g) => g.variant().kind(),
             AnyGame::Card(_) => GameKind::Card,
             AnyGame::Tsuitate(_) => GameKind::Tsuitate,
         }

@@ -370,14 +370,10 @@ impl SavedGame {
 
     /// The saved form of a perfect-information game.
     pub fn of_board(game: &Game<AnyVariant>) -> SavedGame {
-        // A defined variant is saved as the kind `defined` with its whole
-        // definition as the settings (its own name is one of those fields).
-        let kind = match game.variant() {
-            AnyVariant::Defined(_) => GameKind::Defined.name(),
-            other => other.name(),
-        };
+        // Saved under its kind: a defined variant as `defined`, with its
+        // whole definition as the settings (its own name among them).
         let mut saved = SavedGame::blank(
-            kind,
+            game.variant().kind().name(),
             settings_value(&game.variant().settings()),
             game.start_position().to_sfen(),
         );
