@@ -101,34 +101,36 @@ fn error(message: &str) {
 /// The kind the engine plays when no `UCI_Variant` is set.
 const DEFAULT_KIND: GameKind = GameKind::Standard;
 
-/// Why USI cannot play `kind`, if it cannot: the protocol has no chance
-/// steps and shows both players the whole position.
-fn refusal(kind: GameKind) -> Option<String> {
-    let why = if kind.has_chance() {
-        "it has chance steps, and USI is a perfect-information protocol without chance"
+/// Why USI cannot play `kind`, in words, if it cannot: the protocol has no
+/// chance steps, shows both players the whole position, and names a
+/// variant by a word (a definition file does not fit in one).
+fn unplayable(kind: GameKind) -> Option<&'static str> {
+    if kind.has_chance() {
+        Some("it has chance steps, and USI is a perfect-information protocol without chance")
     } else if kind.hidden_information() {
-        "it hides pieces from the players, and USI is a perfect-information protocol without chance"
+        Some("it hides pieces from the players, and USI is a perfect-information protocol without chance")
     } else if kind == GameKind::Defined {
-        "its rules are a definition file, which a UCI_Variant value does not carry"
+        Some("its rules are a definition file, which a UCI_Variant value does not carry")
     } else {
-        return None;
-    };
-    Some(format!(
-        "{kind} cannot be played over USI: {why} (playable: {})",
-        usi_kinds().join(", ")
-    ))
+        None
+    }
 }
 
-/// Whether USI can play `kind` (what [`refusal`] tests, without its words).
-fn refusal_reason_free(kind: GameKind) -> bool {
-    !kind.has_chance() && !kind.hidden_information() && kind != GameKind::Defined
+/// The refusal of a `UCI_Variant` USI cannot play, if it cannot.
+fn refusal(kind: GameKind) -> Option<String> {
+    unplayable(kind).map(|why| {
+        format!(
+            "{kind} cannot be played over USI: {why} (playable: {})",
+            usi_kinds().join(", ")
+        )
+    })
 }
 
 /// The `UCI_Variant` values of the kinds USI can play, in table order.
 fn usi_kinds() -> Vec<&'static str> {
     GameKind::ALL
         .into_iter()
-        .filter(|&k| refusal_reason_free(k))
+        .filter(|&k| unplayable(k).is_none())
         .map(GameKind::usi_name)
         .collect()
 }
