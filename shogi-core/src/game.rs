@@ -389,7 +389,7 @@ impl<V: Variant> Game<V> {
     /// first and fourth occurrence.
     fn fourfold_repetition(&self) -> Option<Repetition> {
         // Most positions are alone in their bucket so far: nothing to search.
-        if self.seen.below.get(self.undos.len()) == Some(&NONE) {
+        if self.seen.is_alone(self.undos.len()) {
             return None;
         }
         crate::rules::sennichite::repetition(self.start.side_to_move(), self.occurrences(), |i| {
@@ -445,6 +445,11 @@ impl Buckets {
         if let Some(below) = self.below.pop() {
             self.latest[Self::bucket(hash)] = below;
         }
+    }
+
+    /// Whether no earlier position shares position `index`'s bucket.
+    fn is_alone(&self, index: usize) -> bool {
+        self.below.get(index) == Some(&NONE)
     }
 
     /// Position `index` and the earlier positions of its bucket, latest first.
