@@ -80,41 +80,46 @@ fn defined_rows(reps: usize) -> Result<(), String> {
     println!("| row | nodes | built-in M nodes/s | defined M nodes/s | ratio |");
     println!("|---|---:|---:|---:|---:|");
     let defined = |name: &str| Defined::builtin(name).ok_or(format!("{name}.toml is shipped"));
-    type Timed = Box<dyn Fn() -> (u64, f64)>;
-    let rows: [(&str, Timed, Timed); 2] = {
-        let standard = defined("standard")?;
-        let minishogi = defined("minishogi")?;
-        [
-            (
-                "standard, depth 5",
-                Box::new(|| timed_perft(&Standard::default(), 5)),
-                Box::new(move || timed_perft(&standard, 5)),
-            ),
-            (
-                "minishogi, depth 6",
-                Box::new(|| timed_perft(&Minishogi::default(), 6)),
-                Box::new(move || timed_perft(&minishogi, 6)),
-            ),
-        ]
-    };
-    for (name, builtin, from_file) in rows {
-        let (mut b, mut d, mut n) = (f64::INFINITY, f64::INFINITY, 0);
-        for _ in 0..reps {
-            let (bn, bs) = builtin();
-            let (dn, ds) = from_file();
-            if bn != dn {
-                return Err(format!("{name}: {bn} nodes built in, {dn} from the file"));
-            }
-            (n, b, d) = (bn, b.min(bs), d.min(ds));
+    against_file(
+        "standard, depth 5",
+        &Standard::default(),
+        &defined("standard")?,
+        5,
+        reps,
+    )?;
+    against_file(
+        "minishogi, depth 6",
+        &Minishogi::default(),
+        &defined("minishogi")?,
+        6,
+        reps,
+    )
+}
+
+/// One row of [`defined_rows`]: `builtin` and `from_file` timed in turn.
+fn against_file<B: Variant>(
+    name: &str,
+    builtin: &B,
+    from_file: &Defined,
+    depth: u32,
+    reps: usize,
+) -> Result<(), String> {
+    let (mut b, mut d, mut n) = (f64::INFINITY, f64::INFINITY, 0);
+    for _ in 0..reps {
+        let (bn, bs) = timed_perft(builtin, depth);
+        let (dn, ds) = timed_perft(from_file, depth);
+        if bn != dn {
+            return Err(format!("{name}: {bn} nodes built in, {dn} from the file"));
         }
-        let rate = |s: f64| n as f64 / s / 1e6;
-        println!(
-            "| {name} | {n} | {:.1} | {:.1} | {:.2}x |",
-            rate(b),
-            rate(d),
-            b / d
-        );
+        (n, b, d) = (bn, b.min(bs), d.min(ds));
     }
+    let rate = |s: f64| n as f64 / s / 1e6;
+    println!(
+        "| {name} | {n} | {:.1} | {:.1} | {:.2}x |",
+        rate(b),
+        rate(d),
+        b / d
+    );
     Ok(())
 }
 
