@@ -22,7 +22,7 @@ import pytest
 
 import shogi_variants as sv
 from shogi_variants import Board
-from test_differential import sfen_to_fen  # the FEN of pyffish's shogi variants, any board
+from test_differential import sfen_to_fen, usi_to_fsf  # pyffish's FEN and moves, any board
 
 NO_DROPS = """
 # Minishogi without drops.
@@ -122,24 +122,6 @@ def test_consumers_work_with_a_defined_variant():
 # ---------------------------------------------------------------------------
 # against Fairy-Stockfish
 # ---------------------------------------------------------------------------
-
-
-def fsf_square(usi_square: str, files: int, ranks: int) -> str:
-    """A USI square on a files x ranks board in Fairy-Stockfish coordinates:
-    file letters from Black's left (USI file ``files`` is 'a'), rank numbers
-    from Black's side (the last rank letter is 1)."""
-    f, r = int(usi_square[0]), ord(usi_square[1]) - ord("a") + 1
-    return chr(ord("a") + files - f) + str(ranks + 1 - r)
-
-
-def usi_to_fsf(usi: str, files: int, ranks: int) -> str:
-    if usi[1] == "*":
-        return f"{usi[0]}@{fsf_square(usi[2:4], files, ranks)}"
-    return (
-        fsf_square(usi[0:2], files, ranks)
-        + fsf_square(usi[2:4], files, ranks)
-        + ("+" if usi.endswith("+") else "")
-    )
 
 
 def test_coordinates_on_a_board_that_is_not_square():

@@ -161,11 +161,13 @@ def test_must_capture_equals_filtered_cshogi(may_flee):
 # ---------------------------------------------------------------------------
 
 
-def usi_to_fsf(usi: str) -> str:
-    """USI (5x5) -> Fairy-Stockfish coordinates: file 5 is 'a', rank 'a' is 5."""
+def usi_to_fsf(usi: str, files: int = 5, ranks: int = 5) -> str:
+    """USI -> Fairy-Stockfish coordinates on a files x ranks board (minishogi's
+    5x5 by default): file letters from Black's left (USI file ``files`` is
+    'a'), rank numbers from Black's side (the last rank letter is 1)."""
 
     def square(s):
-        return chr(ord("a") + 5 - int(s[0])) + str(5 - (ord(s[1]) - ord("a")))
+        return chr(ord("a") + files - int(s[0])) + str(ranks - (ord(s[1]) - ord("a")))
 
     if usi[1] == "*":
         return f"{usi[0]}@{square(usi[2:4])}"
