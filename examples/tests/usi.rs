@@ -635,11 +635,20 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
     // The combo offers what the table says USI can play, and nothing else.
     let playable: Vec<String> = GameKind::ALL
         .into_iter()
-        .filter(|&k| !k.has_chance() && !k.hidden_information() && k != GameKind::Defined)
+        .filter(|&k| {
+            !k.has_chance()
+                && !k.hidden_information()
+                && !matches!(k, GameKind::Defined | GameKind::Scripted)
+        })
         .map(|k| format!("var {}", k.usi_name()))
         .collect();
     assert!(combo.ends_with(&playable.join(" ")), "{combo}");
-    for kind in [GameKind::Card, GameKind::Tsuitate, GameKind::Defined] {
+    for kind in [
+        GameKind::Card,
+        GameKind::Tsuitate,
+        GameKind::Defined,
+        GameKind::Scripted,
+    ] {
         assert!(!combo.contains(&format!("var {kind}")), "{combo}");
     }
 
@@ -649,12 +658,15 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
         ("Card-Shogi", "chance"),
         ("tsuitate", "hides pieces"),
         ("defined", "definition file"),
+        ("scripted", "code registered"),
     ] {
         let lines = answer_to(&mut s, &format!("setoption name UCI_Variant value {value}"));
         let errors = errors(&lines);
         assert_eq!(errors.len(), 1, "{value}: {lines:?}");
         assert!(
-            (errors[0].contains("perfect-information") || value == "defined")
+            (errors[0].contains("perfect-information")
+                || value == "defined"
+                || value == "scripted")
                 && errors[0].contains(why),
             "{value}: {errors:?}"
         );
@@ -685,7 +697,7 @@ fn variant_names_come_from_the_table() {
     // Every name and alias of the table is understood, ASCII case ignored.
     for kind in GameKind::VARIANTS
         .into_iter()
-        .filter(|&k| k != GameKind::Defined)
+        .filter(|&k| !matches!(k, GameKind::Defined | GameKind::Scripted))
     {
         for name in std::iter::once(kind.name()).chain(kind.aliases().iter().copied()) {
             for value in [name.to_owned(), name.to_ascii_uppercase()] {

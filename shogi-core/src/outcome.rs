@@ -198,23 +198,42 @@ impl<'de> Deserialize<'de> for CustomEnd {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CustomEnd, D::Error> {
         use serde::de::Error;
         let name = String::deserialize(deserializer)?;
+        CustomEnd::named(&name).map_err(D::Error::custom)
+    }
+}
+
+impl CustomEnd {
+    /// The end of this name, made at run time (a name read from a saved
+    /// game, or given by a script): its words are the name with `_` read as
+    /// spaces. The names made this way are kept for the program's life, at
+    /// most [`CustomEnd::MAX_READ`] distinct ones; the same name gives the
+    /// same end.
+    ///
+    /// ```
+    /// use shogi_core::CustomEnd;
+    /// let end = CustomEnd::named("first_check").unwrap();
+    /// assert_eq!((end.name(), end.words()), ("first_check", "first check"));
+    /// assert!(CustomEnd::named("First check!").is_err());
+    /// ```
+    pub fn named(name: &str) -> Result<CustomEnd, String> {
         if name.is_empty()
             || name.len() > 40
             || !name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
         {
-            return Err(D::Error::custom(format!(
-                "'{name}' is not an end reason's name (lowercase letters and '_', at most 40)"
-            )));
+            return Err(format!(
+                "'{}' is not an end reason's name (lowercase letters and '_', at most 40)",
+                crate::Excerpt(name)
+            ));
         }
         let mut read = READ.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(&end) = read.iter().find(|e| e.name == name) {
             return Ok(end);
         }
         if read.len() >= CustomEnd::MAX_READ {
-            return Err(D::Error::custom("too many distinct end reasons read"));
+            return Err("too many distinct end reasons read".to_owned());
         }
         let words: &'static str = Box::leak(name.replace('_', " ").into_boxed_str());
-        let end = CustomEnd::new(Box::leak(name.into_boxed_str()), words);
+        let end = CustomEnd::new(Box::leak(name.to_owned().into_boxed_str()), words);
         read.push(end);
         Ok(end)
     }

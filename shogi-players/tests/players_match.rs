@@ -34,7 +34,26 @@ impl Player for Stubborn {
 
 #[test]
 fn every_game_runs_with_colours_swapped() {
+    /// Minishogi without drops: the scripted kind plays a registered script.
+    #[derive(Debug)]
+    struct NoDrops;
+    impl shogi_variants::Hooks for NoDrops {
+        fn filters_moves(&self) -> bool {
+            true
+        }
+        fn filter_moves(&self, _: &shogi_core::Position, moves: &mut shogi_core::MoveList) {
+            moves.retain(|m| !m.is_drop());
+        }
+    }
+    shogi_variants::Scripted::register(
+        "players-no-drops",
+        shogi_variants::AnyVariant::from_name("minishogi").unwrap(),
+        std::sync::Arc::new(NoDrops),
+    )
+    .unwrap();
     for name in GAME_NAMES {
+        let scripted: &[(&str, &str)] = &[("name", "players-no-drops")];
+        let game_settings = if name == "scripted" { scripted } else { &[] };
         let settings = MatchSettings {
             games: 6,
             max_plies: 200,
@@ -43,7 +62,7 @@ fn every_game_runs_with_colours_swapped() {
         };
         let r = play_match(
             name,
-            &[],
+            game_settings,
             &mut RandomPlayer::new(1),
             &mut RandomPlayer::new(2),
             &settings,

@@ -357,16 +357,32 @@ fn the_kind_table_names_every_game_once() {
             "must-capture",
             "card",
             "tsuitate",
-            "defined"
+            "defined",
+            "scripted"
         ]
     );
+    /// A script with no hooks of its own: the scripted kind needs a name.
+    #[derive(Debug)]
+    struct Plain;
+    impl shogi_variants::Hooks for Plain {}
+    shogi_variants::Scripted::register(
+        "contract-plain",
+        AnyVariant::from_name("minishogi").unwrap(),
+        std::sync::Arc::new(Plain),
+    )
+    .unwrap();
     for kind in GameKind::ALL {
         assert_eq!(kind.name().parse::<GameKind>(), Ok(kind));
         assert_eq!(
             kind.to_string().to_uppercase().parse::<GameKind>(),
             Ok(kind)
         );
-        let game = AnyGame::of_kind(kind, &[], 0).unwrap();
+        let settings: &[(&str, &str)] = if kind == GameKind::Scripted {
+            &[("name", "contract-plain")]
+        } else {
+            &[]
+        };
+        let game = AnyGame::of_kind(kind, settings, 0).unwrap();
         assert_eq!(game.kind(), kind);
         assert_eq!(game.is_chance_node(), kind.has_chance());
     }

@@ -2,7 +2,7 @@
 
 use crate::{
     Base, Defined, Definition, Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings,
-    Standard, StandardSettings,
+    Scripted, ScriptedSettings, Standard, StandardSettings,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -78,6 +78,8 @@ pub enum AnyVariant {
     MustCapture(MustCapture),
     /// A variant played by a definition file.
     Defined(Defined),
+    /// A variant scripted by the program: a base's rules and registered hooks.
+    Scripted(Scripted),
 }
 
 /// The settings of an [`AnyVariant`], tagged by variant name.
@@ -98,6 +100,8 @@ pub enum AnySettings {
     /// A defined variant's definition (its whole file: a saved game names
     /// the rules it was played under).
     Defined(Definition),
+    /// A scripted variant's registered name and its base's settings.
+    Scripted(ScriptedSettings),
 }
 
 impl Default for AnySettings {
@@ -114,11 +118,12 @@ impl Default for AnySettings {
 /// use shogi_variants::{GameKind, VARIANT_NAMES};
 /// assert_eq!(VARIANT_NAMES, GameKind::VARIANTS.map(GameKind::name));
 /// ```
-pub const VARIANT_NAMES: [&str; 4] = [
+pub const VARIANT_NAMES: [&str; 5] = [
     crate::GameKind::Standard.name(),
     crate::GameKind::Minishogi.name(),
     crate::GameKind::MustCapture.name(),
     crate::GameKind::Defined.name(),
+    crate::GameKind::Scripted.name(),
 ];
 
 /// Parses `value` as JSON (numbers, `null`, `true`, quoted strings...) or, if
@@ -360,7 +365,12 @@ impl AnyVariant {
                 settings_with(name, overrides)?,
             ))),
             Some(GameKind::Defined) => defined_from(overrides).map(AnyVariant::Defined),
+            Some(GameKind::Scripted) => scripted_from(None, overrides).map(AnyVariant::Scripted),
             Some(GameKind::Card | GameKind::Tsuitate) => Err(unknown_variant(name)),
+            // A registered script by its own name, with its base's settings.
+            None if Scripted::registered_names().contains(&name) => {
+                scripted_from(Some(name), overrides).map(AnyVariant::Scripted)
+            }
             // A shipped definition by its own name ("judkins"), no settings.
             None => {
                 let definition = Definition::builtin(name).ok_or_else(|| unknown_variant(name))?;
@@ -397,6 +407,7 @@ impl AnyVariant {
             AnyVariant::Minishogi(_) => GameKind::Minishogi,
             AnyVariant::MustCapture(_) => GameKind::MustCapture,
             AnyVariant::Defined(_) => GameKind::Defined,
+            AnyVariant::Scripted(_) => GameKind::Scripted,
         }
     }
 
@@ -421,13 +432,68 @@ impl AnyVariant {
 
 /// No variant of this name: the error lists the names that are.
 fn unknown_variant(name: &str) -> VariantError {
+    let scripts = Scripted::registered_names();
+    let scripts = if scripts.is_empty() {
+        String::new()
+    } else {
+        format!(", and the registered scripts {}", scripts.join(", "))
+    };
     VariantError::UnknownVariant {
         name: name.to_owned(),
         known: format!(
-            "{}, and the shipped definitions {}",
+            "{}, and the shipped definitions {}{scripts}",
             VARIANT_NAMES.join(", "),
             Definition::BUILTIN_NAMES.join(", ")
         ),
+    }
+}
+
+/// The scripted variant of `name` (or of the setting `name`) over its
+/// registered base, or over the base the settings give: `base` names it
+/// (any variant, a shipped definition or another script), and the other
+/// settings are that base's (`move_limit=100` over standard shogi).
+fn scripted_from(name: Option<&str>, overrides: &[(&str, &str)]) -> Result<Scripted, VariantError> {
+    let variant = crate::GameKind::Scripted.name();
+    let text = |value: &str| match setting_value(value) {
+        Value::String(s) => s,
+        _ => value.to_owned(),
+    };
+    let mut script = name.map(str::to_owned);
+    let mut base = None;
+    let mut rest = Vec::new();
+    for &(key, value) in overrides {
+        match key {
+            "name" if name.is_none() => script = Some(text(value)),
+            "base" => base = Some(text(value)),
+            _ => rest.push((key, value)),
+        }
+    }
+    let Some(script) = script else {
+        return Err(VariantError::BadValue {
+            variant: variant.to_owned(),
+            key: "name".to_owned(),
+            message: format!(
+                "name the registered script to play (registered: {})",
+                match Scripted::registered_names() {
+                    names if names.is_empty() => "none".to_owned(),
+                    names => names.join(", "),
+                }
+            ),
+        });
+    };
+    let not_registered = |e: crate::ScriptError| VariantError::BadValue {
+        variant: variant.to_owned(),
+        key: "name".to_owned(),
+        message: e.to_string(),
+    };
+    let registered = Scripted::new(&script).map_err(not_registered)?;
+    match (base, rest.is_empty()) {
+        (None, true) => Ok(registered),
+        (base, _) => {
+            let base_name = base.unwrap_or_else(|| registered.base().name().to_owned());
+            let base = AnyVariant::with_named_settings(&base_name, &rest)?;
+            Scripted::over(&script, base).map_err(not_registered)
+        }
     }
 }
 
@@ -483,6 +549,7 @@ macro_rules! dispatch {
             AnyVariant::Minishogi($v) => $e,
             AnyVariant::MustCapture($v) => $e,
             AnyVariant::Defined($v) => $e,
+            AnyVariant::Scripted($v) => $e,
         }
     };
 }
@@ -500,6 +567,7 @@ impl Variant for AnyVariant {
             AnyVariant::Minishogi(v) => AnySettings::Minishogi(v.settings()),
             AnyVariant::MustCapture(v) => AnySettings::MustCapture(v.settings()),
             AnyVariant::Defined(v) => AnySettings::Defined(v.settings()),
+            AnyVariant::Scripted(v) => AnySettings::Scripted(v.settings()),
         }
     }
 
@@ -509,6 +577,7 @@ impl Variant for AnyVariant {
             AnySettings::Minishogi(s) => AnyVariant::Minishogi(Minishogi::with_settings(s)),
             AnySettings::MustCapture(s) => AnyVariant::MustCapture(MustCapture::with_settings(s)),
             AnySettings::Defined(s) => AnyVariant::Defined(Defined::with_settings(s)),
+            AnySettings::Scripted(s) => AnyVariant::Scripted(Scripted::with_settings(s)),
         }
     }
 
@@ -629,6 +698,11 @@ mod tests {
     #[test]
     fn settings_tags_are_the_table_names() {
         for kind in GameKind::VARIANTS {
+            if kind == GameKind::Scripted {
+                // Needs a registered name (scripted.rs tests its settings).
+                assert!(AnyVariant::with_named_settings(kind.name(), &[]).is_err());
+                continue;
+            }
             let variant = AnyVariant::with_named_settings(kind.name(), &[]).unwrap();
             if kind != GameKind::Defined {
                 // A defined variant goes by its definition's name ("standard" by default).

@@ -14,13 +14,14 @@ use shogi_core::{
 };
 
 /// The names [`AnyGame::new`] knows: [`GameKind::names`].
-pub const GAME_NAMES: [&str; 6] = [
+pub const GAME_NAMES: [&str; 7] = [
     GameKind::Standard.name(),
     GameKind::Minishogi.name(),
     GameKind::MustCapture.name(),
     GameKind::Card.name(),
     GameKind::Tsuitate.name(),
     GameKind::Defined.name(),
+    GameKind::Scripted.name(),
 ];
 
 /// A game of any kind, chosen at run time; it implements [`GameState`] by
@@ -91,7 +92,8 @@ impl AnyGame {
             GameKind::Standard
             | GameKind::Minishogi
             | GameKind::MustCapture
-            | GameKind::Defined => AnyVariant::with_named_settings(name, overrides)
+            | GameKind::Defined
+            | GameKind::Scripted => AnyVariant::with_named_settings(name, overrides)
                 .map(|v| AnyGame::Board(Box::new(Game::new(v)))),
         }
     }

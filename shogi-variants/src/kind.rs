@@ -35,6 +35,9 @@ pub enum GameKind {
     /// A variant played by a definition file ([`Definition`](crate::Definition)):
     /// its setting `definition` is the file's text or a shipped definition's name.
     Defined,
+    /// A variant scripted by the program: a base variant's rules changed by
+    /// hooks registered under a name ([`Scripted`](crate::Scripted)).
+    Scripted,
 }
 
 /// A name [`GameKind`] does not know.
@@ -44,24 +47,26 @@ pub struct UnknownGame(pub String);
 
 impl GameKind {
     /// Every kind, in this order: standard, minishogi, must-capture, card,
-    /// tsuitate, defined.
-    pub const ALL: [GameKind; 6] = [
+    /// tsuitate, defined, scripted.
+    pub const ALL: [GameKind; 7] = [
         GameKind::Standard,
         GameKind::Minishogi,
         GameKind::MustCapture,
         GameKind::Card,
         GameKind::Tsuitate,
         GameKind::Defined,
+        GameKind::Scripted,
     ];
 
     /// The kinds that are a plain [`Variant`](shogi_core::Variant) (what a
     /// modifier or a chance game may play over, with must-capture's duty
     /// as a setting of those that have one).
-    pub const VARIANTS: [GameKind; 4] = [
+    pub const VARIANTS: [GameKind; 5] = [
         GameKind::Standard,
         GameKind::Minishogi,
         GameKind::MustCapture,
         GameKind::Defined,
+        GameKind::Scripted,
     ];
 
     /// The name, as settings, saved games and the Python module write it.
@@ -73,6 +78,7 @@ impl GameKind {
             GameKind::Card => "card",
             GameKind::Tsuitate => "tsuitate",
             GameKind::Defined => "defined",
+            GameKind::Scripted => "scripted",
         }
     }
 
@@ -105,11 +111,12 @@ impl GameKind {
             GameKind::Card => &["card-shogi"],
             GameKind::Tsuitate => &["tsuitate-shogi"],
             GameKind::Defined => &["custom"],
+            GameKind::Scripted => &[],
         }
     }
 
     /// Every name, in [`GameKind::ALL`] order.
-    pub fn names() -> [&'static str; 6] {
+    pub fn names() -> [&'static str; 7] {
         GameKind::ALL.map(GameKind::name)
     }
 

@@ -38,6 +38,7 @@ mod kind;
 mod minishogi;
 mod must_capture;
 mod saved;
+mod scripted;
 mod serde_words;
 mod standard;
 pub mod state;
@@ -61,6 +62,7 @@ pub use minishogi::{
 };
 pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
+pub use scripted::{Hooks, ScriptError, Scripted, ScriptedSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use state::{Action, GameState, Observation, PlayError, Probability, Seen, ToMove, Verdict};
 pub use tsuitate::{

@@ -533,7 +533,8 @@ impl SavedGame {
             GameKind::Standard
             | GameKind::Minishogi
             | GameKind::MustCapture
-            | GameKind::Defined => self
+            | GameKind::Defined
+            | GameKind::Scripted => self
                 .restore_board(kind)
                 .map(|g| AnyGame::Board(Box::new(g))),
         }

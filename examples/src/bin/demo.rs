@@ -31,9 +31,11 @@ fn computer(kind: GameKind, seed: u64) -> Box<dyn Player> {
     match kind {
         GameKind::Card => Box::new(CardExpectimaxPlayer::new()),
         GameKind::Tsuitate => Box::new(BeliefPlayer::new(seed)),
-        GameKind::Standard | GameKind::Minishogi | GameKind::MustCapture | GameKind::Defined => {
-            Box::new(SearchPlayer::new(Budget::Nodes(20_000)))
-        }
+        GameKind::Standard
+        | GameKind::Minishogi
+        | GameKind::MustCapture
+        | GameKind::Defined
+        | GameKind::Scripted => Box::new(SearchPlayer::new(Budget::Nodes(20_000))),
     }
 }
 

@@ -111,6 +111,8 @@ fn unplayable(kind: GameKind) -> Option<&'static str> {
         Some("it hides pieces from the players, and USI is a perfect-information protocol without chance")
     } else if kind == GameKind::Defined {
         Some("its rules are a definition file, which a UCI_Variant value does not carry")
+    } else if kind == GameKind::Scripted {
+        Some("its rules are code registered in a program, which a UCI_Variant value does not carry")
     } else {
         None
     }
