@@ -130,7 +130,16 @@ impl PyBoard {
         if self.listing.of == Some(self.here()) && self.listing.find(mv) {
             self.game.play_unchecked(mv);
         } else {
-            self.game.play(mv).map_err(game_error)?;
+            let played = self.game.play(mv).map_err(game_error);
+            // A scripted variant's hook that raised: its exception, and
+            // the board as it was (the hooks ran before the move was made).
+            if crate::scripted::is_pending() {
+                if played.is_ok() {
+                    self.game.undo();
+                }
+                crate::scripted::raise_pending()?;
+            }
+            played?;
         }
         self.pushed.push(None);
         Ok(())
@@ -162,7 +171,9 @@ impl PyBoard {
     /// questions about a move): off this board -> `InvalidMoveError`.
     fn legal_move(&self, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
         let mv = convert::a_move_on(obj, self.position().geometry())?;
-        if !self.game.variant().is_legal(self.position(), mv) {
+        let legal = self.game.variant().is_legal(self.position(), mv);
+        crate::scripted::raise_pending()?;
+        if !legal {
             let rule = self.game.variant().illegality(self.position(), mv);
             return Err(crate::errors::illegal_move(
                 format!("{mv}: {rule}"),
@@ -204,12 +215,22 @@ fn with_legal_moves<R>(
 ) -> PyResult<R> {
     if let Ok(mut b) = board.try_borrow_mut() {
         let shape = b.shape();
-        return Ok(f(b.listing(), shape));
+        b.listing();
+        if crate::scripted::is_pending() {
+            // A scripted variant's hook raised: the list is not kept.
+            b.listing.of = None;
+            crate::scripted::raise_pending()?;
+        }
+        return Ok(f(&b.listing.moves, shape));
     }
     let b = crate::legal::read::<PyBoard>(board.as_any())?;
     Ok(match b.listed() {
         Some(moves) => f(moves, b.shape()),
-        None => f(&b.game.legal_moves(), b.shape()),
+        None => {
+            let moves = b.game.legal_moves();
+            crate::scripted::raise_pending()?;
+            f(&moves, b.shape())
+        }
     })
 }
 
@@ -467,6 +488,7 @@ impl PyBoard {
         let n = slf.py().detach(|| {
             shogi_core::perft_until(&variant, &mut pos, depth, bulk, &mut || stop.poll())
         });
+        crate::scripted::raise_pending()?;
         stop.finish(n).map(|n| n.unwrap_or_default())
     }
 
@@ -490,6 +512,7 @@ impl PyBoard {
         let counts = py.detach(|| {
             shogi_core::divide_until(&variant, &mut pos, depth, true, &mut || stop.poll())
         });
+        crate::scripted::raise_pending()?;
         let counts = stop.finish(counts)?.unwrap_or_default();
         let d = PyDict::new(py);
         for (mv, n) in counts {
@@ -953,14 +976,18 @@ impl MoveSource for BoardMoves {
         // Counting alone is faster than listing (bulk counts at the last ply
         // of a search): the listing is used if it is there, not made.
         let board = crate::legal::read::<PyBoard>(owner)?;
-        Ok(match board.listed() {
+        let n = match board.listed() {
             Some(moves) => moves.len(),
             None => board.game.count_legal_moves(),
-        })
+        };
+        crate::scripted::raise_pending()?;
+        Ok(n)
     }
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
-        Ok(crate::legal::read::<PyBoard>(owner)?.game.is_legal(mv))
+        let legal = crate::legal::read::<PyBoard>(owner)?.game.is_legal(mv);
+        crate::scripted::raise_pending()?;
+        Ok(legal)
     }
 
     fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {

@@ -89,6 +89,13 @@ create_exception!(
     "The object is in use by another call (another thread, or a callback of the call using it); nothing was changed: give each thread its own object (board.copy(), a new player)."
 );
 
+create_exception!(
+    shogi_variants,
+    ScriptError,
+    ShogiError,
+    "A scripted variant's hook answered what it may not (a move it was not offered, not an Outcome), or its hooks are missing."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -108,6 +115,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RecordWriteError", py.get_type::<RecordWriteError>())?;
     m.add("ArgumentError", py.get_type::<ArgumentError>())?;
     m.add("BusyError", py.get_type::<BusyError>())?;
+    m.add("ScriptError", py.get_type::<ScriptError>())?;
     Ok(())
 }
 

@@ -23,6 +23,7 @@ mod record;
 mod record_tree;
 mod research;
 mod saved;
+mod scripted;
 mod tsuitate;
 
 use pyo3::prelude::*;
@@ -131,6 +132,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<players::PyMatchResult>()?;
     m.add_class::<research::PySelfPlay>()?;
     m.add_function(wrap_pyfunction!(players::play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(scripted::register_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(scripted::scripted_variants, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(square_at, m)?)?;

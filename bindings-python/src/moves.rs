@@ -380,6 +380,21 @@ pub struct PyOutcome(pub Outcome);
 
 #[pymethods]
 impl PyOutcome {
+    /// ``Outcome(winner, reason)``: a win of ``winner`` (``Color.BLACK`` or
+    /// ``Color.WHITE``), or a draw for ``None``, for ``reason``: an
+    /// ``EndReason`` member or its name, or a name of your own (lowercase
+    /// letters and ``_``, as a scripted variant's ``extra_outcome`` gives
+    /// its end: ``Outcome(Color.BLACK, "first_check")``).
+    #[new]
+    fn new(winner: Option<&Bound<'_, PyAny>>, reason: &str) -> PyResult<Self> {
+        let reason = shogi_core::EndReason::from_name(reason)
+            .map_err(crate::errors::ArgumentError::new_err)?;
+        Ok(PyOutcome(match winner {
+            Some(w) => Outcome::win(convert::color(w)?, reason),
+            None => Outcome::draw(reason),
+        }))
+    }
+
     /// Pickles as its serde form (see `reduce_json`).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         reduce_json(py.get_type::<PyOutcome>(), &self.0)

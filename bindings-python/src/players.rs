@@ -99,6 +99,7 @@ fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option
         player.set_stop_check(None);
         mv
     });
+    crate::scripted::raise_pending()?;
     stop.finish(mv).map(|mv| mv.map(|m| (m, shape)))
 }
 
@@ -613,6 +614,7 @@ pub fn play_match(
         sb.uninstall();
         result
     });
+    crate::scripted::raise_pending()?;
     // Ctrl-C (or a Python player's KeyboardInterrupt) first, then the
     // first Python player's error, then the match's own refusal.
     if let Some(e) = stop.take_error() {

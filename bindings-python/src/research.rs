@@ -235,7 +235,9 @@ impl PySelfPlay {
             truncated: truncated.as_slice_mut()?,
             to_play: to_play.as_slice_mut()?,
         };
-        py.detach(|| f(batch, &mut out)).map_err(selfplay_error)
+        let done = py.detach(|| f(batch, &mut out));
+        crate::scripted::raise_pending()?;
+        done.map_err(selfplay_error)
     }
 
     fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {

@@ -27,9 +27,9 @@ def test_constants():
     assert JOKER == 0
     assert isinstance(sv.__version__, str) and sv.__version__
     assert sv.__version__[0].isdigit()
-    assert set(VARIANTS) == {"standard", "minishogi", "must-capture", "defined"}
+    assert set(VARIANTS) == {"standard", "minishogi", "must-capture", "defined", "scripted"}
     assert set(GAMES) == set(VARIANTS) | {"card", "tsuitate"}
-    assert len(GAMES) == len(set(GAMES)) == 6
+    assert len(GAMES) == len(set(GAMES)) == 7
 
 
 # ---------------------------------------------------------------------------

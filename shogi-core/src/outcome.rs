@@ -52,6 +52,31 @@ impl EndReason {
             EndReason::Custom(end) => end.name,
         }
     }
+
+    /// The reason of this [name](EndReason::name): one of the core's, or
+    /// else a custom end of that name ([`CustomEnd::named`]).
+    ///
+    /// ```
+    /// use shogi_core::EndReason;
+    /// assert_eq!(EndReason::from_name("move_limit"), Ok(EndReason::MoveLimit));
+    /// assert_eq!(EndReason::from_name("first_check").unwrap().to_string(), "first check");
+    /// assert!(EndReason::from_name("").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<EndReason, String> {
+        const CORE: [EndReason; 7] = [
+            EndReason::Checkmate,
+            EndReason::NoLegalMove,
+            EndReason::Repetition,
+            EndReason::PerpetualCheck,
+            EndReason::MoveLimit,
+            EndReason::ImpasseDeclaration,
+            EndReason::Resignation,
+        ];
+        match CORE.into_iter().find(|r| r.name() == name) {
+            Some(r) => Ok(r),
+            None => CustomEnd::named(name).map(EndReason::Custom),
+        }
+    }
 }
 
 impl fmt::Display for EndReason {

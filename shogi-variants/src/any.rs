@@ -463,8 +463,22 @@ fn scripted_from(name: Option<&str>, overrides: &[(&str, &str)]) -> Result<Scrip
     let mut rest = Vec::new();
     for &(key, value) in overrides {
         match key {
-            "name" if name.is_none() => script = Some(text(value)),
-            "base" => base = Some(text(value)),
+            "name" => {
+                let given = text(value);
+                if name.is_some_and(|n| n != given) {
+                    return Err(VariantError::BadValue {
+                        variant: variant.to_owned(),
+                        key: "name".to_owned(),
+                        message: format!(
+                            "the variant is '{}', not '{}'",
+                            name.unwrap_or_default(),
+                            shogi_core::Excerpt(&given)
+                        ),
+                    });
+                }
+                script = Some(given);
+            }
+            "base" => base = Some(value),
             _ => rest.push((key, value)),
         }
     }
@@ -487,14 +501,37 @@ fn scripted_from(name: Option<&str>, overrides: &[(&str, &str)]) -> Result<Scrip
         message: e.to_string(),
     };
     let registered = Scripted::new(&script).map_err(not_registered)?;
-    match (base, rest.is_empty()) {
-        (None, true) => Ok(registered),
-        (base, _) => {
-            let base_name = base.unwrap_or_else(|| registered.base().name().to_owned());
-            let base = AnyVariant::with_named_settings(&base_name, &rest)?;
-            Scripted::over(&script, base).map_err(not_registered)
+    let base = match (base.map(setting_value), rest.is_empty()) {
+        (None, true) => return Ok(registered),
+        // The base's settings in full, as `settings()` gives them back
+        // (`{"variant": "minishogi", "repetition": ...}`).
+        (Some(Value::Object(full)), true) => AnyVariant::with_settings(
+            serde_json::from_value::<AnySettings>(Value::Object(full)).map_err(|e| {
+                VariantError::BadValue {
+                    variant: variant.to_owned(),
+                    key: "base".to_owned(),
+                    message: crate::serde_words::plain_words(&e.to_string()),
+                }
+            })?,
+        ),
+        (Some(Value::Object(_)), false) => {
+            return Err(VariantError::BadValue {
+                variant: variant.to_owned(),
+                key: "base".to_owned(),
+                message: "give the base's settings either inside base or beside it, not both"
+                    .to_owned(),
+            })
         }
-    }
+        (base, _) => {
+            let base_name = match base {
+                Some(Value::String(s)) => s,
+                Some(other) => other.to_string(),
+                None => registered.base().name().to_owned(),
+            };
+            AnyVariant::with_named_settings(&base_name, &rest)?
+        }
+    };
+    Scripted::over(&script, base).map_err(not_registered)
 }
 
 /// The defined variant of its settings: `[("definition", text or name)]`,

@@ -59,12 +59,28 @@ macro_rules! dispatch {
 impl AnyGame {
     /// A new game of the named kind with settings overridden by name; `seed`
     /// feeds Card shogi's deck (the others have no randomness).
+    ///
+    /// A name no kind has may be a variant's own: a shipped definition's
+    /// (`"judkins"`) or a registered script's.
+    ///
+    /// ```
+    /// use shogi_variants::{AnyGame, GameKind};
+    /// assert_eq!(AnyGame::new("judkins", &[], 0).unwrap().kind(), GameKind::Defined);
+    /// assert!(AnyGame::new("chess", &[], 0).is_err());
+    /// ```
     pub fn new(name: &str, overrides: &[(&str, &str)], seed: u64) -> Result<AnyGame, VariantError> {
-        let kind = GameKind::from_name(name).ok_or_else(|| VariantError::UnknownVariant {
-            name: name.to_owned(),
-            known: GAME_NAMES.join(", "),
-        })?;
-        AnyGame::of_kind(kind, overrides, seed)
+        match GameKind::from_name(name) {
+            Some(kind) => AnyGame::of_kind(kind, overrides, seed),
+            None => AnyVariant::with_named_settings(name, overrides)
+                .map(|v| AnyGame::Board(Box::new(Game::new(v))))
+                .map_err(|e| match e {
+                    VariantError::UnknownVariant { .. } => VariantError::UnknownVariant {
+                        name: name.to_owned(),
+                        known: GAME_NAMES.join(", "),
+                    },
+                    other => other,
+                }),
+        }
     }
 
     /// A new game of `kind` with settings overridden by name.

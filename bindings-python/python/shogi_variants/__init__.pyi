@@ -106,6 +106,7 @@ __all__ = [
     "RecordNode",
     "RecordWriteError",
     "Ruling",
+    "ScriptError",
     "SearchPlayer",
     "SelfPlay",
     "SettingError",
@@ -116,6 +117,8 @@ __all__ = [
     "load",
     "parse_square",
     "play_match",
+    "register_variant",
+    "scripted_variants",
     "square",
     "square_file",
     "square_name",
@@ -226,6 +229,10 @@ class RecordWriteError(ShogiError):
     """A record that cannot be written in the format asked for: a move that does
     not replay, an end or header key the format has no words for."""
 
+class ScriptError(ShogiError):
+    """A scripted variant's hook answered what it may not (a move it was not
+    offered, not an ``Outcome``), or its hooks are missing."""
+
 class BusyError(ShogiError):
     """The object is in use by another call (another thread, or a callback of
     the call using it); nothing was changed: give each thread its own object
@@ -298,6 +305,11 @@ class Move:
 @final
 class Outcome:
     """How a game ended."""
+
+    def __new__(cls, winner: Optional[int], reason: str) -> Self:
+        """A win of ``winner`` (``Color.BLACK``/``Color.WHITE``), or a draw for
+        ``None``, for ``reason``: an ``EndReason`` member or name, or a name of
+        your own (lowercase letters and ``_``)."""
 
     @property
     def winner(self) -> Optional[Color]:
@@ -1219,6 +1231,17 @@ class MatchResult:
         """Per game: (A's colour, winner or None, reason, plies). The reason is
         ``Outcome.reason``'s name, or ``"max_plies"`` for a game the match's cap stopped."""
     def summary(self) -> str: ...
+
+def register_variant(name: str, hooks: object, base: str = "standard", **settings: Any) -> str:
+    """Register a variant scripted in Python under ``name``: ``base``'s rules
+    (with ``settings``) changed by ``hooks``'s optional methods
+    ``filter_moves(board, moves)``, ``extra_outcome(board)`` and
+    ``repetition_outcome(first_player, perpetual_checker)``; ``hooks`` is an
+    object or a class made with no arguments. Returns ``name``, from then on
+    a variant every consumer takes."""
+
+def scripted_variants() -> list[str]:
+    """The names registered with ``register_variant`` so far."""
 
 def play_match(
     game: str,
