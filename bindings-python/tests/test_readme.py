@@ -23,7 +23,7 @@ def block_with(text: str) -> str:
 
 
 def test_readme_has_its_python_examples():
-    assert len(BLOCKS) == 3, "the tour, defined variants and the research example"
+    assert len(BLOCKS) == 4, "the tour, defined and scripted variants, and the research example"
 
 
 def test_readme_defined_variant_example_runs():
@@ -33,6 +33,15 @@ def test_readme_defined_variant_example_runs():
     assert mine.variant == "minishogi-nodrops"
     assert not any(m.is_drop for m in mine.legal_moves)
     assert scope["same"].settings == mine.settings
+
+
+def test_readme_scripted_variant_example_runs():
+    scope = run(block_with("register_variant"))
+    board = scope["board"]
+    assert board.variant == "nodrops-check" and (board.files, board.ranks) == (5, 5)
+    assert len(scope["result"].games) == 2
+    assert all(reason in {"first_check", "checkmate", "max_plies", "repetition", "no_legal_move"}
+               for _, _, reason, _ in scope["result"].games)
 
 
 def test_readme_python_tour_runs():
