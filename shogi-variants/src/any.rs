@@ -219,6 +219,12 @@ fn settings_from<S: Serialize + DeserializeOwned>(
         let with_base = match base {
             Base::Standard(s) => settings_from(base.name(), s, &pairs).map(Base::Standard),
             Base::Minishogi(s) => settings_from(base.name(), s, &pairs).map(Base::Minishogi),
+            // A definition's rules are its fields, given in the file.
+            Base::Defined(_) => Err(VariantError::UnknownSetting {
+                variant: base.name().to_owned(),
+                key: pairs.first().map_or_else(String::new, |p| p.0.to_owned()),
+                known: "none: a defined variant's rules are its file's fields".to_owned(),
+            }),
         }
         .map_err(|e| match e {
             VariantError::UnknownSetting { key, known, .. } => VariantError::UnknownSetting {

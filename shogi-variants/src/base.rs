@@ -6,7 +6,8 @@
 //! must-capture duty over minishogi drawn by repetition.
 
 use crate::{
-    AnyVariant, GameKind, Minishogi, MinishogiSettings, Standard, StandardSettings, VariantError,
+    AnyVariant, Defined, Definition, GameKind, Minishogi, MinishogiSettings, Standard,
+    StandardSettings, VariantError,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shogi_core::Variant;
@@ -16,7 +17,9 @@ use shogi_core::Variant;
 /// In saved games and settings maps a base with default settings is written
 /// by its name (`"minishogi"`); one with other settings as an object tagged
 /// by its name (`{"variant": "minishogi", "repetition": "Draw"}`). Both are
-/// read back.
+/// read back. A defined variant is a base too: a shipped definition by its
+/// name (`"judkins"`, a handicap's KIF name), any other as its fields
+/// tagged `"defined"` (`{"variant": "defined", "name": ..., "files": ...}`).
 ///
 /// ```
 /// use shogi_core::Variant;
@@ -33,6 +36,9 @@ pub enum Base {
     Standard(StandardSettings),
     /// Minishogi (5×5) with its settings (its own repetition rule among them).
     Minishogi(MinishogiSettings),
+    /// A variant played by a definition file: the modifiers and the games
+    /// of chance and hidden pieces play over it as over a built-in base.
+    Defined(Defined),
 }
 
 impl Default for Base {
@@ -85,17 +91,23 @@ impl Base {
         match self {
             Base::Standard(_) => GameKind::Standard,
             Base::Minishogi(_) => GameKind::Minishogi,
+            Base::Defined(_) => GameKind::Defined,
         }
     }
 
-    /// The base's name, its kind's [`GameKind::name`]: `"standard"` or
-    /// `"minishogi"`.
+    /// The base's name: its kind's [`GameKind::name`] (`"standard"`,
+    /// `"minishogi"`), or a defined base's own (`"judkins"`).
     ///
     /// ```
-    /// assert_eq!(shogi_variants::Base::MINISHOGI.name(), "minishogi");
+    /// use shogi_variants::{Base, Defined};
+    /// assert_eq!(Base::MINISHOGI.name(), "minishogi");
+    /// assert_eq!(Base::Defined(Defined::builtin("judkins").unwrap()).name(), "judkins");
     /// ```
-    pub const fn name(self) -> &'static str {
-        self.kind().name()
+    pub fn name(self) -> &'static str {
+        match self {
+            Base::Defined(d) => d.definition().name(),
+            other => other.kind().name(),
+        }
     }
 
     /// The base of this name with settings overridden by `(key, value)` pairs,
@@ -114,6 +126,7 @@ impl Base {
         match AnyVariant::with_named_settings(name, overrides) {
             Ok(AnyVariant::Standard(v)) => Ok(Base::Standard(v.settings())),
             Ok(AnyVariant::Minishogi(v)) => Ok(Base::Minishogi(v.settings())),
+            Ok(AnyVariant::Defined(v)) => Ok(Base::Defined(v)),
             Ok(_) | Err(VariantError::UnknownVariant { .. }) => Err(VariantError::UnknownVariant {
                 name: name.to_owned(),
                 known: Base::NAMES.join(", "),
@@ -127,6 +140,7 @@ impl Base {
         match self {
             Base::Standard(s) => AnyVariant::Standard(Standard::with_settings(s)),
             Base::Minishogi(s) => AnyVariant::Minishogi(Minishogi::with_settings(s)),
+            Base::Defined(d) => AnyVariant::Defined(d),
         }
     }
 
@@ -135,6 +149,7 @@ impl Base {
         match self {
             Base::Standard(s) => s.move_limit,
             Base::Minishogi(s) => s.move_limit,
+            Base::Defined(d) => d.definition().end_rules().move_limit,
         }
     }
 
@@ -151,6 +166,7 @@ impl Base {
                 move_limit: limit,
                 ..s
             }),
+            Base::Defined(d) => Base::Defined(d.with_move_limit(limit)),
         }
         .variant()
     }
@@ -165,6 +181,7 @@ impl Base {
 enum Tagged {
     Standard(StandardSettings),
     Minishogi(MinishogiSettings),
+    Defined(Definition),
 }
 
 /// Either form of a base in serde: its name, or the tagged settings.
@@ -181,6 +198,16 @@ impl Serialize for Base {
             b if b == Base::STANDARD || b == Base::MINISHOGI => serializer.serialize_str(b.name()),
             Base::Standard(s) => Tagged::Standard(s).serialize(serializer),
             Base::Minishogi(s) => Tagged::Minishogi(s).serialize(serializer),
+            // A shipped definition by its name, unless a built-in game has it
+            // (shipped `standard` is written in full: it reads back as itself).
+            Base::Defined(d)
+                if GameKind::from_name(d.definition().name()).is_none()
+                    && Definition::builtin(d.definition().name()).as_ref()
+                        == Some(d.definition()) =>
+            {
+                serializer.serialize_str(d.definition().name())
+            }
+            Base::Defined(d) => Tagged::Defined(d.definition().clone()).serialize(serializer),
         }
     }
 }
@@ -197,14 +224,21 @@ impl<'de> Deserialize<'de> for Base {
             Written::Name(name) => match GameKind::from_name(&name) {
                 Some(GameKind::Standard) => Ok(Base::STANDARD),
                 Some(GameKind::Minishogi) => Ok(Base::MINISHOGI),
-                _ => Err(D::Error::custom(format!(
-                    "unknown base '{}' (known: {})",
-                    shogi_core::Excerpt(&name),
-                    Base::NAMES.join(", ")
-                ))),
+                _ => match Defined::builtin(&name) {
+                    Some(d) => Ok(Base::Defined(d)),
+                    None => Err(D::Error::custom(format!(
+                        "unknown base '{}' (known: {}, the shipped definitions {} and the handicaps by their KIF names)",
+                        shogi_core::Excerpt(&name),
+                        Base::NAMES.join(", "),
+                        Definition::BUILTIN_NAMES.join(", ")
+                    ))),
+                },
             },
             Written::Full(Tagged::Standard(s)) => Ok(Base::Standard(s)),
             Written::Full(Tagged::Minishogi(s)) => Ok(Base::Minishogi(s)),
+            Written::Full(Tagged::Defined(d)) => Defined::new(d)
+                .map(Base::Defined)
+                .map_err(|e| D::Error::custom(e.to_string())),
         }
     }
 }
@@ -220,6 +254,7 @@ mod tests {
             let tagged = match base {
                 Base::Standard(s) => Tagged::Standard(s),
                 Base::Minishogi(s) => Tagged::Minishogi(s),
+                Base::Defined(d) => Tagged::Defined(d.definition().clone()),
             };
             let value = serde_json::to_value(&tagged).unwrap();
             assert_eq!(value["variant"], base.kind().name(), "{value}");
@@ -230,6 +265,32 @@ mod tests {
         // Names are read through the table: aliases and case too.
         let read: Base = serde_json::from_str(r#""Mini""#).unwrap();
         assert_eq!(read, Base::MINISHOGI);
+        // A defined base: a shipped one by name, any other in full.
+        let judkins = Base::Defined(crate::Defined::builtin("judkins").unwrap());
+        assert_eq!(serde_json::to_value(judkins).unwrap(), "judkins");
+        assert_eq!(
+            serde_json::from_str::<Base>(r#""judkins""#).unwrap(),
+            judkins
+        );
+        let lance = serde_json::from_str::<Base>(r#""香落ち""#).unwrap();
+        assert_eq!(lance.name(), "香落ち");
+        let own = Base::Defined(
+            crate::Defined::from_toml(
+                "name = \"tiny\"\nfiles = 5\nranks = 5\npromotion_ranks = 1\nstart = \"rbsgk/4p/5/P4/KGSBR b - 1\"\ndrops = false\n",
+            )
+            .unwrap(),
+        );
+        let value = serde_json::to_value(own).unwrap();
+        assert_eq!(
+            (value["variant"].as_str(), value["name"].as_str()),
+            (Some("defined"), Some("tiny"))
+        );
+        assert_eq!(serde_json::from_value::<Base>(value).unwrap(), own);
+        // Shipped standard is written in full: its name reads as the built-in game.
+        let standard = Base::Defined(crate::Defined::builtin("standard").unwrap());
+        let value = serde_json::to_value(standard).unwrap();
+        assert_eq!(serde_json::from_value::<Base>(value).unwrap(), standard);
+        assert_eq!(judkins.with_move_limit(Some(60)).move_limit(), Some(60));
         let err = serde_json::from_str::<Base>(r#""card""#).unwrap_err();
         assert!(
             err.to_string().contains("known: standard, minishogi"),

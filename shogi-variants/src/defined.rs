@@ -660,6 +660,25 @@ impl Defined {
         &self.0.definition
     }
 
+    /// The same definition with the move limit `limit` (a modifier's own
+    /// limit over a defined base).
+    ///
+    /// ```
+    /// use shogi_core::Variant;
+    /// let j = shogi_variants::Defined::builtin("judkins").unwrap();
+    /// assert_eq!(j.with_move_limit(Some(80)).move_limit(), Some(80));
+    /// assert_eq!(j.with_move_limit(None), j);
+    /// ```
+    pub fn with_move_limit(self, limit: Option<u32>) -> Defined {
+        if self.end().move_limit == limit || limit == Some(0) {
+            return self;
+        }
+        let mut definition = self.0.definition.clone();
+        definition.end.move_limit = limit;
+        // Only the limit changed, and a limit of at least 1 is valid.
+        Defined::with_settings(definition)
+    }
+
     fn end(&self) -> &EndRules {
         &self.0.definition.end
     }
