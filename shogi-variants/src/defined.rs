@@ -539,6 +539,16 @@ impl Definition {
         self.ranks
     }
 
+    /// The start position's SFEN.
+    ///
+    /// ```
+    /// let d = shogi_variants::Definition::handicap("角落ち").unwrap();
+    /// assert!(d.start().ends_with(" w - 1"));
+    /// ```
+    pub fn start(&self) -> &str {
+        &self.start
+    }
+
     /// The end rules.
     pub fn end_rules(&self) -> EndRules {
         self.end

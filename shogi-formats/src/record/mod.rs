@@ -39,7 +39,7 @@ pub(crate) use lines::lines;
 
 use serde::{Deserialize, Serialize};
 use shogi_core::{Color, Game, Move, Outcome, Position, PositionError, Setup, Variant};
-use shogi_variants::Base;
+use shogi_variants::{Base, Definition};
 use std::fmt;
 
 /// Whether a remark line's text (after its `#` or `'`) only declares the
@@ -676,7 +676,10 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The variant the start position is played in, found by its board:
+    /// The variant the start position is played in: the handicap the
+    /// `handicap` header (KIF's `手合割`) names, as a definition
+    /// ([`Definition::handicap`](shogi_variants::Definition::handicap)), when
+    /// the start is that handicap's; otherwise the variant of its board,
     /// [`Base::of_board`] (9×9 standard shogi, 5×5 minishogi), with its
     /// default settings. Records say nothing of a variant's settings, and
     /// these are the only variants with a record form; a start on another
@@ -685,13 +688,25 @@ impl Record {
     ///
     /// ```
     /// use shogi_core::Setup;
-    /// use shogi_formats::record::Record;
+    /// use shogi_formats::record::{header, Record};
     /// use shogi_variants::{Base, MINISHOGI_START};
     /// assert_eq!(Record::new(Setup::from_sfen(MINISHOGI_START)?).base()?, Base::MINISHOGI);
     /// assert!(Record::new(Setup::empty(7, 7)).base().is_err());
+    /// let lance = shogi_formats::record::kif::handicap_setup("香落ち").unwrap();
+    /// let mut record = Record::new(lance);
+    /// record.headers.push((header::HANDICAP.to_owned(), "香落ち".to_owned()));
+    /// assert_eq!(record.base()?.name(), "香落ち");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn base(&self) -> Result<Base, RecordError> {
+        if let Some(handicap) = self
+            .header(header::HANDICAP)
+            .and_then(|name| shogi_variants::Defined::new(Definition::handicap(name.trim())?).ok())
+        {
+            if Setup::from_sfen(handicap.start_sfen()).ok().as_ref() == Some(&self.start) {
+                return Ok(Base::Defined(handicap));
+            }
+        }
         let (files, ranks) = (self.start.files, self.start.ranks);
         Base::of_board(files, ranks).ok_or_else(|| {
             RecordError::new(
@@ -810,8 +825,19 @@ impl Record {
 
     /// A record of `game`'s moves from its start (resignation and
     /// declaration become the end).
+    ///
+    /// A game of a handicap's definition ([`Definition::handicap`]) from its
+    /// start gets the `handicap` header naming it, as KIF writes `手合割`.
     pub fn from_game<V: Variant>(game: &Game<V>) -> Record {
         let mut record = Record::new(game.start_position().to_setup());
+        let name = game.variant().name();
+        if Definition::handicap(name)
+            .is_some_and(|d| Setup::from_sfen(d.start()).ok().as_ref() == Some(&record.start))
+        {
+            record
+                .headers
+                .push((header::HANDICAP.to_owned(), name.to_owned()));
+        }
         record.moves = game.moves().iter().map(|&m| RecordMove::new(m)).collect();
         record.end = game.outcome().and_then(|o| {
             let kind = match o.reason {
