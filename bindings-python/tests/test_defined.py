@@ -190,3 +190,111 @@ def test_legal_moves_equal_fairy_stockfish(variant):
             b.push(rng.choice(caps) if caps and rng.random() < 0.5 else rng.choice(moves))
     assert not failures, "\n".join(failures[:5])
     assert positions >= 100 if variant != "checkshogi" else positions >= 8
+
+
+# ---------------------------------------------------------------------------
+# The pawn-drop rules turned off, against Fairy-Stockfish's own options
+# (shogiDoubledPawn, shogiPawnDropMateIllegal) in a variant it loads from text.
+# ---------------------------------------------------------------------------
+
+DROP_RULE_CASES = [
+    ("minishogi", "legal", "illegal"),
+    ("minishogi", "illegal", "legal"),
+    ("minishogi", "legal", "legal"),
+    ("judkins", "legal", "legal"),
+]
+
+
+def _fsf_variant(sf, base: str, nifu: str, mate: str) -> str:
+    """A variant of Fairy-Stockfish's ``base`` with the rules set:
+    ``dropNoDoubled = -`` lets pawns double; ``shogiPawnDropMateIllegal``
+    decides a pawn-drop mate (Fairy-Stockfish lists such a drop among the
+    legal moves either way and, when it is illegal, scores the position
+    after it as the dropper's loss)."""
+    name = f"sv-{base}-{nifu[0]}{mate[0]}"
+    doubled = "dropNoDoubled = -\n" if nifu == "legal" else ""
+    sf.load_variant_config(
+        f"[{name}:{base}]\n{doubled}shogiPawnDropMateIllegal = {'true' if mate == 'illegal' else 'false'}\n"
+    )
+    return name
+
+
+def _ours(base: str, nifu: str, mate: str, sfen=None) -> Board:
+    fields = Board(variant="defined", definition=base).settings
+    fields.update(name=f"{base}-drops-{nifu}-{mate}", nifu=nifu, pawn_drop_mate=mate)
+    return Board(sfen, variant="defined", **fields)
+
+
+@pytest.mark.parametrize("base,nifu,mate", DROP_RULE_CASES)
+def test_drop_rules_turned_off_equal_fairy_stockfish(base, nifu, mate):
+    sf = pytest.importorskip("pyffish")
+    variant = _fsf_variant(sf, base, nifu, mate)
+    positions = doubled = 0
+    failures = []
+    for game in range(10):
+        rng = random.Random(23_000 + game)
+        b = _ours(base, nifu, mate)
+        files, ranks = b.files, b.ranks
+        for _ in range(70):
+            if b.is_game_over():
+                break
+            moves = list(b.legal_moves)
+            fen = sfen_to_fen(b.sfen())
+            ours = {usi_to_fsf(m.usi(), files, ranks) for m in moves}
+            theirs = set(sf.legal_moves(variant, fen, []))
+            if mate == "illegal":
+                # The drops Fairy-Stockfish scores as the dropper's loss.
+                theirs -= {m for m in theirs - ours if m.startswith("P@")
+                           and not sf.legal_moves(variant, sf.get_fen(variant, fen, [m]), [])
+                           and sf.game_result(variant, fen, [m]) > 0}
+            if ours != theirs:
+                failures.append(f"{b.sfen()}: only ours {sorted(ours - theirs)}, only pyffish {sorted(theirs - ours)}")
+            positions += 1
+            # A pawn drop onto a file that holds one of the mover's pawns.
+            own_pawn = "P" if b.turn == sv.BLACK else "p"
+            pawn_files = {b.square_file(sq) for sq in range(files * ranks) if b.piece_at(sq) == own_pawn}
+            doubled += any(m.is_drop and m.usi().startswith("P*") and b.square_file(m.to_square) in pawn_files
+                           for m in moves)
+            caps = [m for m in moves if not m.is_drop and b.piece_at(m.to_square) is not None]
+            drops = [m for m in moves if m.is_drop]
+            pick = rng.random()
+            b.push(rng.choice(caps) if caps and pick < 0.5 else rng.choice(drops) if drops and pick < 0.7 else rng.choice(moves))
+    assert not failures, "\n".join(failures[:5])
+    assert positions >= 200
+    assert (doubled > 0) == (nifu == "legal"), doubled
+
+
+@pytest.mark.parametrize("mate", ["illegal", "legal"])
+def test_a_pawn_drop_mate_is_legal_only_when_the_definition_says(mate):
+    # White's king on 1a; a pawn on 1b is guarded by the gold and 2a by the silver.
+    sfen = "4k/2S2/4G/5/K4 b P 1"
+    b = _ours("minishogi", "illegal", mate, sfen)
+    drop = sv.Move.from_usi("P*1b", board=b)
+    assert (drop in b.legal_moves) == (mate == "legal")
+    if mate == "legal":
+        b.push(drop)
+        assert b.outcome().reason == "checkmate" and b.outcome().winner == sv.BLACK
+    else:
+        with pytest.raises(sv.IllegalMoveError) as e:
+            b.push(drop)
+        assert e.value.reason == "pawn_drop_mate"
+    sf = pytest.importorskip("pyffish")
+    variant = _fsf_variant(sf, "minishogi", "illegal", mate)
+    # After the drop White, mated, has no move; Fairy-Stockfish scores that
+    # for White (to move): a loss when the drop is legal, a win when not.
+    fen = sfen_to_fen(sfen)
+    assert not sf.legal_moves(variant, sf.get_fen(variant, fen, ["P@e4"]), [])
+    assert (sf.game_result(variant, fen, ["P@e4"]) < 0) == (mate == "legal")
+
+
+def test_nifu_legal_allows_a_second_pawn_and_such_positions_read_back():
+    b = _ours("minishogi", "legal", "illegal", "4k/5/5/4P/K4 b P 1")
+    drop = sv.Move.from_usi("P*1c", board=b)
+    assert drop in b.legal_moves
+    b.push(drop)
+    again = _ours("minishogi", "legal", "illegal", b.sfen())
+    assert again.sfen() == b.sfen()
+    with pytest.raises(sv.InvalidSfenError):
+        Board(b.sfen(), variant="minishogi")
+    saved = sv.load(b.to_json())
+    assert saved.sfen() == b.sfen() and saved.settings["nifu"] == "legal"

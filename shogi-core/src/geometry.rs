@@ -31,6 +31,39 @@ pub struct Geometry {
     last_rank: [Bitboard; 2],
     last_two_ranks: [Bitboard; 2],
     file_masks: [Bitboard; 9],
+    drop_rules: DropRules,
+}
+
+/// Which of shogi's two pawn-drop rules a board plays by (RULES.md 1.5);
+/// both hold in shogi and its built-in variants. A variant defined by a
+/// file may turn either off ([`Geometry::with_drop_rules`]).
+///
+/// ```
+/// use shogi_core::{DropRules, Geometry};
+/// let g = Geometry::new(5, 5, 1)?.with_drop_rules(DropRules { nifu_illegal: false, ..DropRules::SHOGI });
+/// assert!(!g.drop_rules().nifu_illegal && g.drop_rules().pawn_drop_mate_illegal);
+/// # Ok::<(), shogi_core::GeometryError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DropRules {
+    /// A second unpromoted pawn of a side on a file is illegal (nifu, 二歩).
+    pub nifu_illegal: bool,
+    /// A pawn drop that checkmates is illegal (uchifuzume, 打ち歩詰め).
+    pub pawn_drop_mate_illegal: bool,
+}
+
+impl DropRules {
+    /// Shogi's rules: both drops illegal.
+    pub const SHOGI: DropRules = DropRules {
+        nifu_illegal: true,
+        pawn_drop_mate_illegal: true,
+    };
+}
+
+impl Default for DropRules {
+    fn default() -> Self {
+        DropRules::SHOGI
+    }
 }
 
 /// A geometry that cannot be built.
@@ -112,7 +145,20 @@ impl Geometry {
             last_rank: [rank_band(files, 1, 1), rank_band(files, ranks, ranks)],
             last_two_ranks: [rank_band(files, 1, 2), rank_band(files, ranks - 1, ranks)],
             file_masks,
+            drop_rules: DropRules::SHOGI,
         })
+    }
+
+    /// The same board played by other pawn-drop rules.
+    pub const fn with_drop_rules(mut self, drop_rules: DropRules) -> Geometry {
+        self.drop_rules = drop_rules;
+        self
+    }
+
+    /// The pawn-drop rules the board plays by.
+    #[inline(always)]
+    pub const fn drop_rules(&self) -> DropRules {
+        self.drop_rules
     }
 
     /// Moves this geometry to the heap for the life of the program, so that
@@ -147,8 +193,27 @@ impl Geometry {
         ranks: u8,
         promotion_ranks: u8,
     ) -> Result<&'static Geometry, GeometryError> {
+        Geometry::shared_with(files, ranks, promotion_ranks, DropRules::SHOGI)
+    }
+
+    /// [`Geometry::shared`] for a board played by `drop_rules`.
+    ///
+    /// ```
+    /// use shogi_core::{DropRules, Geometry};
+    /// let free = DropRules { nifu_illegal: false, pawn_drop_mate_illegal: false };
+    /// let g = Geometry::shared_with(6, 6, 2, free)?;
+    /// assert!(std::ptr::eq(g, Geometry::shared_with(6, 6, 2, free)?));
+    /// assert!(!std::ptr::eq(g, Geometry::shared(6, 6, 2)?));
+    /// # Ok::<(), shogi_core::GeometryError>(())
+    /// ```
+    pub fn shared_with(
+        files: u8,
+        ranks: u8,
+        promotion_ranks: u8,
+        drop_rules: DropRules,
+    ) -> Result<&'static Geometry, GeometryError> {
         static SHARED: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
-        let geometry = Geometry::new(files, ranks, promotion_ranks)?;
+        let geometry = Geometry::new(files, ranks, promotion_ranks)?.with_drop_rules(drop_rules);
         // A panic elsewhere while the lock was held leaves the list whole:
         // it is only ever pushed to.
         let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);

@@ -226,7 +226,10 @@ pub(crate) fn own_rules(
             if !dead_squares::may_stand(g, us, kind, to) {
                 return Some(Illegality::DeadSquare { kind, square: to });
             }
-            if kind == PieceKind::Pawn && !nifu::may_drop_pawn(own_pawns, to) {
+            if kind == PieceKind::Pawn
+                && g.drop_rules().nifu_illegal
+                && !nifu::may_drop_pawn(own_pawns, to)
+            {
                 return Some(Illegality::Nifu { file: to.file() });
             }
             None

@@ -56,7 +56,7 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use color::Color;
 pub use excerpt::{excerpt, Excerpt, EXCERPT_CHARS};
 pub use game::{Game, GameError, GameUsiError};
-pub use geometry::{Geometry, GeometryError};
+pub use geometry::{DropRules, Geometry, GeometryError};
 pub use hand::Hand;
 pub use illegality::Illegality;
 pub use moves::{Move, MoveKind, MoveList, ParseMoveError, MAX_LEGAL_MOVES, MOVE_LIST_CAPACITY};

@@ -315,7 +315,13 @@ pub(crate) fn generate<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink:
         }
         let mut dests = drop_target & !dead_squares::squares(g, us, kind);
         if kind == PieceKind::Pawn {
-            dests = pawn_drop_mate::without_mating_drop(pos, dests & !nifu::pawn_files(pawns));
+            let rules = g.drop_rules();
+            if rules.nifu_illegal {
+                dests &= !nifu::pawn_files(pawns);
+            }
+            if rules.pawn_drop_mate_illegal {
+                dests = pawn_drop_mate::without_mating_drop(pos, dests);
+            }
         }
         sink.drops(kind, dests);
     }

@@ -185,7 +185,7 @@ impl OwnBoard {
                 continue;
             }
             let mut dests = empty & !dead_squares::squares(g, us, kind);
-            if kind == PieceKind::Pawn {
+            if kind == PieceKind::Pawn && g.drop_rules().nifu_illegal {
                 dests &= !nifu::pawn_files(pawns);
             }
             sink.drops(kind, dests);

@@ -278,6 +278,7 @@ impl Position {
                 counts[kind.index()] += hand.count(kind) as u32;
             }
             if let Some(file) = nifu::doubled_file(pos.pieces_of(color, PieceKind::Pawn), geometry)
+                .filter(|_| geometry.drop_rules().nifu_illegal)
             {
                 return Err(PositionError::Nifu { color, file });
             }
@@ -828,6 +829,7 @@ impl Position {
                 return Some(Illegality::LeavesKingInCheck);
             }
             return (mv.drop_kind() == Some(PieceKind::Pawn)
+                && self.geometry.drop_rules().pawn_drop_mate_illegal
                 && pawn_drop_mate::is_pawn_drop_mate(self, to))
             .then_some(Illegality::PawnDropMate);
         };
@@ -943,9 +945,11 @@ impl Position {
         if !target.contains(to) || !dead_squares::may_stand(self.geometry, us, kind, to) {
             return false;
         }
+        let rules = self.geometry.drop_rules();
         kind != PieceKind::Pawn
-            || (nifu::may_drop_pawn(self.pieces_of(us, PieceKind::Pawn), to)
-                && !pawn_drop_mate::is_pawn_drop_mate(self, to))
+            || ((!rules.nifu_illegal
+                || nifu::may_drop_pawn(self.pieces_of(us, PieceKind::Pawn), to))
+                && !(rules.pawn_drop_mate_illegal && pawn_drop_mate::is_pawn_drop_mate(self, to)))
     }
 
     /// All legal moves, on the stack.

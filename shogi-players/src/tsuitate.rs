@@ -333,7 +333,7 @@ impl Board {
         let g = self.geometry;
         let mut ok =
             g.board() & !occupied & !forbidden & !dead_squares::squares(g, self.them(), kind);
-        if kind == PieceKind::Pawn {
+        if kind == PieceKind::Pawn && g.drop_rules().nifu_illegal {
             let pawns: Bitboard = enemy
                 .iter()
                 .filter(|&&(_, k)| k == PieceKind::Pawn)
@@ -523,7 +523,9 @@ impl Board {
                 .filter(|&(s, k)| {
                     k != PieceKind::King
                         && dead_squares::may_stand(self.geometry, them, k, target)
-                        && (k != PieceKind::Pawn || nifu::may_drop_pawn(pawns.without(s), target))
+                        && (k != PieceKind::Pawn
+                            || !self.geometry.drop_rules().nifu_illegal
+                            || nifu::may_drop_pawn(pawns.without(s), target))
                 })
                 .map(|(s, k)| {
                     let d = s

@@ -26,6 +26,9 @@
 //! material = { pawn = 2, knight = 2, silver = 2, gold = 2, bishop = 2, rook = 2, king = 2 }
 //! ## true: every captured kind may be dropped; false: no drops; or a list.
 //! drops = true
+//! ## The pawn-drop rules: "illegal" (as in shogi, the default) or "legal".
+//! nifu = "illegal"                 # a second unpromoted pawn of a side on a file
+//! pawn_drop_mate = "illegal"       # a pawn drop that checkmates (uchifuzume)
 //!
 //! [end]
 //! repetition = "draw"              # or "first-player-loses"
@@ -42,15 +45,16 @@
 //! ```
 //!
 //! Nifu (two unpromoted pawns of a side on a file) and pawn-drop mate are
-//! forbidden in every defined variant, as in shogi; a piece that could never
-//! move again may not be placed there; these rules are the core's
-//! (RULES.md 1.5) and a definition cannot turn them off yet.
+//! forbidden unless the definition says `"legal"`: the core's move generator
+//! reads the choice from the board's [`Geometry`] ([`DropRules`]), so
+//! turning a rule off costs no hook. A piece that could never move again may
+//! not be placed there in any variant (RULES.md 1.5).
 
 use crate::impasse::Impasse;
 use serde::{Deserialize, Serialize};
 use shogi_core::{
-    Color, CustomEnd, EndReason, Geometry, MoveList, Outcome, PieceKind, PieceSet, Position,
-    Repetition, Setup, Variant,
+    Color, CustomEnd, DropRules, EndReason, Geometry, MoveList, Outcome, PieceKind, PieceSet,
+    Position, Repetition, Setup, Variant,
 };
 use std::sync::{Mutex, PoisonError};
 
@@ -190,6 +194,24 @@ impl Material {
     }
 }
 
+/// Whether one of the pawn-drop rules holds (the file's `nifu` and
+/// `pawn_drop_mate` fields).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DropRule {
+    /// The drop is illegal, as in shogi. Default.
+    #[default]
+    Illegal,
+    /// The drop is allowed.
+    Legal,
+}
+
+impl DropRule {
+    fn is_default(&self) -> bool {
+        *self == DropRule::Illegal
+    }
+}
+
 /// What a fourfold repetition (not perpetual check) means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -240,7 +262,8 @@ pub struct EndRules {
     /// The side that gives check wins at once (Fairy-Stockfish's checkshogi):
     /// a position in check has no legal move, and its outcome is a loss for
     /// the checked side (`check_given`). A pawn drop that would mate is
-    /// still illegal, as in shogi (Fairy-Stockfish lets it win).
+    /// illegal unless the definition says `pawn_drop_mate = "legal"`, as
+    /// the shipped `checkshogi` does (Fairy-Stockfish lets it win).
     pub check_wins: bool,
     /// A side whose king stands on the far rank wins.
     pub last_rank_king_wins: bool,
@@ -259,6 +282,10 @@ struct DefinitionText {
     material: Option<Material>,
     #[serde(default)]
     drops: Drops,
+    #[serde(default, skip_serializing_if = "DropRule::is_default")]
+    nifu: DropRule,
+    #[serde(default, skip_serializing_if = "DropRule::is_default")]
+    pawn_drop_mate: DropRule,
     #[serde(default)]
     end: EndRules,
 }
@@ -295,6 +322,8 @@ pub struct Definition {
     drops: Drops,
     /// The hand kinds that may be dropped, by [`PieceKind::index`].
     droppable: [bool; 7],
+    nifu: DropRule,
+    pawn_drop_mate: DropRule,
     end: EndRules,
 }
 
@@ -315,6 +344,8 @@ impl From<Definition> for DefinitionText {
             start: d.start,
             material: d.material_written.then_some(d.material),
             drops: d.drops,
+            nifu: d.nifu,
+            pawn_drop_mate: d.pawn_drop_mate,
             end: d.end,
         }
     }
@@ -509,6 +540,8 @@ impl Definition {
             material_written: t.material.is_some(),
             drops: t.drops,
             droppable,
+            nifu: t.nifu,
+            pawn_drop_mate: t.pawn_drop_mate,
             end: t.end,
         };
         // The start position must be a position of the variant (material,
@@ -520,7 +553,11 @@ impl Definition {
     }
 
     fn geometry_checked(&self) -> Result<&'static Geometry, DefinitionError> {
-        Geometry::shared(self.files, self.ranks, self.promotion_ranks)
+        let rules = DropRules {
+            nifu_illegal: self.nifu == DropRule::Illegal,
+            pawn_drop_mate_illegal: self.pawn_drop_mate == DropRule::Illegal,
+        };
+        Geometry::shared_with(self.files, self.ranks, self.promotion_ranks, rules)
             .map_err(|e| field_error("promotion_ranks", e.to_string()))
     }
 

@@ -52,8 +52,8 @@ pub use card::{
     NO_MOVE_ON_CARD_FILE,
 };
 pub use defined::{
-    Defined, Definition, DefinitionError, Drops, EndRules, KindName, Material, PerpetualCheckRule,
-    RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
+    Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
+    PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
 pub use impasse::Impasse;
 pub use kind::{GameKind, UnknownGame};
