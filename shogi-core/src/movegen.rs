@@ -10,7 +10,7 @@
 use crate::attacks::{self, between, line};
 use crate::rules::promotion::Choices;
 use crate::rules::{dead_squares, nifu, pawn_drop_mate, promotion};
-use crate::{Bitboard, Color, Geometry, Move, MoveList, PieceKind, Position, Square};
+use crate::{Bitboard, Color, DropRules, Geometry, Move, MoveList, PieceKind, Position, Square};
 
 /// Receives generated moves: either lists them or counts them.
 pub(crate) trait Sink {
@@ -315,14 +315,33 @@ pub(crate) fn generate<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink:
         }
         let mut dests = drop_target & !dead_squares::squares(g, us, kind);
         if kind == PieceKind::Pawn {
-            let rules = g.drop_rules();
-            if rules.nifu_illegal {
-                dests &= !nifu::pawn_files(pawns);
-            }
-            if rules.pawn_drop_mate_illegal {
-                dests = pawn_drop_mate::without_mating_drop(pos, dests);
-            }
+            dests = if g.drop_rules() == DropRules::SHOGI {
+                pawn_drop_mate::without_mating_drop(pos, dests & !nifu::pawn_files(pawns))
+            } else {
+                pawn_drops_by_other_rules(pos, g, dests, pawns)
+            };
         }
         sink.drops(kind, dests);
     }
+}
+
+/// The pawn drops of a board whose drop rules are not shogi's (a defined
+/// variant may allow nifu or pawn-drop mate): kept out of line, so that
+/// shogi's own path through the generator stays as it was.
+#[cold]
+#[inline(never)]
+fn pawn_drops_by_other_rules(
+    pos: &Position,
+    g: &Geometry,
+    mut dests: Bitboard,
+    pawns: Bitboard,
+) -> Bitboard {
+    let rules = g.drop_rules();
+    if rules.nifu_illegal {
+        dests &= !nifu::pawn_files(pawns);
+    }
+    if rules.pawn_drop_mate_illegal {
+        dests = pawn_drop_mate::without_mating_drop(pos, dests);
+    }
+    dests
 }
