@@ -31,6 +31,19 @@ def test_must_capture_minishogi_with_repetition_draw_draws_a_repetition():
     assert winners[1] is None and winners[0] is not None
 
 
+def _play_alongside(g: CardGame, plain: Board, rng: random.Random, plies: int) -> None:
+    """Plays the same random moves in a jokers-only Card game and in its
+    base, checking at each move that both allow the same moves."""
+    while not g.is_game_over() and len(plain.move_stack) < plies:
+        if g.is_chance_node():
+            g.chance_step()
+            continue
+        assert sorted(m.usi() for m in g.legal_moves) == sorted(m.usi() for m in plain.legal_moves)
+        move = rng.choice(list(g.legal_moves))
+        g.push(move)
+        plain.push(move)
+
+
 def _card_game_of_jokers(**settings) -> CardGame:
     return CardGame(seed=3, base="minishogi", copies_per_rank=0, jokers=True, **settings)
 
@@ -40,14 +53,7 @@ def test_card_shogi_with_only_jokers_plays_exactly_its_base():
     for _ in range(10):
         g = _card_game_of_jokers(check_exempt=False)
         plain = Board(variant="minishogi")
-        while not g.is_game_over() and len(plain.move_stack) < 200:
-            if g.is_chance_node():
-                g.chance_step()
-                continue
-            assert sorted(m.usi() for m in g.legal_moves) == sorted(m.usi() for m in plain.legal_moves)
-            move = rng.choice(list(g.legal_moves))
-            g.push(move)
-            plain.push(move)
+        _play_alongside(g, plain, rng, 200)
         assert (g.outcome() is None) == (plain.outcome() is None)
         if g.outcome() is not None:
             assert g.outcome().reason == plain.outcome().reason
@@ -140,14 +146,7 @@ def test_card_shogi_with_only_jokers_plays_exactly_a_defined_base(base):
         g = CardGame(seed=5, base=base, copies_per_rank=0, jokers=True, check_exempt=False)
         plain = Board(variant=base)
         assert (g.files, g.ranks) == (plain.files, plain.ranks)
-        while not g.is_game_over() and len(plain.move_stack) < 120:
-            if g.is_chance_node():
-                g.chance_step()
-                continue
-            assert sorted(m.usi() for m in g.legal_moves) == sorted(m.usi() for m in plain.legal_moves)
-            move = rng.choice(list(g.legal_moves))
-            g.push(move)
-            plain.push(move)
+        _play_alongside(g, plain, rng, 120)
 
 
 @pytest.mark.parametrize("base", DEFINED_BASES)

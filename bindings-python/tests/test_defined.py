@@ -157,6 +157,15 @@ def test_coordinates_on_a_board_that_is_not_square():
     assert usi_to_fsf("9i9a+", 9, 9) == "a1a9+"
 
 
+def _move_sets(sf, variant: str, b: Board):
+    """``b``'s legal moves, its position as a Fairy-Stockfish FEN, and the
+    move sets of both libraries there in Fairy-Stockfish's notation."""
+    moves = list(b.legal_moves)
+    fen = sfen_to_fen(b.sfen())
+    ours = {usi_to_fsf(m.usi(), b.files, b.ranks) for m in moves}
+    return moves, fen, ours, set(sf.legal_moves(variant, fen, []))
+
+
 @pytest.mark.parametrize("variant", ["judkins", "gorogoro", "checkshogi", "minishogi"])
 def test_legal_moves_equal_fairy_stockfish(variant):
     sf = pytest.importorskip("pyffish")
@@ -171,10 +180,7 @@ def test_legal_moves_equal_fairy_stockfish(variant):
         for _ in range(60 if variant != "checkshogi" else 30):
             if b.is_game_over():
                 break
-            moves = list(b.legal_moves)
-            fen = sfen_to_fen(b.sfen())
-            ours = {usi_to_fsf(m.usi(), files, ranks) for m in moves}
-            theirs = set(sf.legal_moves(variant, fen, []))
+            moves, fen, ours, theirs = _move_sets(sf, variant, b)
             extra = theirs - ours
 
             def is_mate(fsf_move, fen=fen):
@@ -238,10 +244,7 @@ def test_drop_rules_turned_off_equal_fairy_stockfish(base, nifu, mate):
         for _ in range(70):
             if b.is_game_over():
                 break
-            moves = list(b.legal_moves)
-            fen = sfen_to_fen(b.sfen())
-            ours = {usi_to_fsf(m.usi(), files, ranks) for m in moves}
-            theirs = set(sf.legal_moves(variant, fen, []))
+            moves, fen, ours, theirs = _move_sets(sf, variant, b)
             if mate == "illegal":
                 # The drops Fairy-Stockfish scores as the dropper's loss.
                 theirs -= {m for m in theirs - ours if m.startswith("P@")

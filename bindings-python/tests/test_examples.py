@@ -59,3 +59,9 @@ def test_research_bench_quick_mode():
     r = run("bench_research.py", "--quick")
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     assert "SelfPlay" in r.stdout and "OpenSpiel" in r.stdout
+
+
+def test_scripted_bench_runs():
+    r = run("bench_scripted.py", "--games", "3", "--repeat", "1")
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert "no drops, Python filter" in r.stdout and "hook cost" in r.stdout

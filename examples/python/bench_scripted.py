@@ -6,7 +6,7 @@ filter).
     python examples/python/bench_scripted.py [--games N] [--repeat R]
 
 Each row plays the same seeded random games (``list(legal_moves)``, pick,
-``push`` until the game ends or 200 plies), best of ``--repeat`` runs,
+``push`` until the game ends or 256 plies: ``bench_python``'s loop), best of ``--repeat`` runs,
 interleaved so that machine noise hits every row alike. The cost of a hook
 is its row's time per move minus plain minishogi's. Where moves are
 generated (``legal_moves``) the filter is called once; where a move is
@@ -18,10 +18,10 @@ about.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
 import shogi_variants as sv
+from bench_python import playouts  # the same loop as bench_python's playout row
 
 
 class KeepAll:
@@ -53,20 +53,6 @@ drops = false
 [end]
 repetition = "first-player-loses"
 """
-
-
-def playouts(make, games: int, seed: int = 1) -> int:
-    rng = random.Random(seed)
-    moves = 0
-    for _ in range(games):
-        b = make()
-        for _ in range(200):
-            legal = list(b.legal_moves)
-            if not legal:
-                break
-            b.push(rng.choice(legal))
-            moves += 1
-    return moves
 
 
 def main() -> None:
