@@ -82,6 +82,13 @@ def test_records_write_and_read_a_handicap_by_its_name(name):
     assert theirs.sfen == Board(variant=name).sfen() and len(theirs.moves) == 10
 
 
+def test_a_record_of_an_even_game_reads_as_standard_shogi():
+    # 平手 names standard shogi's start: not a handicap definition.
+    kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"
+    assert sv.Record.read(kif).board().variant == "standard"
+    assert "手合割" not in Board().record().kif()
+
+
 def test_a_definition_from_text_and_its_settings_round_trip():
     b = Board(variant="defined", definition=NO_DROPS)
     assert b.variant == "minishogi-nodrops"

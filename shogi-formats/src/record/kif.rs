@@ -159,9 +159,19 @@ pub fn handicap_name(setup: &Setup) -> Option<&'static str> {
 /// Whether `setup` is a handicap (駒落ち) start, where the players are
 /// 下手 and 上手: one of [`Standard::HANDICAPS`] but the first (平手).
 fn is_handicap(setup: &Setup) -> bool {
+    handicap_named(None, setup).is_some()
+}
+
+/// The handicap (駒落ち: one of [`Standard::HANDICAPS`] but 平手) whose
+/// start is `setup`, if its name is `name` (any name when `None`).
+pub(crate) fn handicap_named(name: Option<&str>, setup: &Setup) -> Option<&'static str> {
     Standard::HANDICAPS[1..]
         .iter()
-        .any(|(_, sfen)| Setup::from_sfen(sfen).ok().as_ref() == Some(setup))
+        .find(|(n, sfen)| {
+            name.is_none_or(|name| name == *n)
+                && Setup::from_sfen(sfen).ok().as_ref() == Some(setup)
+        })
+        .map(|(n, _)| *n)
 }
 
 /// KIF header names and the canonical keys they read as; the first name of

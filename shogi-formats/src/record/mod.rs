@@ -696,16 +696,21 @@ impl Record {
     /// let mut record = Record::new(lance);
     /// record.headers.push((header::HANDICAP.to_owned(), "香落ち".to_owned()));
     /// assert_eq!(record.base()?.name(), "香落ち");
+    /// // 平手 is standard shogi's start, played by the built-in game.
+    /// let mut even = Record::new(Setup::from_sfen(shogi_variants::STANDARD_START)?);
+    /// even.headers.push((header::HANDICAP.to_owned(), "平手".to_owned()));
+    /// assert_eq!(even.base()?, Base::STANDARD);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn base(&self) -> Result<Base, RecordError> {
+        // 平手 names standard shogi's own start: that is the board's variant.
         if let Some(handicap) = self
             .header(header::HANDICAP)
-            .and_then(|name| shogi_variants::Defined::new(Definition::handicap(name.trim())?).ok())
+            .and_then(|name| kif::handicap_named(Some(name.trim()), &self.start))
+            .and_then(Definition::handicap)
+            .and_then(|d| shogi_variants::Defined::new(d).ok())
         {
-            if Setup::from_sfen(handicap.start_sfen()).ok().as_ref() == Some(&self.start) {
-                return Ok(Base::Defined(handicap));
-            }
+            return Ok(Base::Defined(handicap));
         }
         let (files, ranks) = (self.start.files, self.start.ranks);
         Base::of_board(files, ranks).ok_or_else(|| {
@@ -830,10 +835,7 @@ impl Record {
     /// start gets the `handicap` header naming it, as KIF writes `手合割`.
     pub fn from_game<V: Variant>(game: &Game<V>) -> Record {
         let mut record = Record::new(game.start_position().to_setup());
-        let name = game.variant().name();
-        if Definition::handicap(name)
-            .is_some_and(|d| Setup::from_sfen(d.start()).ok().as_ref() == Some(&record.start))
-        {
+        if let Some(name) = kif::handicap_named(Some(game.variant().name()), &record.start) {
             record
                 .headers
                 .push((header::HANDICAP.to_owned(), name.to_owned()));
