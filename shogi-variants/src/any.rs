@@ -132,6 +132,15 @@ fn setting_value(value: &str) -> Value {
     serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()))
 }
 
+/// A setting that is text: a quoted JSON string (as the Python module
+/// passes every setting) is its contents; anything else is taken as it is.
+fn setting_text(value: &str) -> String {
+    match setting_value(value) {
+        Value::String(s) => s,
+        _ => value.to_owned(),
+    }
+}
+
 /// Applies `KEY=VALUE` overrides to the default settings of type `S`.
 ///
 /// For a game played over a base variant (its settings have a `base` field:
@@ -460,17 +469,13 @@ fn unknown_variant(name: &str) -> VariantError {
 /// settings are that base's (`move_limit=100` over standard shogi).
 fn scripted_from(name: Option<&str>, overrides: &[(&str, &str)]) -> Result<Scripted, VariantError> {
     let variant = crate::GameKind::Scripted.name();
-    let text = |value: &str| match setting_value(value) {
-        Value::String(s) => s,
-        _ => value.to_owned(),
-    };
     let mut script = name.map(str::to_owned);
     let mut base = None;
     let mut rest = Vec::new();
     for &(key, value) in overrides {
         match key {
             "name" => {
-                let given = text(value);
+                let given = setting_text(value);
                 if name.is_some_and(|n| n != given) {
                     return Err(VariantError::BadValue {
                         variant: variant.to_owned(),
@@ -556,12 +561,7 @@ fn defined_from(overrides: &[(&str, &str)]) -> Result<Defined, VariantError> {
     let mut fields = Map::new();
     for &(key, value) in overrides {
         if key == "definition" {
-            // A quoted JSON string (as the Python module passes every
-            // setting) is its text; anything else is taken as it is.
-            text = Some(match setting_value(value) {
-                Value::String(s) => s,
-                _ => value.to_owned(),
-            });
+            text = Some(setting_text(value));
         } else {
             fields.insert(key.to_owned(), setting_value(value));
         }
