@@ -60,8 +60,6 @@ pub fn raise_pending() -> PyResult<()> {
 /// A Python object's hook methods, as the library's [`Hooks`].
 struct PyHooks {
     object: Py<PyAny>,
-    /// The rules of the boards the hooks are shown (the base's).
-    base: AnyVariant,
     filter: bool,
     extra: bool,
     repetition: bool,
@@ -83,15 +81,25 @@ impl std::fmt::Debug for PyHooks {
 
 impl PyHooks {
     /// The position as a `Board` of the base's rules, with no history.
-    fn board<'py>(&self, py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyBoard>> {
-        let game = Game::from_position(self.base.clone(), pos.clone());
+    fn board<'py>(
+        py: Python<'py>,
+        base: &AnyVariant,
+        pos: &Position,
+    ) -> PyResult<Bound<'py, PyBoard>> {
+        let game = Game::from_position(base.clone(), pos.clone());
         Bound::new(py, PyBoard::from_game(game))
     }
 
-    fn call_filter(&self, py: Python<'_>, pos: &Position, moves: &mut MoveList) -> PyResult<()> {
+    fn call_filter(
+        &self,
+        py: Python<'_>,
+        base: &AnyVariant,
+        pos: &Position,
+        moves: &mut MoveList,
+    ) -> PyResult<()> {
         let shape = Shape::of(pos.geometry());
         let offered = PyList::new(py, move_objects(py, moves, shape)?)?;
-        let board = self.board(py, pos)?;
+        let board = PyHooks::board(py, base, pos)?;
         let returned = self
             .object
             .bind(py)
@@ -131,8 +139,13 @@ impl PyHooks {
         }
     }
 
-    fn call_extra(&self, py: Python<'_>, pos: &Position) -> PyResult<Option<Outcome>> {
-        let board = self.board(py, pos)?;
+    fn call_extra(
+        &self,
+        py: Python<'_>,
+        base: &AnyVariant,
+        pos: &Position,
+    ) -> PyResult<Option<Outcome>> {
+        let board = PyHooks::board(py, base, pos)?;
         let answer = self
             .object
             .bind(py)
@@ -155,38 +168,37 @@ impl Hooks for PyHooks {
         self.filter
     }
 
-    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
+    fn filter_moves(&self, base: &AnyVariant, pos: &Position, moves: &mut MoveList) {
         Python::attach(|py| {
-            if let Err(e) = self.call_filter(py, pos, moves) {
+            if let Err(e) = self.call_filter(py, base, pos, moves) {
                 moves.clear();
                 stash(e);
             }
         })
     }
 
-    fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
-        if !self.extra {
-            return None;
-        }
-        Python::attach(|py| {
-            self.call_extra(py, pos).unwrap_or_else(|e| {
-                stash(e);
-                None
-            })
-        })
+    fn extra_outcome(&self, base: &AnyVariant, pos: &Position) -> Option<Outcome> {
+        self.extra
+            .then(|| ask_for_outcome(|py| self.call_extra(py, base, pos)))
+            .flatten()
     }
 
     fn repetition_outcome(&self, repetition: Repetition) -> Option<Outcome> {
-        if !self.repetition {
-            return None;
-        }
-        Python::attach(|py| {
-            self.call_repetition(py, repetition).unwrap_or_else(|e| {
-                stash(e);
-                None
-            })
-        })
+        self.repetition
+            .then(|| ask_for_outcome(|py| self.call_repetition(py, repetition)))
+            .flatten()
     }
+}
+
+/// An outcome hook's answer, with the GIL held; a hook that raised ends
+/// nothing, and its exception is kept for the board that asked.
+fn ask_for_outcome(hook: impl FnOnce(Python<'_>) -> PyResult<Option<Outcome>>) -> Option<Outcome> {
+    Python::attach(|py| {
+        hook(py).unwrap_or_else(|e| {
+            stash(e);
+            None
+        })
+    })
 }
 
 /// Registers a variant scripted in Python under ``name``: ``base``'s rules
@@ -230,7 +242,6 @@ pub fn register_variant(
         extra: has("extra_outcome")?,
         repetition: has("repetition_outcome")?,
         object: object.clone().unbind(),
-        base: base.clone(),
     };
     if !(py_hooks.filter || py_hooks.extra || py_hooks.repetition) {
         return Err(ScriptError::new_err(format!(

@@ -227,6 +227,20 @@ def test_hooks_may_only_answer_what_they_may():
     assert issubclass(sv.ScriptError, sv.ShogiError)
 
 
+def test_hooks_are_shown_the_base_the_game_plays_over():
+    seen = set()
+
+    class Looks:
+        def filter_moves(self, board, moves):
+            seen.add((board.variant, board.files))
+            return moves
+
+    sv.register_variant("test-looks", Looks, base="minishogi")
+    len(sv.Board(variant="test-looks").legal_moves)
+    len(sv.Board(variant="test-looks", base="standard").legal_moves)
+    assert seen == {("minishogi", 5), ("standard", 9)}
+
+
 def test_registering_again_replaces_the_hooks_for_new_boards():
     class KingOnly:
         def filter_moves(self, board, moves):

@@ -41,7 +41,12 @@ fn every_game_runs_with_colours_swapped() {
         fn filters_moves(&self) -> bool {
             true
         }
-        fn filter_moves(&self, _: &shogi_core::Position, moves: &mut shogi_core::MoveList) {
+        fn filter_moves(
+            &self,
+            _: &shogi_variants::AnyVariant,
+            _: &shogi_core::Position,
+            moves: &mut shogi_core::MoveList,
+        ) {
             moves.retain(|m| !m.is_drop());
         }
     }

@@ -21,10 +21,10 @@
 //!
 //! impl Hooks for NoDropsFirstCheck {
 //!     fn filters_moves(&self) -> bool { true }
-//!     fn filter_moves(&self, _pos: &Position, moves: &mut MoveList) {
+//!     fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
 //!         moves.retain(|m| !m.is_drop());
 //!     }
-//!     fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
+//!     fn extra_outcome(&self, _base: &AnyVariant, pos: &Position) -> Option<Outcome> {
 //!         pos.is_check().then(|| Outcome::loss(pos.side_to_move(), EndReason::Checkmate))
 //!     }
 //! }
@@ -59,12 +59,13 @@ pub trait Hooks: Send + Sync + fmt::Debug {
         false
     }
 
-    /// Narrows the legal moves of `pos` (`moves` holds the base's on entry).
-    fn filter_moves(&self, _pos: &Position, _moves: &mut MoveList) {}
+    /// Narrows the legal moves of `pos` (`moves` holds the legal moves
+    /// under `base`, the variant whose rules the hooks change, on entry).
+    fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, _moves: &mut MoveList) {}
 
     /// An end condition checked after the base's own (no move, repetition,
     /// move limit, the base's extra ends): `Some` ends the game in `pos`.
-    fn extra_outcome(&self, _pos: &Position) -> Option<Outcome> {
+    fn extra_outcome(&self, _base: &AnyVariant, _pos: &Position) -> Option<Outcome> {
         None
     }
 
@@ -371,7 +372,7 @@ impl Variant for Scripted {
             self.base.filter_moves(pos, moves);
         }
         if self.hooks.filters_moves() && !moves.is_empty() {
-            self.hooks.filter_moves(pos, moves);
+            self.hooks.filter_moves(&self.base, pos, moves);
         }
     }
 
@@ -396,7 +397,7 @@ impl Variant for Scripted {
     fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
         self.base
             .extra_outcome(pos)
-            .or_else(|| self.hooks.extra_outcome(pos))
+            .or_else(|| self.hooks.extra_outcome(&self.base, pos))
     }
 
     fn declaration_outcome(&self, pos: &Position) -> Option<Outcome> {
@@ -427,7 +428,7 @@ mod tests {
         fn filters_moves(&self) -> bool {
             true
         }
-        fn filter_moves(&self, _pos: &Position, moves: &mut MoveList) {
+        fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
             moves.retain(|m| m.to().rank() != 4);
         }
         fn repetition_outcome(&self, _r: Repetition) -> Option<Outcome> {

@@ -96,10 +96,19 @@ fn register_script() {
         fn filters_moves(&self) -> bool {
             true
         }
-        fn filter_moves(&self, _: &shogi_core::Position, moves: &mut shogi_core::MoveList) {
+        fn filter_moves(
+            &self,
+            _: &shogi_variants::AnyVariant,
+            _: &shogi_core::Position,
+            moves: &mut shogi_core::MoveList,
+        ) {
             moves.retain(|m| !m.is_drop());
         }
-        fn extra_outcome(&self, pos: &shogi_core::Position) -> Option<shogi_core::Outcome> {
+        fn extra_outcome(
+            &self,
+            _: &shogi_variants::AnyVariant,
+            pos: &shogi_core::Position,
+        ) -> Option<shogi_core::Outcome> {
             pos.is_check().then(|| {
                 shogi_core::Outcome::loss(pos.side_to_move(), shogi_core::EndReason::Checkmate)
             })
