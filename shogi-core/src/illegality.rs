@@ -35,8 +35,6 @@ pub enum Illegality {
         /// The square.
         square: Square,
     },
-    /// The side to move has no king on the board, so it has no legal move.
-    NoKing,
     /// No piece stands on the square the move starts from.
     NoSuchPiece {
         /// The square.
@@ -113,7 +111,7 @@ pub enum Illegality {
 }
 
 impl Illegality {
-    /// The reason as a short stable identifier: `"off_board"`, `"no_king"`,
+    /// The reason as a short stable identifier: `"off_board"`,
     /// `"no_such_piece"`, `"not_your_piece"`, `"own_piece_there"`,
     /// `"cannot_move_there"`, `"none_in_hand"`, `"occupied"`,
     /// `"promotion_not_allowed"`, `"dead_square"`, `"nifu"`,
@@ -127,7 +125,6 @@ impl Illegality {
     pub const fn name(self) -> &'static str {
         match self {
             Illegality::OffBoard { .. } => "off_board",
-            Illegality::NoKing => "no_king",
             Illegality::NoSuchPiece { .. } => "no_such_piece",
             Illegality::NotYourPiece { .. } => "not_your_piece",
             Illegality::OwnPieceThere { .. } => "own_piece_there",
@@ -150,7 +147,6 @@ impl fmt::Display for Illegality {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Illegality::OffBoard { square } => write!(f, "{square} is not on this board"),
-            Illegality::NoKing => write!(f, "you have no king on the board"),
             Illegality::NoSuchPiece { square } => write!(f, "there is no piece on {square}"),
             Illegality::NotYourPiece { square } => {
                 write!(f, "the piece on {square} is your opponent's")

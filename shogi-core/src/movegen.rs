@@ -224,7 +224,7 @@ pub(crate) fn generate<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink:
     let them = us.opponent();
     let g = pos.geometry();
     let Some(ksq) = pos.king(us) else {
-        return;
+        return generate_without_king::<S, CAPTURES_ONLY>(pos, sink);
     };
     let ours = pos.pieces(us);
     let occ = pos.occupied();
@@ -260,8 +260,43 @@ pub(crate) fn generate<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink:
     if CAPTURES_ONLY {
         target &= pos.pieces(them);
     }
-
     let pinned = pinned(pos, us, ksq);
+    other_moves::<S, CAPTURES_ONLY>(pos, sink, target, drop_target, pinned, ksq);
+}
+
+/// [`generate`] for a side with no king (a mate problem's attacker): no
+/// king to protect, so no pins and no check to answer. Out of line, so that
+/// the usual path stays as it was.
+#[cold]
+#[inline(never)]
+fn generate_without_king<S: Sink, const CAPTURES_ONLY: bool>(pos: &Position, sink: &mut S) {
+    let us = pos.side_to_move();
+    let g = pos.geometry();
+    let mut target = g.board() & !pos.pieces(us);
+    if CAPTURES_ONLY {
+        target &= pos.pieces(us.opponent());
+    }
+    let drop_target = g.board() & !pos.occupied();
+    // With nothing pinned, the king's square is never looked at.
+    let anywhere = Square::from_index_unchecked(0);
+    other_moves::<S, CAPTURES_ONLY>(pos, sink, target, drop_target, Bitboard::EMPTY, anywhere);
+}
+
+/// The moves of every piece but the king onto `target`, drops onto
+/// `drop_target`; the `pinned` pieces keep to the line through the king on `ksq`.
+#[inline(always)]
+fn other_moves<S: Sink, const CAPTURES_ONLY: bool>(
+    pos: &Position,
+    sink: &mut S,
+    target: Bitboard,
+    drop_target: Bitboard,
+    pinned: Bitboard,
+    ksq: Square,
+) {
+    let us = pos.side_to_move();
+    let g = pos.geometry();
+    let ours = pos.pieces(us);
+    let occ = pos.occupied();
     let pawns = pos.pieces_of(us, PieceKind::Pawn);
     let free_pawns = pawns & !pinned;
     let pushed = match us {

@@ -6,7 +6,7 @@ use crate::rules::{dead_squares, nifu, pawn_drop_mate, promotion};
 use crate::zobrist;
 use crate::{
     Bitboard, Color, Geometry, Hand, Illegality, Move, MoveKind, MoveList, Piece, PieceKind, Setup,
-    SfenError, Square,
+    SfenError, Square, Waivers,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -59,8 +59,9 @@ pub enum PositionError {
     /// A piece stands on a square outside the board.
     #[error("a piece stands on {0}, which is off this board")]
     OffBoard(Square),
-    /// A colour has no king.
-    #[error("{0:?} has no king")]
+    /// A colour has no king (a mate problem's attacker often has none:
+    /// [`Position::from_setup_waiving`] with [`Waivers::MISSING_KING`] reads it).
+    #[error("{0:?} has no king (a mate problem? read it with the missing-king waiver)")]
     MissingKing(Color),
     /// A colour has more than one king.
     #[error("{0:?} has more than one king")]
@@ -230,6 +231,27 @@ impl Position {
         geometry: &'static Geometry,
         pieces: &PieceSet,
     ) -> Result<Position, PositionError> {
+        Position::from_setup_waiving(setup, geometry, pieces, Waivers::NONE)
+    }
+
+    /// [`Position::from_setup`] with some validation rules waived, e.g. a
+    /// mate problem whose attacker has no king ([`Waivers::MISSING_KING`]).
+    ///
+    /// ```
+    /// # let (nine, pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+    /// use shogi_core::{Color, Position, PositionError, Setup, Waivers};
+    /// let setup = Setup::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+    /// let strict = Position::from_setup(&setup, nine, &pieces);
+    /// assert_eq!(strict.unwrap_err(), PositionError::MissingKing(Color::Black));
+    /// let pos = Position::from_setup_waiving(&setup, nine, &pieces, Waivers::MISSING_KING).unwrap();
+    /// assert_eq!(pos.king(Color::Black), None);
+    /// ```
+    pub fn from_setup_waiving(
+        setup: &Setup,
+        geometry: &'static Geometry,
+        pieces: &PieceSet,
+        waivers: Waivers,
+    ) -> Result<Position, PositionError> {
         if setup.files != geometry.files() || setup.ranks != geometry.ranks() {
             return Err(PositionError::WrongSize {
                 files: setup.files,
@@ -270,7 +292,7 @@ impl Position {
             pos.put(sq, piece);
         }
         for color in Color::ALL {
-            if pos.kings[color.index()].is_none() {
+            if pos.kings[color.index()].is_none() && !waivers.missing_king {
                 return Err(PositionError::MissingKing(color));
             }
             let hand = setup.hands[color.index()];
@@ -813,10 +835,14 @@ impl Position {
         ) {
             return Some(why);
         }
-        let Some(ksq) = self.kings[us.index()] else {
-            return Some(Illegality::NoKing);
-        };
         let to = mv.to();
+        let Some(ksq) = self.kings[us.index()] else {
+            // No king to protect (a mate problem's attacker): only the drop rules remain.
+            return (mv.drop_kind() == Some(PieceKind::Pawn)
+                && self.geometry.drop_rules().pawn_drop_mate_illegal
+                && pawn_drop_mate::is_pawn_drop_mate(self, to))
+            .then_some(Illegality::PawnDropMate);
+        };
         let in_check = |ok: bool| (!ok).then_some(Illegality::LeavesKingInCheck);
         let Some(from) = mv.from() else {
             // A drop: in check only between the (single) checker and the king.
@@ -870,7 +896,7 @@ impl Position {
             return false;
         }
         let Some(ksq) = self.kings[us.index()] else {
-            return false;
+            return self.is_legal_without_king(mv);
         };
         let Some(from) = mv.from() else {
             return match mv.drop_kind() {
@@ -924,6 +950,14 @@ impl Position {
         }
         // A pinned piece keeps to the line through its king.
         attacks::line(ksq, from).contains(to) || !movegen::is_pinned(self, us, ksq, from)
+    }
+
+    /// [`Position::is_legal`] for a side with no king (a mate problem's
+    /// attacker): the move follows the rules of its piece and the drop rules.
+    #[cold]
+    #[inline(never)]
+    fn is_legal_without_king(&self, mv: Move) -> bool {
+        self.illegality(mv).is_none()
     }
 
     /// [`Position::is_legal`] for the drop of `kind` on `to` (on the board),

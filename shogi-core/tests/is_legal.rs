@@ -262,3 +262,89 @@ fn pawn_drop_mate_is_illegal() {
     // White drops too: mirror image on 5x5.
     assert!(!agree(&minishogi("4k/5/1g3/2s2/K4 w p 1"), mv("P*5d")));
 }
+
+/// A side with no king (a mate problem's attacker, read with
+/// `Waivers::MISSING_KING`): `is_legal` and `illegality` still decide
+/// exactly what the list holds, and the list is what the same side lists
+/// with its king, less the king's moves, plus the moves the king forbade
+/// (pinned pieces leaving their line, moves ignoring a check).
+#[test]
+fn a_side_without_a_king_moves_by_the_piece_rules_alone() {
+    use shogi_core::{Geometry, Waivers};
+    let universe = all_moves();
+    let mut listed = vec![false; 1 << 16];
+    let mut cov = Coverage::default();
+    let nine = Geometry::shared(9, 9, 3).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = XorShift(0x51_7CC1_B727_220A);
+    let (mut freed, mut kingless) = (0, 0);
+    for _ in 0..30 {
+        let mut pos = standard(STANDARD_START);
+        for _ in 0..160 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let captures: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to()).is_some())
+                .collect();
+            let mv = if !captures.is_empty() && rng.chance(50) {
+                *rng.pick(&captures)
+            } else {
+                *rng.pick(&legal)
+            };
+            pos.play(mv).unwrap_or_else(|e| panic!("{e}"));
+            let us = pos.side_to_move();
+            let Some(king) = pos.king(us) else { continue };
+            let mut setup = pos.to_setup();
+            setup.board[king.index()] = None;
+            let Ok(without) =
+                Position::from_setup_waiving(&setup, nine, &NINE_PIECES, Waivers::MISSING_KING)
+            else {
+                continue;
+            };
+            assert_eq!(without.king(us), None);
+            assert!(!without.is_check());
+            check(&without, &universe, &mut listed, &mut cov);
+            kingless += 1;
+            let with: HashSet<Move> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| m.from() != Some(king))
+                .collect();
+            let free: HashSet<Move> = without.legal_moves().iter().copied().collect();
+            assert!(with.is_subset(&free), "{pos}");
+            freed += usize::from(free.len() > with.len());
+        }
+    }
+    assert!(kingless > 1000, "{kingless}");
+    assert!(
+        freed > 100,
+        "{freed} positions where the king forbade moves"
+    );
+    assert!(cov.with_hand > 500, "{cov:?}");
+}
+
+/// The strict constructor refuses a kingless side and says how to read it.
+#[test]
+fn a_missing_king_is_refused_unless_waived() {
+    use shogi_core::{Color, Geometry, PositionError, Waivers};
+    let nine = Geometry::shared(9, 9, 3).unwrap_or_else(|e| panic!("{e}"));
+    let setup = Setup::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap_or_else(|e| panic!("{e}"));
+    let err = Position::from_setup(&setup, nine, &NINE_PIECES).unwrap_err();
+    assert_eq!(err, PositionError::MissingKing(Color::Black));
+    assert!(err.to_string().contains("waiver"), "{err}");
+    let pos = Position::from_setup_waiving(&setup, nine, &NINE_PIECES, Waivers::MISSING_KING)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The gold may go anywhere empty; the pawn may push (5c5b, 5c5b+).
+    assert_eq!(pos.legal_moves().len(), 81 - 2 + 2);
+    // Waived or not, the side not to move must not be in check.
+    let setup = Setup::from_sfen("4k4/4P4/9/9/9/9/9/9/9 b G 1").unwrap_or_else(|e| panic!("{e}"));
+    let err = Position::from_setup_waiving(&setup, nine, &NINE_PIECES, Waivers::MISSING_KING);
+    assert_eq!(
+        err.unwrap_err(),
+        PositionError::OpponentInCheck(Color::White)
+    );
+}

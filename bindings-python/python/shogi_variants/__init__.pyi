@@ -199,7 +199,7 @@ class IllegalMoveError(ShogiError):
     - ``"off_card_file"``: Card shogi, not on the drawn card's file;
     - ``"no_such_piece"``, ``"not_your_piece"``, ``"own_piece_there"``,
       ``"cannot_move_there"``, ``"none_in_hand"``, ``"occupied"`` (a drop onto
-      a piece), ``"promotion_not_allowed"``, ``"off_board"``, ``"no_king"``;
+      a piece), ``"promotion_not_allowed"``, ``"off_board"``;
     - ``"chance_due"``: a move while a card is to be drawn;
     - ``"not_allowed"``: any other refusal, and the default of an
       ``IllegalMoveError`` raised without a reason.
