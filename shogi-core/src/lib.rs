@@ -29,6 +29,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod checks;
 mod color;
 mod excerpt;
 mod game;

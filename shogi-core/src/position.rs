@@ -464,13 +464,7 @@ impl Position {
             }
         }
         for color in Color::ALL {
-            for kind in PieceKind::HAND {
-                h ^= zobrist::hand(
-                    color.index(),
-                    kind.index(),
-                    self.hands[color.index()].count(kind),
-                );
-            }
+            h ^= hand_key(color, self.hands[color.index()]);
         }
         if self.side_to_move == Color::White {
             h ^= zobrist::side();
@@ -1168,7 +1162,14 @@ impl fmt::Display for Position {
 /// Whether a piece of `kind` and `color` standing on `from` attacks `king`
 /// with occupancy `occ` (a slider needs an empty line between).
 #[inline(always)]
-fn gives_direct_check(
+/// The XOR of the hash keys of `color` holding `hand`.
+pub(crate) fn hand_key(color: Color, hand: Hand) -> u64 {
+    PieceKind::HAND.iter().fold(0, |h, &kind| {
+        h ^ zobrist::hand(color.index(), kind.index(), hand.count(kind))
+    })
+}
+
+pub(crate) fn gives_direct_check(
     color: Color,
     kind: PieceKind,
     from: Square,

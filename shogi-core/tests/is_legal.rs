@@ -4,6 +4,7 @@
 //! double checks and pins), the 593-move position and pawn-drop-mate setups.
 //! `Position::illegality` gives a reason exactly for the moves refused, and
 //! `OwnBoard::illegality` exactly for those `OwnBoard::moves` leaves out.
+//! `Position::gives_check` says of every legal move what playing it shows.
 //! Also checks `Move::from_u16` against `Move::to_u16`.
 
 use shogi_core::{Move, OwnBoard, Position, Setup};
@@ -61,7 +62,22 @@ fn check(pos: &Position, universe: &[Move], listed: &mut [bool], cov: &mut Cover
     for &m in &legal {
         assert_eq!(Move::from_u16(m.to_u16()), Some(m), "{m} in {pos}");
         listed[m.to_u16() as usize] = true;
+        // `gives_check` decides, without playing, what playing shows.
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        assert_eq!(
+            pos.gives_check(m),
+            after.is_check(),
+            "gives_check({m}) in {pos}"
+        );
     }
+    let mut checks = shogi_core::MoveList::new();
+    pos.legal_checks_into(&mut checks);
+    assert_eq!(
+        checks.len(),
+        legal.iter().filter(|&&m| pos.gives_check(m)).count(),
+        "{pos}"
+    );
     for &m in universe {
         let expected = listed[m.to_u16() as usize];
         assert_eq!(

@@ -1,0 +1,130 @@
+//! Moves that give check, and the keys mate search compares positions by.
+//!
+//! A mate problem's attacker checks with every move (tsume shogi's rule), so
+//! a mate search lists only the checking moves at the attacker's turns.
+
+use crate::attacks;
+use crate::{Hand, Move, MoveList, PieceKind, Position};
+
+impl Position {
+    /// Whether the legal move `mv` gives check: the piece moved (promoted if
+    /// the move promotes) attacks the enemy king, or it uncovers a slider of
+    /// the mover that does. Decided without playing the move. A side with no
+    /// king is never in check.
+    ///
+    /// ```
+    /// # let (nine, pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+    /// use shogi_core::{Position, Move};
+    /// let pos = Position::from_sfen("4k4/9/4S4/4L4/9/9/9/9/4K4 b G 1", nine, &pieces).unwrap();
+    /// let m = |s: &str| s.parse::<Move>().unwrap();
+    /// assert!(pos.gives_check(m("G*5b")));  // a direct check
+    /// assert!(pos.gives_check(m("5c4b")));  // the silver checks and uncovers the lance
+    /// assert!(pos.gives_check(m("5c6d")));  // the lance's check uncovered
+    /// assert!(!pos.gives_check(m("G*1a")));
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move();
+        let them = us.opponent();
+        let Some(king) = self.king(them) else {
+            return false;
+        };
+        let to = mv.to();
+        let occ = self.occupied();
+        let (kind, after) = match (mv.from(), mv.drop_kind()) {
+            (Some(from), _) => {
+                let Some(piece) = self.piece_at(from) else {
+                    return false;
+                };
+                let kind = match piece.kind.promote() {
+                    Some(promoted) if mv.is_promotion() => promoted,
+                    _ => piece.kind,
+                };
+                (kind, occ.without(from).with(to))
+            }
+            (None, Some(kind)) => (kind, occ.with(to)),
+            (None, None) => return false,
+        };
+        if crate::position::gives_direct_check(us, kind, to, king, after) {
+            return true;
+        }
+        let Some(from) = mv.from() else {
+            return false;
+        };
+        // Uncovered: a slider of ours on the line through the king and the
+        // vacated square, which the moved piece no longer blocks.
+        let ray = attacks::line(king, from);
+        if ray.is_empty() || ray.contains(to) {
+            return false;
+        }
+        let sliders = if attacks::rook_pseudo_attacks(king).contains(from) {
+            self.rooks()
+                | (self.pieces_of_kind(PieceKind::Lance)
+                    & attacks::lance_pseudo_attacks(them, king))
+        } else {
+            self.bishops()
+        };
+        (ray & sliders & self.pieces(us))
+            .into_iter()
+            .any(|sniper| (attacks::between(king, sniper) & after).is_empty())
+    }
+
+    /// Appends the legal moves that give check to `list` (which must have
+    /// room: an empty [`MoveList`] always does).
+    ///
+    /// ```
+    /// # let (nine, pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+    /// use shogi_core::{MoveList, Position};
+    /// let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", nine, &pieces).unwrap();
+    /// let mut checks = MoveList::new();
+    /// pos.legal_checks_into(&mut checks);
+    /// let mut usi: Vec<String> = checks.iter().map(|m| m.to_string()).collect();
+    /// usi.sort();
+    /// assert_eq!(usi, ["5c5b", "5c5b+", "G*4a", "G*4b", "G*5b", "G*6a", "G*6b"]);
+    /// ```
+    pub fn legal_checks_into(&self, list: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.legal_moves_into(&mut all);
+        list.extend(all.into_iter().filter(|&m| self.gives_check(m)));
+    }
+
+    /// The Zobrist hash of the board and the side to move, without the hands:
+    /// positions that differ only in what is in hand share it (a mate search
+    /// compares those by hand, [`Hand::covers`]).
+    ///
+    /// ```
+    /// # let (five, pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
+    /// use shogi_core::Position;
+    /// let a = Position::from_sfen("4k/5/5/5/K4 b G 1", five, &pieces).unwrap();
+    /// let b = Position::from_sfen("4k/5/5/5/K4 b GS 1", five, &pieces).unwrap();
+    /// assert_eq!(a.board_hash(), b.board_hash());
+    /// assert_ne!(a.hash(), b.hash());
+    /// ```
+    pub fn board_hash(&self) -> u64 {
+        let mut h = self.hash();
+        for color in crate::Color::ALL {
+            h ^= crate::position::hand_key(color, self.hand(color));
+        }
+        h
+    }
+}
+
+impl Hand {
+    /// Whether this hand holds at least as many pieces of every kind as
+    /// `other` (hand superiority: an attacker with more in hand mates at
+    /// least where it mated with less).
+    ///
+    /// ```
+    /// use shogi_core::{Hand, PieceKind};
+    /// let mut big = Hand::EMPTY;
+    /// big.add(PieceKind::Gold);
+    /// big.add(PieceKind::Pawn);
+    /// let mut small = Hand::EMPTY;
+    /// small.add(PieceKind::Pawn);
+    /// assert!(big.covers(small) && big.covers(big) && !small.covers(big));
+    /// ```
+    pub fn covers(self, other: Hand) -> bool {
+        PieceKind::HAND
+            .iter()
+            .all(|&k| self.count(k) >= other.count(k))
+    }
+}
