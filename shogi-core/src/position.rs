@@ -61,7 +61,7 @@ pub enum PositionError {
     OffBoard(Square),
     /// A colour has no king (a mate problem's attacker often has none:
     /// [`Position::from_setup_waiving`] with [`Waivers::MISSING_KING`] reads it).
-    #[error("{0:?} has no king (a mate problem? read it with the missing-king waiver)")]
+    #[error("{0:?} has no king (a mate problem? read it with problem_from_sfen, or the missing-king waiver)")]
     MissingKing(Color),
     /// A colour has more than one king.
     #[error("{0:?} has more than one king")]

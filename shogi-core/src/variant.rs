@@ -2,8 +2,8 @@
 //! set, settings) plus a few hooks; the provided methods do the rest.
 
 use crate::{
-    divide, perft, EndReason, Geometry, Illegality, Move, MoveList, Outcome, PieceSet, Position,
-    PositionError, Repetition,
+    divide, perft, Color, EndReason, Geometry, Illegality, Move, MoveList, Outcome, PieceSet,
+    Position, PositionError, Repetition,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -124,6 +124,50 @@ pub trait Variant: Clone + fmt::Debug {
             return Ok(self.start_position());
         }
         Position::from_sfen(sfen, self.geometry(), &self.piece_set())
+    }
+
+    /// A mate problem (tsume) of this variant from an SFEN, read by the
+    /// problem conventions ([`crate::Waivers`]): the attacker may have no
+    /// king, and the defender holds every piece that is on neither the
+    /// board nor a hand (a problem may write the defender's hand out or
+    /// leave it off; both read the same). The defender is the side with
+    /// the only king on the board; with two kings, the side not to move.
+    ///
+    /// ```
+    /// # use shogi_core::*;
+    /// # #[derive(Clone, Debug, Default)] struct Mini;
+    /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
+    /// let pos = Mini.problem_from_sfen("4k/5/3S1/5/5 b G 1")?;
+    /// assert_eq!(pos.king(Color::Black), None);
+    /// assert_eq!(pos.to_sfen(), "4k/5/3S1/5/5 b G2r2bs2p 1");
+    /// # Ok::<(), PositionError>(())
+    /// ```
+    fn problem_from_sfen(&self, sfen: &str) -> Result<Position, PositionError> {
+        let setup = crate::Setup::from_sfen(sfen)?;
+        let pieces = self.piece_set();
+        let king_of = |c: Color| {
+            setup
+                .board
+                .iter()
+                .flatten()
+                .any(|p| p.kind == crate::PieceKind::King && p.color == c)
+        };
+        let defender = match (king_of(Color::Black), king_of(Color::White)) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => setup.side_to_move.opponent(),
+        };
+        let setup = setup.give_rest_to(defender, &pieces);
+        Position::from_setup_waiving(
+            &setup,
+            self.geometry(),
+            &pieces,
+            crate::Waivers::MISSING_KING,
+        )
     }
 
     /// The legal moves under this variant's rules.
