@@ -28,7 +28,10 @@ pub use matches::{
     play_game, play_game_of, play_game_until, play_match, play_match_until, GameRecord,
     MatchResult, MatchSettings,
 };
-pub use mate::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
+pub use mate::{
+    find_mate, solve_mate, verify_defence, verify_mate, MateLimits, MateLineError, MateProgress,
+    MateReport, MateResult, MateSolver, MateVerdict, DEFAULT_MATE_TABLE_BYTES, MAX_MATE_PLIES,
+};
 pub use random::RandomPlayer;
 pub use search::{Budget, SearchPlayer, SearchResult, StopCheck, MAX_SEARCH_DEPTH, REPETITION_WIN};
 pub use tsuitate::{BeliefPlayer, NaivePlayer};

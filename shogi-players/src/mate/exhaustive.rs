@@ -1,10 +1,11 @@
-//! A mate search (tsume): can the side to move force checkmate by giving
-//! check with every one of its moves?
+//! The exhaustive mate search: mate in N.
 //!
 //! [`find_mate`] runs an iterative-deepening AND/OR search: the attacker
 //! (the side to move) tries only its checking moves, the defender every
 //! legal reply, for mates of 1, 3, 5, … plies. It is small and exact rather
-//! than fast; a proof-number solver would reach further.
+//! than fast; the proof-number [`MateSolver`](super::MateSolver) reaches
+//! further. It is also the independent search [`verify_mate`](super::verify_mate) checks
+//! the solver's lines with.
 //!
 //! - Moves are the variant's [`Variant::legal_moves`], so the pawn-drop
 //!   mate is never played, and must-capture's duty to capture binds both
@@ -45,16 +46,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The longest mate [`find_mate`] looks for, in plies (128 moves of the
-/// attacker): the default of [`MateLimits::max_plies`], and its ceiling (a
-/// larger value counts as this).
+/// The longest mate looked for, in plies (2048 moves of the attacker; the
+/// longest composed problem is 1525 plies): the default of
+/// [`MateLimits::max_plies`], and its ceiling (a larger value counts as this).
 ///
 /// ```
 /// use shogi_players::{MateLimits, MAX_MATE_PLIES};
 /// assert_eq!(MateLimits::default().max_plies, MAX_MATE_PLIES);
 /// assert_eq!(MAX_MATE_PLIES % 2, 1);
 /// ```
-pub const MAX_MATE_PLIES: u32 = 255;
+pub const MAX_MATE_PLIES: u32 = 4095;
 
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 256;
@@ -79,16 +80,24 @@ pub struct MateLimits {
     pub nodes: Option<u64>,
     /// A flag that ends the search when set (read every 256 nodes).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Whether [`MateSolver`](crate::MateSolver) proves its mate the
+    /// shortest (after the first mate it finds, it searches for shorter
+    /// ones, and makes each defender reply on the line the longest) or
+    /// gives the first mate it proves, as cshogi's `DfPn` does: faster,
+    /// and a mate all the same. [`find_mate`]'s mates are always the
+    /// shortest.
+    pub shortest: bool,
 }
 
 impl Default for MateLimits {
-    /// Mates up to [`MAX_MATE_PLIES`], no other limit.
+    /// Mates up to [`MAX_MATE_PLIES`], no other limit, the shortest.
     fn default() -> MateLimits {
         MateLimits {
             max_plies: MAX_MATE_PLIES,
             time: None,
             nodes: None,
             stop: None,
+            shortest: true,
         }
     }
 }

@@ -1,0 +1,349 @@
+//! The df-pn mate solver against the exhaustive mate-in-N search (two
+//! searches written differently must agree on every position where the
+//! exhaustive one decides), and on public tsume problems
+//! (`tests/data/tsume.tsv`, sources in the file) against their stated
+//! answers and cshogi's exhaustive `mate_move`.
+
+use shogi_core::{Color, Move, Position, Setup, Variant};
+use shogi_players::{find_mate, verify_defence, verify_mate, MateLimits, MateResult, MateSolver};
+use shogi_variants::{Minishogi, MustCapture, Standard};
+
+/// A tiny deterministic generator (the tests need no `rand`).
+struct XorShift(u64);
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random tsume-like positions: the defender's king near its edge, a few
+/// attacker pieces and some defenders around it, pieces in the attacker's
+/// hand, no attacker king, the rest in the defender's hand.
+fn random_problems<V: Variant>(v: &V, seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = XorShift(seed);
+    let g = v.geometry();
+    let (files, ranks) = (g.files() as usize, g.ranks() as usize);
+    let kinds = ["P", "L", "N", "S", "G", "B", "R", "+B", "+R", "+P", "+S"];
+    let hand_kinds = ["P", "L", "N", "S", "G", "B", "R"];
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut cells = vec![vec![String::new(); files]; ranks];
+        let kr = rng.below(3.min(ranks));
+        let kf = rng.below(files);
+        cells[kr][kf] = "k".into();
+        for i in 0..(2 + rng.below(4)) {
+            let r = (kr + rng.below(4)).min(ranks - 1);
+            let f = (kf + files + rng.below(5) - 2) % files;
+            if cells[r][f].is_empty() {
+                let k = kinds[rng.below(kinds.len())];
+                // Every third piece is the defender's.
+                cells[r][f] = if i % 3 == 2 {
+                    k.to_lowercase()
+                } else {
+                    k.to_string()
+                };
+            }
+        }
+        let board: Vec<String> = cells
+            .iter()
+            .map(|row| {
+                let mut s = String::new();
+                let mut empty = 0;
+                for c in row {
+                    if c.is_empty() {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s += c;
+                    }
+                }
+                if empty > 0 {
+                    s += &empty.to_string();
+                }
+                s
+            })
+            .collect();
+        let mut hand = String::new();
+        for _ in 0..(1 + rng.below(3)) {
+            hand += hand_kinds[rng.below(hand_kinds.len())];
+        }
+        let sfen = format!("{} b {hand} 1", board.join("/"));
+        if let Ok(pos) = v.problem_from_sfen(&sfen) {
+            if !pos.is_check() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+/// On each position, the solver's answer agrees with the exhaustive
+/// search's (mates up to `plies`): the same shortest length, and "no mate"
+/// exactly where the exhaustive search proves it. Returns how many mates
+/// and proved no-mates were compared.
+fn agree<V: Variant>(v: &V, positions: &[Position], plies: u32) -> (usize, usize) {
+    let mut solver = MateSolver::with_table_bytes(4 << 20);
+    let (mut mates, mut none, mut undecided) = (0, 0, 0);
+    for pos in positions {
+        let exhaustive = find_mate(
+            v,
+            pos,
+            &MateLimits {
+                max_plies: plies,
+                nodes: Some(50_000),
+                ..MateLimits::default()
+            },
+        );
+        let report = solver.solve(
+            v,
+            pos,
+            &MateLimits {
+                nodes: Some(500_000),
+                ..MateLimits::default()
+            },
+        );
+        let sfen = pos.to_sfen();
+        match (&exhaustive, &report.result) {
+            (MateResult::Mate(a), MateResult::Mate(b)) => {
+                assert_eq!(a.len(), b.len(), "{sfen}: {a:?} vs {b:?}");
+                assert!(report.shortest, "{sfen}");
+                let verdict =
+                    verify_mate(v, pos, b, 20_000).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+                assert!(verdict.complete(), "{sfen}: {verdict:?}");
+                mates += 1;
+            }
+            (MateResult::NoMate, MateResult::NoMate) => none += 1,
+            (MateResult::Mate(a), other) => {
+                panic!("{sfen}: exhaustive mate {a:?}, solver {other:?}")
+            }
+            (MateResult::NoMate, MateResult::Mate(b)) => {
+                panic!("{sfen}: exhaustive no mate, solver {b:?}")
+            }
+            // A disproof through loops of checks may outlast the budget
+            // (never a wrong answer; counted, and must stay rare).
+            (MateResult::NoMate, MateResult::Timeout) => undecided += 1,
+            (MateResult::Timeout, MateResult::Mate(b)) => {
+                // The exhaustive search ran out of nodes or plies; the
+                // solver's mate must still be one.
+                verify_mate(v, pos, b, 1_000).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+            }
+            (MateResult::Timeout, MateResult::NoMate) => {
+                // The exhaustive search only found none within `plies`.
+            }
+            (MateResult::Timeout, MateResult::Timeout) => {}
+        }
+    }
+    assert!(
+        undecided * 20 <= none,
+        "{undecided} no-mates undecided, {none} proved"
+    );
+    (mates, none)
+}
+
+#[test]
+fn solver_agrees_with_the_exhaustive_search_in_standard_shogi() {
+    let v = Standard::default();
+    let positions = random_problems(&v, 0x2545_F491_4F6C_DD1D, 300);
+    let (mates, none) = agree(&v, &positions, 7);
+    eprintln!("standard: {mates} mates, {none} no-mates compared");
+    assert!(mates >= 40 && none >= 40, "{mates} mates, {none} no-mates");
+}
+
+#[test]
+fn solver_agrees_with_the_exhaustive_search_in_minishogi() {
+    let v = Minishogi::default();
+    let positions = random_problems(&v, 0x9E37_79B9_7F4A_7C15, 300);
+    let (mates, none) = agree(&v, &positions, 9);
+    eprintln!("minishogi: {mates} mates, {none} no-mates compared");
+    assert!(mates >= 40 && none >= 40, "{mates} mates, {none} no-mates");
+}
+
+#[test]
+fn solver_agrees_with_the_exhaustive_search_in_must_capture() {
+    let v = MustCapture::default();
+    let positions = random_problems(&v, 0x51_7CC1_B727_220A, 300);
+    let (mates, none) = agree(&v, &positions, 7);
+    eprintln!("must-capture: {mates} mates, {none} no-mates compared");
+    assert!(mates >= 40 && none >= 20, "{mates} mates, {none} no-mates");
+}
+
+/// One problem of the fixture file.
+struct Problem {
+    sfen: String,
+    length: String,
+    source: String,
+    cshogi_mate_move: String,
+}
+
+fn problems() -> Vec<Problem> {
+    let text = include_str!("data/tsume.tsv");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("sfen\t"))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Problem {
+                sfen: f[0].to_owned(),
+                length: f[1].to_owned(),
+                source: f[2].to_owned(),
+                cshogi_mate_move: f.get(4).copied().unwrap_or("").to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// Public problems up to 39 plies and the stated no-mates: every one whose
+/// answer is stated is solved and checked, and never "no mate" where the
+/// source states a mate. Where the problem writes all of the material out
+/// (so the position is the same for cshogi), the length is the one
+/// cshogi's exhaustive search found.
+#[test]
+fn public_problems_are_solved() {
+    let v = Standard::default();
+    let mut solver = MateSolver::with_table_bytes(16 << 20);
+    let limits = MateLimits {
+        nodes: Some(1_000_000),
+        ..MateLimits::default()
+    };
+    let (mut solved, mut refuted, mut same_as_cshogi, mut undecided) = (0, 0, 0, 0);
+    let mut stated_mates = 0;
+    for p in problems() {
+        let stated: Option<u32> = p.length.parse().ok();
+        let wanted = match (stated, p.length.as_str()) {
+            (Some(n), _) if n <= 39 => true,
+            (_, "nomate") => true,
+            _ => false,
+        };
+        if !wanted {
+            continue;
+        }
+        stated_mates += usize::from(stated.is_some());
+        let Ok(pos) = v.problem_from_sfen(&p.sfen) else {
+            panic!("{} ({}) is refused", p.sfen, p.source);
+        };
+        let defence = pos.is_check();
+        let report = if defence {
+            solver.solve_defence(&v, &pos, &limits)
+        } else {
+            solver.solve(&v, &pos, &limits)
+        };
+        let what = format!("{} ({}, stated {})", p.sfen, p.source, p.length);
+        match (&report.result, stated) {
+            (MateResult::Mate(line), _) => {
+                let verdict = if defence {
+                    verify_defence(&v, &pos, line, 20_000)
+                } else {
+                    verify_mate(&v, &pos, line, 20_000)
+                };
+                verdict.unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert!(
+                    stated.is_some(),
+                    "{what}: a mate where the source says none"
+                );
+                let written_out = Setup::from_sfen(&p.sfen).ok().is_some_and(|s| {
+                    s.give_rest_to(Color::White, &v.piece_set()) == s
+                        && s.give_rest_to(Color::Black, &v.piece_set()) == s
+                });
+                if let (true, Ok(n)) = (
+                    written_out && report.shortest,
+                    p.cshogi_mate_move.parse::<usize>(),
+                ) {
+                    assert_eq!(line.len(), n, "{what}: {line:?}");
+                    same_as_cshogi += 1;
+                }
+                solved += 1;
+            }
+            (MateResult::NoMate, None) => refuted += 1,
+            (MateResult::NoMate, Some(_)) => panic!("{what}: no mate claimed"),
+            // Undecided is never wrong, but every stated mate up to 39
+            // plies is solved within the budget (asserted below).
+            (MateResult::Timeout, Some(_)) => {
+                eprintln!("{what}: undecided in {} nodes", report.nodes);
+                undecided += 1;
+            }
+            // A stated no-mate may outlast the budget (the bare king of
+            // KomoringHeights#6 took it 30 GB of table).
+            (MateResult::Timeout, None) => {}
+        }
+    }
+    eprintln!("{solved} mates, {refuted} no-mates, {same_as_cshogi} lengths as cshogi's, {undecided} undecided");
+    assert!(
+        solved == stated_mates && undecided == 0 && refuted >= 4 && same_as_cshogi >= 100,
+        "{solved} of {stated_mates} solved, {refuted} refuted, {same_as_cshogi} as cshogi, {undecided} undecided"
+    );
+}
+
+#[test]
+fn a_mate_at_the_defenders_turn() {
+    let v = Standard::default();
+    let mut solver = MateSolver::with_table_bytes(1 << 20);
+    // Mated already: the line is empty.
+    let mated = v.problem_from_sfen("8k/8G/8P/9/9/9/9/9/9 w - 1").unwrap();
+    assert!(mated.legal_moves().is_empty());
+    let report = solver.solve_defence(&v, &mated, &MateLimits::default());
+    assert_eq!(report.result, MateResult::Mate(Vec::new()));
+    // An escape: the king takes the gold and the attacker has nothing left.
+    let free = v.problem_from_sfen("8k/8G/9/9/9/9/9/9/9 w - 1").unwrap();
+    let report = solver.solve_defence(&v, &free, &MateLimits::default());
+    assert_eq!(report.result, MateResult::NoMate);
+}
+
+#[test]
+fn a_repetition_does_not_mate_and_is_no_false_disproof() {
+    // Minishogi: the rook can check for ever, but only by repeating.
+    let v = Minishogi::default();
+    let pos = v.position_from_sfen("2R2/4k/5/5/K4 b - 1").unwrap();
+    let mut solver = MateSolver::with_table_bytes(1 << 20);
+    assert_eq!(
+        solver.solve(&v, &pos, &MateLimits::default()).result,
+        MateResult::NoMate
+    );
+}
+
+#[test]
+fn limits_end_the_search_undecided() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let v = Standard::default();
+    let pos = v.problem_from_sfen("4k4/9/9/9/9/9/9/9/9 b 2R2B 1").unwrap();
+    let mut solver = MateSolver::with_table_bytes(1 << 20);
+    let by_nodes = MateLimits {
+        nodes: Some(5_000),
+        ..MateLimits::default()
+    };
+    let report = solver.solve(&v, &pos, &by_nodes);
+    assert!(report.nodes <= 5_000, "{report:?}");
+    let t = Instant::now();
+    let by_time = MateLimits {
+        time: Some(Duration::from_millis(50)),
+        ..MateLimits::default()
+    };
+    solver.solve(&v, &pos, &by_time);
+    assert!(t.elapsed() < Duration::from_secs(5));
+    let by_flag = MateLimits {
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        ..MateLimits::default()
+    };
+    let report = solver.solve(&v, &pos, &by_flag);
+    assert!(report.nodes <= 1_024, "{report:?}");
+    // A mate longer than allowed is not found.
+    let five = v
+        .position_from_sfen("8k/9/9/6S2/9/9/9/9/K8 b 2R 1")
+        .unwrap();
+    let short = MateLimits {
+        max_plies: 3,
+        ..MateLimits::default()
+    };
+    assert_eq!(solver.solve(&v, &five, &short).result, MateResult::Timeout);
+    let line = solver.solve(&v, &five, &MateLimits::default());
+    assert_eq!(line.result.mate().map(<[Move]>::len), Some(5));
+}
