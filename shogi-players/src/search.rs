@@ -30,6 +30,7 @@
 
 use super::eval::{evaluate, is_mate_score, DRAW_SCORE, MATE_BOUND, MATE_SCORE, PIECE_VALUES};
 use super::{Observation, Player, Seen};
+use crate::mate::{MateLimits, MateResult, MateSolver};
 use shogi_core::rng::SplitMix;
 use shogi_core::{
     Color, Game, Move, MoveList, Outcome, Position, Repetition, Variant, MOVE_LIST_CAPACITY,
@@ -212,7 +213,23 @@ pub struct SearchPlayer {
     history: Vec<i32>,
     stop: Option<Arc<AtomicBool>>,
     check: Option<CheckHook>,
+    /// The mate search run before and after the alpha-beta search.
+    mate: MateSolver,
+    /// Whether the mate search runs.
+    mate_search: bool,
 }
+
+/// The share of a node or time budget given to mate search (one part in
+/// this many): first a mate for the side to move, then, for the move
+/// chosen, a mate for the opponent.
+const MATE_SHARE: u64 = 8;
+
+/// Mate-search nodes per ply of a [`Budget::Depth`].
+const MATE_NODES_PER_PLY: u64 = 1_000;
+
+/// The most root moves tried in turn when the chosen one lets the opponent
+/// mate.
+const MATE_DEFENCES: usize = 8;
 
 impl SearchPlayer {
     /// A search player with this budget and a 4 MiB transposition table.
@@ -233,7 +250,36 @@ impl SearchPlayer {
             history: vec![0; 2 * 88 * 81],
             stop: None,
             check: None,
+            mate: MateSolver::with_table_bytes(4 << 20),
+            mate_search: true,
         }
+    }
+
+    /// The same player with the mate search on (the default) or off. On,
+    /// each search first looks for a forced mate by checks with the mate
+    /// solver ([`MateSolver`], df-pn), an eighth of a node or time budget
+    /// (1,000 nodes a ply of a depth budget): its mate is played unless the
+    /// alpha-beta search finds a shorter one. Then, unless the move chosen
+    /// mates, it checks with another eighth that the opponent cannot force
+    /// mate by checks after it, and if it can, plays the best-ordered of
+    /// the next 8 moves after which no mate is found. Off, the player is
+    /// the plain alpha-beta search.
+    ///
+    /// ```
+    /// use shogi_core::Game;
+    /// use shogi_players::{Budget, SearchPlayer};
+    /// use shogi_variants::{AnyVariant, Standard};
+    /// // A mate in 13 by checks: beyond a depth-3 alpha-beta search.
+    /// let game = Game::from_sfen(AnyVariant::Standard(Standard::default()),
+    ///     "6k2/9/9/8R/9/9/9/9/4K4 b GR 1").unwrap();
+    /// let r = SearchPlayer::new(Budget::Depth(3)).search(&game);
+    /// assert!(r.mate_in().is_some_and(|n| n > 0));
+    /// let plain = SearchPlayer::new(Budget::Depth(3)).with_mate_search(false).search(&game);
+    /// assert!(plain.mate_in().is_none_or(|n| n > 0));
+    /// ```
+    pub fn with_mate_search(mut self, on: bool) -> SearchPlayer {
+        self.mate_search = on;
+        self
     }
 
     /// The same player with seeded tie-breaking: the root moves are shuffled
@@ -463,8 +509,32 @@ impl SearchPlayer {
         let (max_depth, node_limit, time_limit) = match self.budget {
             Budget::Depth(d) => (d.clamp(1, MAX_SEARCH_DEPTH), u64::MAX, None),
             Budget::Nodes(n) => (MAX_SEARCH_DEPTH, n, None),
-            Budget::Time(t) => (MAX_SEARCH_DEPTH, u64::MAX, Some(t)),
+            // A quarter is kept for the mate searches.
+            Budget::Time(t) => (MAX_SEARCH_DEPTH, u64::MAX, Some(t - t / 4)),
         };
+
+        // A forced mate by checks, however long, is looked for first by
+        // the mate solver; the alpha-beta search may still find a shorter
+        // mate (one that starts with a quiet move), or none within its
+        // depth. A share of the budget is kept for the check after it.
+        let full_root = self.mate_search && root_moves.len() == variant.count_legal_moves(&pos);
+        let mut mate_nodes = 0;
+        let mut checks_mate = None;
+        if full_root {
+            let limits = self.mate_limits(start, MATE_SHARE as u32, 1);
+            let report = self.mate.solve(variant, &pos, &limits);
+            mate_nodes = report.nodes;
+            if let MateResult::Mate(line) = report.result {
+                if line.first().is_some_and(|m| root_moves.contains(m)) {
+                    checks_mate = Some(line);
+                }
+            }
+        }
+        let reserved = match self.budget {
+            Budget::Nodes(n) if full_root => n / MATE_SHARE,
+            _ => 0,
+        };
+        let node_limit = node_limit.saturating_sub(mate_nodes + reserved);
 
         let mut root: Vec<(Move, i64)> = root_moves.iter().map(|&m| (m, 0)).collect();
         if let Some(seed) = self.seed {
@@ -575,8 +645,98 @@ impl SearchPlayer {
                 }
             }
         }
-        result.nodes = s.nodes;
+        result.nodes = s.nodes + mate_nodes;
+        if let Some(line) = checks_mate {
+            let plies = line.len() as i32;
+            if result.mate_in().is_none_or(|n| n <= 0 || n > plies) {
+                result.best = line.first().copied();
+                result.score = MATE_SCORE - plies;
+                result.pv = line;
+                info(&result);
+            }
+        }
+        let flagged = self
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed));
+        if full_root && !flagged {
+            let order: Vec<Move> = root.iter().map(|&(m, _)| m).collect();
+            self.avoid_mate(variant, &pos, &order, &mut result, start);
+        }
         result
+    }
+
+    /// The mate search's limits for one call: a share of the budget (of a
+    /// node or depth budget, an eighth divided by `checks`), and the
+    /// player's stop flag.
+    ///
+    /// A time budget `t`: the first search takes at most `t / 8`, the
+    /// alpha-beta search ends by `3t / 4`, and the checks after it share
+    /// what is left (`parts`: how many are still to come, this one
+    /// included).
+    fn mate_limits(&self, start: Instant, parts: u32, checks: u64) -> MateLimits {
+        let (nodes, time) = match self.budget {
+            Budget::Depth(d) => (u64::from(d) * MATE_NODES_PER_PLY / checks, None),
+            Budget::Nodes(n) => (n / MATE_SHARE / checks, None),
+            Budget::Time(t) => (
+                u64::MAX,
+                Some(t.saturating_sub(start.elapsed()) / parts.max(1)),
+            ),
+        };
+        MateLimits {
+            nodes: Some(nodes),
+            time,
+            stop: self.stop.clone(),
+            ..MateLimits::default()
+        }
+    }
+
+    /// If the opponent can force mate after `result`'s move (and the
+    /// search did not already expect to lose), the first move of `order`
+    /// (best first) after which the mate search finds no mate for the
+    /// opponent, among the first [`MATE_DEFENCES`].
+    fn avoid_mate(
+        &mut self,
+        variant: &AnyVariant,
+        pos: &Position,
+        order: &[Move],
+        result: &mut SearchResult,
+        start: Instant,
+    ) {
+        let Some(best) = result.best else { return };
+        if result.mate_in().is_some() {
+            return;
+        }
+        let mut parts = MATE_DEFENCES as u32 + 1;
+        let mut lets_mate = |me: &mut SearchPlayer, mv: Move, nodes: &mut u64| {
+            // The chosen move's check takes half the share (it is the one
+            // nearly always made), the others split the rest.
+            let first = parts == MATE_DEFENCES as u32 + 1;
+            let limits = if first {
+                me.mate_limits(start, 2, 2)
+            } else {
+                me.mate_limits(start, parts, 2 * MATE_DEFENCES as u64)
+            };
+            parts -= 1;
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            let report = me.mate.solve(variant, &after, &limits);
+            *nodes += report.nodes;
+            report.result.mate().map(<[Move]>::len)
+        };
+        let Some(plies) = lets_mate(self, best, &mut result.nodes) else {
+            return;
+        };
+        for &mv in order.iter().filter(|&&m| m != best).take(MATE_DEFENCES) {
+            if lets_mate(self, mv, &mut result.nodes).is_none() {
+                result.best = Some(mv);
+                result.pv = vec![mv];
+                return;
+            }
+        }
+        // Every move tried is mated: the search's choice stands, scored as
+        // the mate it allows.
+        result.score = -(MATE_SCORE - 1 - plies as i32);
     }
 }
 

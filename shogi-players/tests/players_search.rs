@@ -423,3 +423,122 @@ fn other_observations() {
     let mv = player.choose(Observation::tsuitate(&view));
     assert_eq!(mv, view.candidate_moves().first().copied());
 }
+
+/// Public tsume problems (from `tests/data/tsume.tsv`) of 9 to 15 plies:
+/// beyond a depth-3 alpha-beta search, within the player's mate search.
+const LONG_MATES: [&str; 3] = [
+    "9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b4s4n4l17p 1",
+    "5B1n1/8k/6Rpp/9/9/9/9/9/9 b rb4g4s3n4l16p 1",
+    "9/9/5k3/9/4G4/4P4/9/9/9 b 3G2r2b4s4n4l17p 1",
+];
+
+#[test]
+fn plays_a_mate_by_checks_beyond_its_depth() {
+    let v = variant("standard");
+    for sfen in LONG_MATES {
+        let pos = v.problem_from_sfen(sfen).unwrap();
+        let game = Game::from_position(v.clone(), pos.clone());
+        let plain = SearchPlayer::new(Budget::Depth(1))
+            .with_mate_search(false)
+            .search(&game);
+        assert!(plain.mate_in().is_none_or(|n| n <= 1), "{sfen}: {plain:?}");
+        let r = SearchPlayer::new(Budget::Depth(3)).search(&game);
+        let n = r.mate_in().unwrap_or_else(|| panic!("{sfen}: {r:?}"));
+        assert!(n >= 3 && n as usize == r.pv.len(), "{sfen}: {r:?}");
+        // The line mates: every attacker move checks, the end is mate.
+        let mut line = game.clone();
+        for (i, &mv) in r.pv.iter().enumerate() {
+            line.play(mv).unwrap();
+            assert!(
+                i % 2 == 1 || line.position().is_check(),
+                "{sfen}: {:?}",
+                r.pv
+            );
+        }
+        assert!(line.position().is_checkmate(), "{sfen}: {:?}", r.pv);
+        // Playing it out move by move mates: each of the player's moves
+        // keeps a mate, whatever the defender replies.
+        let mut game = game;
+        let mut defender = RandomPlayer::new(7);
+        for _ in 0..2 * n {
+            if game.legal_moves().is_empty() {
+                break;
+            }
+            let mover = game.position().side_to_move();
+            let mv = if mover == Color::Black {
+                SearchPlayer::new(Budget::Depth(3))
+                    .search(&game)
+                    .best
+                    .unwrap()
+            } else {
+                defender.choose(Observation::board(&game)).unwrap()
+            };
+            game.play(mv).unwrap();
+        }
+        assert!(
+            game.position().is_checkmate(),
+            "{sfen}: not mated after {:?}",
+            game.moves()
+        );
+    }
+}
+
+/// Positions of seeded random games where the plain alpha-beta search
+/// (depth 2) plays a move after which the opponent forces mate by checks:
+/// the player with its mate search avoids that whenever one of the moves it
+/// tries lets no mate through.
+#[test]
+fn avoids_a_mate_by_checks_the_alpha_beta_search_misses() {
+    use shogi_players::{MateLimits, MateSolver};
+    let v = variant("standard");
+    let mut solver = MateSolver::with_table_bytes(4 << 20);
+    let limits = MateLimits {
+        nodes: Some(20_000),
+        ..MateLimits::default()
+    };
+    let mut random = RandomPlayer::new(18);
+    let (mut found, mut avoided) = (0, 0);
+    'games: for _ in 0..60 {
+        let mut game = Game::new(v.clone());
+        for ply in 0..200 {
+            if game.legal_moves().is_empty() {
+                continue 'games;
+            }
+            if ply >= 40 && ply % 3 == 0 {
+                let plain = SearchPlayer::new(Budget::Depth(2))
+                    .with_mate_search(false)
+                    .search(&game);
+                let mv = plain.best.unwrap();
+                let mut after = game.position().clone();
+                after.play_unchecked(mv);
+                let lets_mate = solver
+                    .solve(&v, &after, &limits)
+                    .result
+                    .mate()
+                    .is_some_and(|l| l.len() >= 3);
+                if lets_mate && plain.mate_in().is_none() {
+                    found += 1;
+                    let r = SearchPlayer::new(Budget::Depth(2)).search(&game);
+                    let mut after = game.position().clone();
+                    after.play_unchecked(r.best.unwrap());
+                    if solver.solve(&v, &after, &limits).result.mate().is_none() {
+                        avoided += 1;
+                    }
+                }
+            }
+            let mv = random.choose(Observation::board(&game)).unwrap();
+            game.play(mv).unwrap();
+            if game.outcome().is_some() {
+                continue 'games;
+            }
+        }
+    }
+    eprintln!("{found} positions where depth 2 lets a mate through, {avoided} avoided");
+    // Without the check after the search, none would be avoided; with it,
+    // those where every move tried is mated (or the mate is beyond its
+    // budget) still let it through.
+    assert!(
+        found >= 10 && avoided * 3 >= found,
+        "{found} found, {avoided} avoided"
+    );
+}
