@@ -1,5 +1,5 @@
 //! A USI engine over stdin/stdout: the library's search player
-//! ([`SearchPlayer`]) and mate search ([`find_mate`]) for standard shogi,
+//! ([`SearchPlayer`]) and mate search ([`MateSolver`]) for standard shogi,
 //! minishogi and must-capture shogi.
 //!
 //! ```text
@@ -14,7 +14,7 @@
 //!   ([`GameState`] on an [`AnyGame`]): `position` moves are applied with
 //!   [`GameState::play`], the search is asked through the side to move's
 //!   [`GameState::observation`], and game ends are read from
-//!   [`GameState::to_move`]. Only the mate search ([`find_mate`]) reads the
+//!   [`GameState::to_move`]. Only the mate search ([`MateSolver`]) reads the
 //!   board game inside the [`AnyGame`].
 //! - The variant is the option `UCI_Variant` (also accepted as `USI_Variant`),
 //!   read through the library's one table of names ([`GameKind`]): `shogi`
@@ -25,6 +25,9 @@
 //!   shogi (the opponent's pieces are hidden) are refused with an
 //!   `info string error: ...`, and the variant stays what it was.
 //! - `USI_Hash` sets the transposition table size in MiB.
+//! - `position sfen` takes a mate problem as tsume GUIs send it: a side with
+//!   no king (the attacker) is accepted, and the pieces the SFEN leaves off
+//!   the board and both hands are the defender's ([`Variant::problem_from_sfen`]).
 //! - The engine starts with the variant's start position. A `position`
 //!   command it refuses (malformed, or with an illegal move) leaves it with
 //!   *no* position: a `go` then answers `info string error: ...` and
@@ -50,9 +53,11 @@
 //!   without `ponder` would (its clock counted from the `ponderhit`), and
 //!   answers when that time is up. `stop` answers at once.
 //! - `go mate <ms>` and `go mate infinite` search for a forced mate by
-//!   checks ([`find_mate`]) and answer `checkmate <moves>` (the mating line,
-//!   the defender resisting longest), `checkmate nomate` when it is proved
-//!   that no sequence of checks mates, or `checkmate timeout` when the time
+//!   checks (df-pn, [`MateSolver`]) and answer `checkmate <moves>` (the
+//!   shortest mating line under the game's rules, the defender resisting
+//!   longest; `info time .. nodes .. nps ..` each second meanwhile),
+//!   `checkmate nomate` when it is proved that no sequence of checks
+//!   mates, or `checkmate timeout` when the time
 //!   runs out (or `stop` comes) first. Other `go` parameters are ignored
 //!   with `mate`; the positions played before the searched one are not
 //!   considered.
@@ -70,9 +75,10 @@
 //!   illegal move, bad number) is answered with `info string error: ...`; the
 //!   engine carries on.
 
-use shogi_core::{Color, Game, Move, PositionCommand};
+use shogi_core::{Color, Game, GameError, Move, PositionCommand, PositionError, Variant};
 use shogi_players::{
-    find_mate, Budget, MateLimits, MateResult, Player, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH,
+    Budget, MateLimits, MateResult, MateSolver, Player, SearchPlayer, SearchResult,
+    MAX_SEARCH_DEPTH,
 };
 use shogi_variants::{AnyGame, GameKind, GameState, Seen, ToMove};
 use std::io::{self, BufRead, Write};
@@ -156,8 +162,16 @@ fn game_at(kind: GameKind, command: &PositionCommand) -> Result<AnyGame, String>
         let AnyGame::Board(board) = &game else {
             return Err(format!("{kind} cannot start from an SFEN over USI"));
         };
-        let start = Game::from_sfen(board.variant().clone(), sfen)
-            .map_err(|e| format!("position: move 0: {e}"))?;
+        let variant = board.variant().clone();
+        let start = match Game::from_sfen(variant.clone(), sfen) {
+            // A mate problem, as tsume GUIs send them: the attacker has no
+            // king; the defender holds the pieces the SFEN leaves out.
+            Err(GameError::Position(PositionError::MissingKing(_))) => variant
+                .problem_from_sfen(sfen)
+                .map(|pos| Game::from_position(variant, pos))
+                .map_err(|e| format!("position: move 0: {e}"))?,
+            other => other.map_err(|e| format!("position: move 0: {e}"))?,
+        };
         game = AnyGame::Board(Box::new(start));
     }
     for (i, &mv) in command.moves.iter().enumerate() {
@@ -647,10 +661,10 @@ fn spawn_search(
         })
 }
 
-/// Starts a mate search of `game`'s position; the thread prints
-/// `checkmate ...`. The mate search reads the board game itself; for a
-/// game that is not one (USI refuses those) it answers `checkmate
-/// notimplemented`.
+/// Starts a mate search of `game`'s position (df-pn, [`MateSolver`]); the
+/// thread prints `info` lines while it searches and then `checkmate ...`.
+/// The mate search reads the board game itself; for a game that is not
+/// one (USI refuses those) it answers `checkmate notimplemented`.
 fn spawn_mate(
     game: &AnyGame,
     time: Option<Duration>,
@@ -669,19 +683,31 @@ fn spawn_mate(
         .name("mate".into())
         .stack_size(64 << 20)
         .spawn(move || {
-            let start = Instant::now();
             let limits = MateLimits {
                 time,
                 stop: Some(stop),
                 ..MateLimits::default()
             };
-            let result = find_mate(&variant, &position, &limits);
-            let ms = start.elapsed().as_millis();
-            say(&match result {
+            let mut next_info = Duration::from_secs(1);
+            let report =
+                MateSolver::new().solve_with_progress(&variant, &position, &limits, &mut |p| {
+                    if p.elapsed >= next_info {
+                        next_info = p.elapsed + Duration::from_secs(1);
+                        let ms = p.elapsed.as_millis().max(1);
+                        say(&format!(
+                            "info time {ms} nodes {} nps {}",
+                            p.nodes,
+                            u128::from(p.nodes) * 1000 / ms
+                        ));
+                    }
+                });
+            let ms = report.elapsed.as_millis();
+            say(&match report.result {
                 MateResult::Mate(line) => {
                     let moves: Vec<String> = line.iter().map(Move::to_string).collect();
                     say(&format!(
-                        "info time {ms} score mate {} pv {}",
+                        "info time {ms} nodes {} score mate {} pv {}",
+                        report.nodes,
                         line.len(),
                         moves.join(" ")
                     ));
