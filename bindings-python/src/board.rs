@@ -411,6 +411,74 @@ impl PyBoard {
         self.position().is_check()
     }
 
+    /// A board from a mate problem (tsume) as problems are written: the
+    /// attacker may have no king, and the defender holds every piece that
+    /// is on neither the board nor a hand (a problem may write the
+    /// defender's hand out or leave it off; both read the same). The
+    /// defender is the side with the only king; with two kings, the side
+    /// not to move. ``Board(sfen)`` stays strict and refuses a side with no
+    /// king (``InvalidSfenError``, naming this constructor).
+    #[staticmethod]
+    #[pyo3(
+        signature = (sfen, variant = None, **settings),
+        text_signature = "(sfen, variant='standard', **settings)"
+    )]
+    fn problem_from_sfen(
+        sfen: Text<SfenText>,
+        variant: Option<Text<SettingText>>,
+        settings: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let variant = variant.as_deref().unwrap_or(GameKind::Standard.name());
+        let v = self::variant(variant, settings)?;
+        let pos = v
+            .problem_from_sfen(&sfen)
+            .map_err(|e| InvalidSfenError::new_err(e.to_string()))?;
+        Ok(PyBoard::from_game(Game::from_position(v, pos)))
+    }
+
+    /// Mate search (df-pn with a transposition table): can the side to move
+    /// force checkmate, checking with every move? Returns a ``MateReport``:
+    /// ``"mate"`` with the line (the attacker's quickest mate against the
+    /// defender's longest defence, shortened until proved shortest while
+    /// the budget lasts), ``"no_mate"`` (a proof: every line of checks
+    /// fails, repetitions included) or ``"timeout"``.
+    ///
+    /// The rules are the board's variant's: a pawn drop never mates, every
+    /// legal interposition is a defence (lengths count futile
+    /// interpositions, which composers leave out), must-capture's duty binds
+    /// both sides. A repeated position on the line fails for the attacker;
+    /// the game's earlier positions are not looked at. Limits: ``nodes``,
+    /// ``time_ms``, ``max_plies`` (mates longer are not looked for; mate in
+    /// N); ``progress`` is called with a ``MateProgress`` about five times a
+    /// second. Runs on a copy with the GIL released; Ctrl-C raises
+    /// ``KeyboardInterrupt`` within about 50 ms. To solve many problems,
+    /// keep a ``MateSolver`` (its table is allocated once). With
+    /// ``shortest=False`` the first mate proved is given as it is (faster;
+    /// cshogi's ``DfPn`` does so), not shortened.
+    #[pyo3(
+        signature = (nodes = None, time_ms = None, max_plies = None, progress = None, table_mb = Int::of(64), shortest = true),
+        text_signature = "($self, nodes=None, time_ms=None, max_plies=None, progress=None, table_mb=64, shortest=True)"
+    )]
+    fn mate(
+        slf: &Bound<'_, Self>,
+        nodes: Option<Int<u64, convert::Nodes>>,
+        time_ms: Option<Int<u64, convert::TimeMs>>,
+        max_plies: Option<Int<u32, convert::MaxPlies>>,
+        progress: Option<Bound<'_, PyAny>>,
+        table_mb: Int<u64, convert::TableMb>,
+        shortest: bool,
+    ) -> PyResult<crate::mate::PyMateReport> {
+        let limits = crate::mate::Limits::read(nodes, time_ms, max_plies, shortest)?;
+        let mut solver = crate::mate::fresh_solver(table_mb.get())?;
+        crate::mate::run(
+            slf,
+            &mut solver,
+            limits,
+            progress,
+            crate::mate::Side::Attacker,
+        )
+    }
+
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
         self.position().is_check() && self.game.variant().count_legal_moves(self.position()) == 0

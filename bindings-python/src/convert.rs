@@ -133,6 +133,7 @@ param_names! {
     Capacity => "capacity",
     Times => "times",
     MoveTime => "move_time",
+    TableMb => "table_mb",
 }
 
 /// `"name must be"`, or `"must be"` without a name.

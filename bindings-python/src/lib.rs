@@ -16,6 +16,7 @@ mod games;
 mod inspect;
 mod interrupt;
 mod legal;
+mod mate;
 mod moves;
 mod pictures;
 mod players;
@@ -131,6 +132,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<players::PyNaivePlayer>()?;
     m.add_class::<players::PyMatchResult>()?;
     m.add_class::<research::PySelfPlay>()?;
+    m.add_class::<mate::PyMateSolver>()?;
+    m.add_class::<mate::PyMateReport>()?;
+    m.add_class::<mate::PyMateProgress>()?;
     m.add_function(wrap_pyfunction!(players::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(scripted::register_variant, m)?)?;
     m.add_function(wrap_pyfunction!(scripted::scripted_variants, m)?)?;

@@ -167,6 +167,22 @@ def test_go_mate_finds_the_mate(usi, sfen, plies):
     _assert_mate_line(sfen, answer, plies)
 
 
+def test_go_mate_takes_a_problem_as_tsume_guis_send_it(usi):
+    # No attacker king; the defender's hand left out (it holds the rest).
+    short = "3sks3/9/4S4/9/9/8B/9/9/9 b S 1"
+    full = sv.Board.problem_from_sfen(short).sfen()
+    assert full != short
+    answers = []
+    for sfen in (short, full):
+        usi.call("position", sfen="sfen " + sfen)
+        answers.append(usi.call("go_mate", byoyomi=20000))
+    assert answers[0] == answers[1]
+    _assert_mate_line(full, answers[0], 3)
+    # A strict game position without a king is still refused.
+    usi.call("position", sfen="sfen 9/9/9/9/9/9/9/9/9 b - 1")
+    assert usi.call("go_mate", byoyomi=1000) == "timeout"
+
+
 def test_go_mate_in_minishogi(usi):
     usi.call("setoption", "UCI_Variant", "minishogi")
     sfen = "4k/2S2/5/5/K4 b R 1"

@@ -17,7 +17,7 @@ and ``JOKER`` (0).
 
 import enum
 from fractions import Fraction
-from typing import Any, Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Literal, Optional, Sequence, Union
 
 from typing_extensions import Self, final
 
@@ -96,6 +96,9 @@ __all__ = [
     "InvalidSquareError",
     "LegalMoves",
     "MatchResult",
+    "MateProgress",
+    "MateReport",
+    "MateSolver",
     "MissingExtraError",
     "Move",
     "NaivePlayer",
@@ -398,6 +401,29 @@ class Board:
     def is_legal(self, move: MoveLike) -> bool: ...
     def is_check(self) -> bool: ...
     def is_checkmate(self) -> bool: ...
+    @staticmethod
+    def problem_from_sfen(sfen: str, variant: str = "standard", **settings: object) -> "Board":
+        """A board from a mate problem (tsume) as problems are written: the attacker
+        may have no king, and the defender holds every piece on neither the board
+        nor a hand (written out or left off, both read the same). The defender is
+        the side with the only king; with two kings, the side not to move.
+        ``Board(sfen)`` stays strict and refuses a side with no king."""
+    def mate(
+        self,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        max_plies: Optional[int] = None,
+        progress: Optional[Callable[[MateProgress], object]] = None,
+        table_mb: int = 64,
+        shortest: bool = True,
+    ) -> MateReport:
+        """Mate search (df-pn): can the side to move force checkmate, checking with
+        every move? ``"mate"`` with the line (the attacker's quickest mate against the
+        longest defence, proved shortest while the budget lasts), ``"no_mate"`` (a
+        proof) or ``"timeout"``. Lengths follow the game's rules (every legal
+        interposition is a defence). Runs with the GIL released; Ctrl-C raises
+        ``KeyboardInterrupt``; ``progress`` is called about five times a second.
+        ``shortest=False`` gives the first mate proved, not shortened (faster)."""
     def is_game_over(self) -> bool: ...
     def outcome(self) -> Optional[Outcome]:
         """The outcome under the variant's rules, or ``None`` while the game goes on."""
@@ -587,6 +613,73 @@ class Record:
         """The record's main line as CSA (9×9 only; variations are dropped). Raises ``RecordWriteError``."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class MateReport:
+    """What a mate search found. True when it is a mate."""
+
+    @property
+    def result(self) -> Literal["mate", "no_mate", "timeout"]:
+        """``"mate"``, ``"no_mate"`` (a proof: every line of checks fails) or
+        ``"timeout"`` (the budget ran out undecided)."""
+    @property
+    def moves(self) -> list[Move]:
+        """The mating line, attacker and defender alternately; empty unless a mate."""
+    @property
+    def plies(self) -> Optional[int]:
+        """The mate's length in plies under the game's rules, or ``None``."""
+    @property
+    def shortest(self) -> bool:
+        """Whether the mate's length is proved the shortest."""
+    @property
+    def nodes(self) -> int:
+        """Positions searched."""
+    @property
+    def elapsed(self) -> float:
+        """Seconds taken."""
+    def __bool__(self) -> bool: ...
+
+@final
+class MateProgress:
+    """A mate search's progress, given to its ``progress`` callback."""
+
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def elapsed(self) -> float: ...
+    @property
+    def mate_plies(self) -> Optional[int]:
+        """The length of the mate found so far, while it is being shortened."""
+
+@final
+class MateSolver:
+    """A df-pn mate solver whose table (``table_mb`` MiB) is kept from one
+    problem to the next. One call at a time (another thread: ``BusyError``)."""
+
+    def __new__(cls, table_mb: int = 64) -> Self: ...
+    @property
+    def table_mb(self) -> int: ...
+    def solve(
+        self,
+        board: Board,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        max_plies: Optional[int] = None,
+        progress: Optional[Callable[[MateProgress], object]] = None,
+        shortest: bool = True,
+    ) -> MateReport:
+        """Can the side to move of ``board`` force mate? See ``Board.mate``."""
+    def solve_defence(
+        self,
+        board: Board,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        max_plies: Optional[int] = None,
+        progress: Optional[Callable[[MateProgress], object]] = None,
+        shortest: bool = True,
+    ) -> MateReport:
+        """Is the side to move of ``board``, in check, mated by force? The line
+        starts with the defender's longest reply (empty: mated already)."""
 
 class StaleNodeError(ShogiError):
     """A ``RecordNode`` whose position an edit of its record removed; walk from ``record.root`` again."""
