@@ -131,7 +131,8 @@ pub trait Variant: Clone + fmt::Debug {
     /// king, and the defender holds every piece that is on neither the
     /// board nor a hand (a problem may write the defender's hand out or
     /// leave it off; both read the same). The defender is the side with
-    /// the only king on the board; with two kings, the side not to move.
+    /// the only king on the board; with two kings, the side not to move;
+    /// with none, the position is refused.
     ///
     /// ```
     /// # use shogi_core::*;
@@ -159,7 +160,11 @@ pub trait Variant: Clone + fmt::Debug {
         let defender = match (king_of(Color::Black), king_of(Color::White)) {
             (true, false) => Color::Black,
             (false, true) => Color::White,
-            _ => setup.side_to_move.opponent(),
+            (true, true) => setup.side_to_move.opponent(),
+            // A problem without the defender's king has nothing to mate.
+            (false, false) => {
+                return Err(PositionError::MissingKing(setup.side_to_move.opponent()))
+            }
         };
         let setup = setup.give_rest_to(defender, &pieces);
         Position::from_setup_waiving(
