@@ -347,3 +347,65 @@ fn limits_end_the_search_undecided() {
     let line = solver.solve(&v, &five, &MateLimits::default());
     assert_eq!(line.result.mate().map(<[Move]>::len), Some(5));
 }
+
+/// The real tsume records of `shogi-formats/tests/data/tsume/` (KIF, KI2,
+/// CSA; sources in `SOURCES.md` there), read as problems: each is solved,
+/// and the line checked by the independent search.
+#[test]
+fn real_tsume_records_are_solved() {
+    use shogi_formats::record::Format;
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shogi-formats/tests/data/tsume");
+    let v = Standard::default();
+    let mut solver = MateSolver::with_table_bytes(64 << 20);
+    let mut solved = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for path in entries {
+        let format = match path.extension().and_then(|e| e.to_str()) {
+            Some("kif" | "kifu") => Format::Kif,
+            Some("ki2") => Format::Ki2,
+            Some("csa") => Format::Csa,
+            _ => continue,
+        };
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8(bytes.clone())
+            .unwrap_or_else(|_| encoding_rs::SHIFT_JIS.decode(&bytes).0.into_owned());
+        let record = format
+            .read(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let start = record.start_position().unwrap();
+        let report = solver.solve(
+            &v,
+            &start,
+            &MateLimits {
+                nodes: Some(3_000_000),
+                ..MateLimits::default()
+            },
+        );
+        let MateResult::Mate(line) = &report.result else {
+            panic!("{}: {report:?}", path.display());
+        };
+        verify_mate(&v, &start, line, 20_000).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // Lengths under the game's rules: every legal interposition is a
+        // defence, so they may exceed the composer's (the CSA mate in 3
+        // is 9 plies here: the defender can put pieces between).
+        assert!(
+            line.len() % 2 == 1 && line.len() >= 3,
+            "{}: {line:?}",
+            path.display()
+        );
+        eprintln!(
+            "{}: mate in {} ({} in the record), {} nodes",
+            path.display(),
+            line.len(),
+            record.moves.len(),
+            report.nodes
+        );
+        solved += 1;
+    }
+    assert!(solved >= 7, "{solved}");
+}

@@ -558,9 +558,8 @@ impl Reader {
         self.deal_rest();
         self.setup.side_to_move = sign_color(sign).unwrap_or(Color::Black);
         self.setup.move_number = 1;
-        let pos = Position::from_setup(&self.setup, standard().geometry(), &standard().piece_set())
-            .map_err(|e| RecordError::new(line, e.into()))?;
-        self.record.start = self.setup.clone();
+        let pos = super::start_of(&standard(), &self.setup, line)?;
+        self.record.start = pos.to_setup();
         self.pos = Some(pos);
         self.phase = Phase::Moves;
         Ok(())

@@ -518,6 +518,9 @@ pub(crate) fn parse_summary(
     let plain = [
         ("千日手", EndKind::Repetition),
         ("詰み", EndKind::Checkmate),
+        // Mate problems: `まで49手詰` (a mate in 49).
+        ("詰", EndKind::Checkmate),
+        ("詰め", EndKind::Checkmate),
         ("持将棋", EndKind::Jishogi),
         ("中断", EndKind::Interrupted),
         ("封じ手", EndKind::Interrupted),

@@ -721,11 +721,22 @@ impl Record {
         })
     }
 
-    /// The start position, validated.
+    /// The start position, validated. A start where a side has no king is
+    /// read as a mate problem is written ([`Variant::problem_from_sfen`]):
+    /// the attacker may have no king, and the defender holds the pieces on
+    /// neither the board nor a hand.
+    ///
+    /// ```
+    /// use shogi_core::{Color, Setup};
+    /// use shogi_formats::record::Record;
+    /// let problem = Record::new(Setup::from_sfen("3sks3/9/4S4/9/9/8B/9/9/9 b S 1")?);
+    /// let pos = problem.start_position()?;
+    /// assert_eq!(pos.king(Color::Black), None);
+    /// assert_eq!(pos.hand(Color::White).count(shogi_core::PieceKind::Rook), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn start_position(&self) -> Result<Position, RecordError> {
-        let variant = self.base()?.variant();
-        Position::from_setup(&self.start, variant.geometry(), &variant.piece_set())
-            .map_err(|e| RecordError::new(0, e.into()))
+        start_of(&self.base()?.variant(), &self.start, 0)
     }
 
     /// Every position of the record, the start first, each move checked
@@ -796,9 +807,7 @@ impl Record {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_game<V: Variant>(&self, variant: V) -> Result<Game<V>, RecordError> {
-        let start = variant
-            .position_from_sfen(&self.start.to_sfen())
-            .map_err(|e| RecordError::new(0, e.into()))?;
+        let start = start_of(&variant, &self.start, 0)?;
         let mut game = Game::from_position(variant, start);
         for m in &self.moves {
             game.play(m.mv).map_err(|e| {
@@ -870,4 +879,20 @@ impl Record {
             self.start.side_to_move.opponent()
         }
     }
+}
+
+/// The position of `setup` under `variant`, strictly, or, where a side has
+/// no king, as a mate problem ([`Variant::problem_from_sfen`]); an error
+/// names `line`.
+pub(crate) fn start_of<V: Variant>(
+    variant: &V,
+    setup: &Setup,
+    line: usize,
+) -> Result<Position, RecordError> {
+    let sfen = setup.to_sfen();
+    match variant.position_from_sfen(&sfen) {
+        Err(PositionError::MissingKing(_)) => variant.problem_from_sfen(&sfen),
+        other => other,
+    }
+    .map_err(|e| RecordError::new(line, e.into()))
 }
