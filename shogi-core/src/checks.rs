@@ -4,7 +4,7 @@
 //! a mate search lists only the checking moves at the attacker's turns.
 
 use crate::attacks;
-use crate::{Hand, Move, MoveList, PieceKind, Position};
+use crate::{Bitboard, Hand, Move, MoveList, PieceKind, Position};
 
 impl Position {
     /// Whether the legal move `mv` gives check: the piece moved (promoted if
@@ -82,9 +82,14 @@ impl Position {
     /// assert_eq!(usi, ["5c5b", "5c5b+", "G*4a", "G*4b", "G*5b", "G*6a", "G*6b"]);
     /// ```
     pub fn legal_checks_into(&self, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let Some(king) = self.king(us.opponent()) else {
+            return;
+        };
         let mut all = MoveList::new();
         self.legal_moves_into(&mut all);
-        list.extend(all.into_iter().filter(|&m| self.gives_check(m)));
+        let checks = CheckSquares::new(self, king);
+        list.extend(all.into_iter().filter(|&m| checks.gives_check(self, m)));
     }
 
     /// The Zobrist hash of the board and the side to move, without the hands:
@@ -105,6 +110,71 @@ impl Position {
             h ^= crate::position::hand_key(color, self.hand(color));
         }
         h
+    }
+}
+
+/// What decides, for every legal move of a position, whether it checks
+/// the enemy king, computed once per position (as chess engines keep
+/// "check squares"): for each kind, the squares from which a piece of that
+/// kind attacks the king, and the mover's pieces whose leaving uncovers a
+/// slider of the mover on the king.
+struct CheckSquares {
+    /// By [`PieceKind::index`]: where a piece of the mover of that kind
+    /// gives check (a slider, along a line now empty up to the king).
+    direct: [Bitboard; 14],
+    /// The mover's pieces alone between the king and one of its sliders.
+    blockers: Bitboard,
+    king: crate::Square,
+}
+
+impl CheckSquares {
+    fn new(pos: &Position, king: crate::Square) -> CheckSquares {
+        let us = pos.side_to_move();
+        let them = us.opponent();
+        let occ = pos.occupied();
+        // A piece of ours on `sq` attacks the king exactly where a piece of
+        // theirs of the same kind on the king's square attacks `sq` (every
+        // shogi piece moves the same way as its mirror for the other side).
+        let direct = PieceKind::ALL.map(|kind| attacks::attacks(them, kind, king, occ));
+        let snipers = ((attacks::rook_pseudo_attacks(king) & pos.rooks())
+            | (attacks::bishop_pseudo_attacks(king) & pos.bishops())
+            | (attacks::lance_pseudo_attacks(them, king) & pos.pieces_of_kind(PieceKind::Lance)))
+            & pos.pieces(us);
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occ;
+            if between.count() == 1 {
+                blockers |= between & pos.pieces(us);
+            }
+        }
+        CheckSquares {
+            direct,
+            blockers,
+            king,
+        }
+    }
+
+    /// Whether the legal move `mv` of `pos` gives check. A board move's
+    /// own line to the king is the one of the position before it (its
+    /// origin, vacated, could only open a line the piece already checked
+    /// along, and the enemy is not in check at our turn).
+    #[inline]
+    fn gives_check(&self, pos: &Position, mv: Move) -> bool {
+        let to = mv.to();
+        let Some(from) = mv.from() else {
+            return mv
+                .drop_kind()
+                .is_some_and(|kind| self.direct[kind.index()].contains(to));
+        };
+        let Some(piece) = pos.piece_at(from) else {
+            return false;
+        };
+        let kind = match piece.kind.promote() {
+            Some(promoted) if mv.is_promotion() => promoted,
+            _ => piece.kind,
+        };
+        self.direct[kind.index()].contains(to)
+            || (self.blockers.contains(from) && !attacks::line(self.king, from).contains(to))
     }
 }
 

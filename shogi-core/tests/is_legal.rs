@@ -71,13 +71,16 @@ fn check(pos: &Position, universe: &[Move], listed: &mut [bool], cov: &mut Cover
             "gives_check({m}) in {pos}"
         );
     }
+    // `legal_checks_into` (check squares computed once) lists exactly the
+    // legal moves `gives_check` (and so playing them) says check.
     let mut checks = shogi_core::MoveList::new();
     pos.legal_checks_into(&mut checks);
-    assert_eq!(
-        checks.len(),
-        legal.iter().filter(|&&m| pos.gives_check(m)).count(),
-        "{pos}"
-    );
+    let expected: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| pos.gives_check(m))
+        .collect();
+    assert_eq!(checks.as_slice(), expected.as_slice(), "{pos}");
     for &m in universe {
         let expected = listed[m.to_u16() as usize];
         assert_eq!(

@@ -13,7 +13,7 @@
 //! number of plies it covers (every line fails within the plies left, or
 //! for ever) and the repetitions it rests on ([`Reliance`]).
 
-use super::table::{Known, Reliance, Table, FOREVER, INFINITE};
+use super::table::{Known, Path, Reliance, Table, FOREVER, INFINITE};
 use shogi_core::{Color, Hand, Move, MoveList, Position, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -92,8 +92,8 @@ pub(crate) struct Dfpn<'a, 'b, V> {
     /// where they hold (else wherever found: faster, and the result's
     /// reliance says whether it must be checked, [`Dfpn::disproof_closes`]).
     pub strict: bool,
-    /// Full hashes of the positions on the path, root first.
-    path: Vec<u64>,
+    /// The positions on the path.
+    path: Path,
     /// Children per ply, reused.
     children: Vec<Vec<Child>>,
 }
@@ -112,7 +112,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             attacker,
             filters: variant.filters_moves(),
             strict: false,
-            path: Vec::new(),
+            path: Path::default(),
             children: Vec::new(),
         }
     }
@@ -139,7 +139,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
     /// What the table knows of `pos` with `plies` left, on the current path.
     #[inline]
     pub(crate) fn look(&self, pos: &Position, plies: u16) -> Known {
-        let path = self.strict.then_some(&self.path[..]);
+        let path = self.strict.then_some(&self.path);
         match self
             .table
             .look(pos.board_hash(), self.hand(pos), plies, path)
@@ -272,15 +272,9 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             }
             let (cpn, cdn) = children[best].numbers();
             let (child_pn, child_dn) = if attacking {
-                (
-                    th_pn.min(second.saturating_add(1)),
-                    sub_others(th_dn, dn, cdn),
-                )
+                (th_pn.min(epsilon_above(second)), sub_others(th_dn, dn, cdn))
             } else {
-                (
-                    sub_others(th_pn, pn, cpn),
-                    th_dn.min(second.saturating_add(1)),
-                )
+                (sub_others(th_pn, pn, cpn), th_dn.min(epsilon_above(second)))
             };
             let mv = children[best].mv;
             let undo = pos.play_unchecked(mv);
@@ -494,6 +488,18 @@ fn summarize(children: &[Child], attacking: bool) -> (u32, u32, usize, u32) {
     } else {
         (added, min, best, second)
     }
+}
+
+/// The threshold a child is searched to when the runner-up's number is
+/// `second`: a little above it (the 1 + ε trick of Pawlewicz and Lew
+/// 2007), so that two close children are not switched between at every
+/// node, each switch re-expanding the other from the table.
+#[inline]
+fn epsilon_above(second: u32) -> u32 {
+    second
+        .saturating_add(second / 4)
+        .saturating_add(1)
+        .min(INFINITE)
 }
 
 /// The threshold left for one child when the others already add up to

@@ -14,6 +14,8 @@
 //! only on a path that holds them.
 
 use shogi_core::Hand;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Proof and disproof numbers count to this, which stands for infinity.
 pub(crate) const INFINITE: u32 = u32::MAX / 4;
@@ -71,9 +73,9 @@ impl Reliance {
         }
     }
 
-    /// Whether it holds on the path `path` (full hashes, root first).
+    /// Whether it holds on the path `path`.
     #[inline]
-    pub(crate) fn holds(&self, path: &[u64]) -> bool {
+    pub(crate) fn holds(&self, path: &Path) -> bool {
         !self.overflow
             && self.hashes[..usize::from(self.count)]
                 .iter()
@@ -113,6 +115,55 @@ impl Reliance {
                 r
             }
         }
+    }
+}
+
+/// The positions on the path searched, by full hash: a set, so that a
+/// child's "back on the path?" costs the same at ply 5 as at ply 500.
+#[derive(Default)]
+pub(crate) struct Path {
+    order: Vec<u64>,
+    set: HashSet<u64, BuildHasherDefault<HashBits>>,
+}
+
+impl Path {
+    pub(crate) fn clear(&mut self) {
+        self.order.clear();
+        self.set.clear();
+    }
+
+    pub(crate) fn push(&mut self, hash: u64) {
+        self.order.push(hash);
+        self.set.insert(hash);
+    }
+
+    pub(crate) fn pop(&mut self) {
+        if let Some(hash) = self.order.pop() {
+            self.set.remove(&hash);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, hash: &u64) -> bool {
+        self.set.contains(hash)
+    }
+}
+
+/// A hasher for Zobrist hashes, which are random already: the value itself.
+#[derive(Default)]
+struct HashBits(u64);
+
+impl Hasher for HashBits {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
 
@@ -181,6 +232,10 @@ const FIRST_LEN: usize = 1 << 14;
 /// whenever three quarters are in use.
 pub(crate) struct Table {
     slots: Vec<Entry>,
+    /// Each slot's board hash, side by side: a lookup reads the cluster's
+    /// eight tags (one cache line) and only the entries whose tag matches
+    /// (an entry is 64 bytes: the whole cluster is eight lines).
+    tags: Vec<u64>,
     mask: usize,
     generation: u32,
     /// Slots holding an entry of this generation.
@@ -201,6 +256,7 @@ impl Table {
         let len = max_len.min(FIRST_LEN);
         Table {
             slots: vec![Entry::EMPTY; len],
+            tags: vec![0; len],
             mask: len - 1,
             generation: 1,
             used: 0,
@@ -222,6 +278,7 @@ impl Table {
             // Wrapped round: entries of an old generation numbered 1 would
             // come back to life.
             self.slots.fill(Entry::EMPTY);
+            self.tags.fill(0);
         }
     }
 
@@ -230,6 +287,7 @@ impl Table {
     fn grow(&mut self) {
         let len = self.slots.len() * 2;
         let old = std::mem::replace(&mut self.slots, vec![Entry::EMPTY; len]);
+        self.tags = vec![0; len];
         self.mask = len - 1;
         self.used = 0;
         for e in old {
@@ -240,16 +298,18 @@ impl Table {
                 .cluster(e.board)
                 .find(|&i| self.slots[i].generation != self.generation);
             if let Some(i) = free {
+                self.tags[i] = e.board;
                 self.slots[i] = e;
                 self.used += 1;
             }
         }
     }
 
+    /// The slots `board` may sit in: an aligned run of [`CLUSTER`].
     #[inline]
-    fn cluster(&self, board: u64) -> impl Iterator<Item = usize> + '_ {
-        let start = (board as usize) & self.mask;
-        (0..CLUSTER).map(move |i| (start + i) & self.mask)
+    fn cluster(&self, board: u64) -> std::ops::Range<usize> {
+        let start = (board as usize) & self.mask & !(CLUSTER - 1);
+        start..start + CLUSTER
     }
 
     #[inline]
@@ -263,10 +323,13 @@ impl Table {
     /// given, wherever they are found (the caller then keeps track of what
     /// the result rests on, which stays in its [`Reliance`]).
     #[inline]
-    pub(crate) fn look(&self, board: u64, hand: Hand, plies: u16, path: Option<&[u64]>) -> Known {
+    pub(crate) fn look(&self, board: u64, hand: Hand, plies: u16, path: Option<&Path>) -> Known {
         // `Open(0, 0)`: nothing known (the caller estimates the numbers).
         let mut open = (0, 0);
         for i in self.cluster(board) {
+            if self.tags[i] != board {
+                continue;
+            }
             let e = &self.slots[i];
             if !self.live(e, board) {
                 continue;
@@ -319,6 +382,7 @@ impl Table {
         if self.slots[i].generation != generation {
             self.used += 1;
         }
+        self.tags[i] = board;
         let e = &mut self.slots[i];
         if !(e.board == board && e.hand == hand && e.left == left && e.generation == generation) {
             *e = Entry {
