@@ -3,7 +3,7 @@
 //! A mate problem's attacker checks with every move (tsume shogi's rule), so
 //! a mate search lists only the checking moves at the attacker's turns.
 
-use crate::attacks;
+use crate::{attacks, movegen};
 use crate::{Bitboard, Hand, Move, MoveList, PieceKind, Position};
 
 impl Position {
@@ -86,10 +86,14 @@ impl Position {
         let Some(king) = self.king(us.opponent()) else {
             return;
         };
-        let mut all = MoveList::new();
-        self.legal_moves_into(&mut all);
         let checks = CheckSquares::new(self, king);
-        list.extend(all.into_iter().filter(|&m| checks.gives_check(self, m)));
+        let mut sink = movegen::CheckSink {
+            list,
+            direct: &checks.direct,
+            blockers: checks.blockers,
+            king,
+        };
+        movegen::generate::<_, false>(self, &mut sink);
     }
 
     /// The Zobrist hash of the board and the side to move, without the hands:
@@ -117,14 +121,16 @@ impl Position {
 /// the enemy king, computed once per position (as chess engines keep
 /// "check squares"): for each kind, the squares from which a piece of that
 /// kind attacks the king, and the mover's pieces whose leaving uncovers a
-/// slider of the mover on the king.
+/// slider of the mover on the king. A board move's own line to the king is
+/// the one of the position before it: its origin, vacated, could only open
+/// a line the piece already checked along, and the enemy is not in check
+/// at our turn.
 struct CheckSquares {
     /// By [`PieceKind::index`]: where a piece of the mover of that kind
     /// gives check (a slider, along a line now empty up to the king).
     direct: [Bitboard; 14],
     /// The mover's pieces alone between the king and one of its sliders.
     blockers: Bitboard,
-    king: crate::Square,
 }
 
 impl CheckSquares {
@@ -147,34 +153,7 @@ impl CheckSquares {
                 blockers |= between & pos.pieces(us);
             }
         }
-        CheckSquares {
-            direct,
-            blockers,
-            king,
-        }
-    }
-
-    /// Whether the legal move `mv` of `pos` gives check. A board move's
-    /// own line to the king is the one of the position before it (its
-    /// origin, vacated, could only open a line the piece already checked
-    /// along, and the enemy is not in check at our turn).
-    #[inline]
-    fn gives_check(&self, pos: &Position, mv: Move) -> bool {
-        let to = mv.to();
-        let Some(from) = mv.from() else {
-            return mv
-                .drop_kind()
-                .is_some_and(|kind| self.direct[kind.index()].contains(to));
-        };
-        let Some(piece) = pos.piece_at(from) else {
-            return false;
-        };
-        let kind = match piece.kind.promote() {
-            Some(promoted) if mv.is_promotion() => promoted,
-            _ => piece.kind,
-        };
-        self.direct[kind.index()].contains(to)
-            || (self.blockers.contains(from) && !attacks::line(self.king, from).contains(to))
+        CheckSquares { direct, blockers }
     }
 }
 

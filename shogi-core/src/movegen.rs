@@ -87,6 +87,92 @@ impl Sink for ListSink<'_> {
     }
 }
 
+/// Appends only the moves that give check, told by squares computed once
+/// for the position ([`crate::checks`]): where each kind attacks the enemy
+/// king from, and the mover's pieces whose leaving uncovers a slider on it.
+/// Drops and board moves to other squares are never listed, so a position
+/// with a full hand costs the checking drops, not every drop.
+pub(crate) struct CheckSink<'a> {
+    pub list: &'a mut MoveList,
+    /// By [`PieceKind::index`]: where a piece of the mover gives check.
+    pub direct: &'a [Bitboard; 14],
+    /// The mover's pieces alone between the enemy king and a slider.
+    pub blockers: Bitboard,
+    pub king: Square,
+}
+
+impl CheckSink<'_> {
+    /// The destinations of a piece on `from` that uncover a check: off the
+    /// line through the king, if it is a blocker.
+    #[inline(always)]
+    fn uncovering(&self, from: Square, dests: Bitboard) -> Bitboard {
+        if self.blockers.contains(from) {
+            dests & !line(self.king, from)
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+}
+
+impl Sink for CheckSink<'_> {
+    #[inline(always)]
+    fn board_moves(
+        &mut self,
+        from: Square,
+        dests: Bitboard,
+        kind: PieceKind,
+        us: Color,
+        g: &Geometry,
+    ) {
+        let uncovering = self.uncovering(from, dests);
+        let plain = self.direct[kind.index()] | uncovering;
+        let Some(promoted) = kind.promote() else {
+            for to in dests & plain {
+                self.list.push(Move::normal(from, to, false));
+            }
+            return;
+        };
+        let promoting = self.direct[promoted.index()] | uncovering;
+        for to in dests & (plain | promoting) {
+            if promoting.contains(to) && promotion::may_promote(g, us, kind, from, to) {
+                self.list.push(Move::normal(from, to, true));
+            }
+            if plain.contains(to) && !promotion::must_promote(g, us, kind, to) {
+                self.list.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, dests: Bitboard, us: Color, g: &Geometry) {
+        let choices = Choices::pawn_pushes(g, us);
+        let (pawn, tokin) = (
+            self.direct[PieceKind::Pawn.index()],
+            self.direct[PieceKind::ProPawn.index()],
+        );
+        for to in dests {
+            let from = Square::from_index_unchecked(match us {
+                Color::Black => to.index() + 1,
+                Color::White => to.index() - 1,
+            });
+            let uncovers = self.uncovering(from, Bitboard::from_square(to)).is_any();
+            if choices.promoting.contains(to) && (uncovers || tokin.contains(to)) {
+                self.list.push(Move::normal(from, to, true));
+            }
+            if choices.unpromoted.contains(to) && (uncovers || pawn.contains(to)) {
+                self.list.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kind: PieceKind, dests: Bitboard) {
+        for to in dests & self.direct[kind.index()] {
+            self.list.push(Move::drop_unchecked(kind, to));
+        }
+    }
+}
+
 /// How many moves a piece of `kind` has from `from` to `dests`, counting a
 /// promotion choice as two moves.
 #[inline(always)]

@@ -22,6 +22,9 @@ use std::time::Instant;
 /// are looked at.
 const CHECK_EVERY: u64 = 1024;
 
+/// Entries of the defender's reply counts kept by [`Dfpn::replies`].
+const REPLY_CACHE: usize = 1 << 15;
+
 /// How many times a node on a loop searches past its thresholds.
 const MAX_EXTENSIONS: u32 = 4;
 
@@ -94,6 +97,8 @@ pub(crate) struct Dfpn<'a, 'b, V> {
     pub strict: bool,
     /// The positions on the path.
     path: Path,
+    /// The defender's number of replies by full hash, [`Dfpn::replies`].
+    replies: Vec<std::cell::Cell<(u64, u32)>>,
     /// Children per ply, reused.
     children: Vec<Vec<Child>>,
 }
@@ -113,6 +118,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             filters: variant.filters_moves(),
             strict: false,
             path: Path::default(),
+            replies: vec![std::cell::Cell::new((0, 0)); REPLY_CACHE],
             children: Vec::new(),
         }
     }
@@ -150,7 +156,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             // leave one reply each), and a check with none is a mate seen
             // from the attacker's node; the attacker's numbers start at 1.
             Known::Open(0, 0) if pos.side_to_move() != self.attacker => {
-                match self.variant.count_legal_moves(pos) {
+                match self.replies(pos) {
                     // No reply: mated (or, by a rule of the variant, not),
                     // known without a node of its own.
                     0 => self.no_moves(pos),
@@ -164,6 +170,22 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             Known::Open(0, 0) => Known::Open(1, 1),
             known => known,
         }
+    }
+
+    /// How many legal replies the defender has at `pos`, remembered: a
+    /// node searched again (df-pn comes back to a node each time its
+    /// thresholds are raised) looks its unsearched children up again.
+    #[inline]
+    fn replies(&self, pos: &Position) -> usize {
+        let hash = pos.hash();
+        let slot = &self.replies[(hash as usize) & (REPLY_CACHE - 1)];
+        let (key, count) = slot.get();
+        if key == hash {
+            return count as usize;
+        }
+        let count = self.variant.count_legal_moves(pos);
+        slot.set((hash, count as u32));
+        count
     }
 
     /// The moves searched at `pos`: the attacker's checks, or every reply.
