@@ -144,7 +144,7 @@ pub trait Variant: Clone + fmt::Debug {
     /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
     /// let pos = Mini.problem_from_sfen("4k/5/3S1/5/5 b G 1")?;
     /// assert_eq!(pos.king(Color::Black), None);
-    /// assert_eq!(pos.to_sfen(), "4k/5/3S1/5/5 b G2r2bs2p 1");
+    /// assert_eq!(pos.to_sfen(), "4k/5/3S1/5/5 b G2r2bgs2p 1");
     /// # Ok::<(), PositionError>(())
     /// ```
     fn problem_from_sfen(&self, sfen: &str) -> Result<Position, PositionError> {

@@ -780,15 +780,23 @@ fn malformed_headers_and_diagrams() {
     assert_eq!(with("先手の持駒：金", "先手の持駒：金x").line, 16);
     assert_eq!(with("先手の持駒：金", "先手の持駒：玉").line, 16);
     assert_eq!(with("歩十七", "歩九九九").line, 3);
-    // An impossible position: the diagram's first line.
-    let err = with(
+    // Without Black's king the diagram is a mate problem as problems are
+    // written (the attacker has no king): it reads.
+    let problem = tsume.replace(
         "| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九",
         "| ・ ・ ・ ・ ・ ・ ・ ・ ・|九",
     );
+    let record = kif::read(&problem).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        record.start_position().map(|p| p.king(Color::Black)),
+        Ok(None)
+    );
+    // Without either king it is no position: the diagram's first line.
+    let err = kif::read(&problem.replace("v玉", " ・")).unwrap_err();
     assert_eq!(err.line, 3);
     assert_eq!(
         err.kind,
-        RecordErrorKind::Position(PositionError::MissingKing(Color::Black))
+        RecordErrorKind::Position(PositionError::MissingKing(Color::White))
     );
     // Too many pawns.
     let err = with("歩十七", "歩十八");
