@@ -23,7 +23,7 @@ def block_with(text: str) -> str:
 
 
 def test_readme_has_its_python_examples():
-    assert len(BLOCKS) == 4, "the tour, defined and scripted variants, and the research example"
+    assert len(BLOCKS) == 5, "the tour, mate search, defined and scripted variants, research"
 
 
 def test_readme_defined_variant_example_runs():
@@ -42,6 +42,13 @@ def test_readme_scripted_variant_example_runs():
     assert len(scope["result"].games) == 2
     assert all(reason in {"first_check", "checkmate", "max_plies", "repetition", "no_legal_move"}
                for _, _, reason, _ in scope["result"].games)
+
+
+def test_readme_mate_search_example_runs():
+    scope = run(block_with("problem_from_sfen"))
+    report = scope["report"]
+    assert isinstance(report, sv.MateReport) and report.plies == 3
+    assert [m.usi() for m in report.moves] == ["1f5b+", "4a5b", "S*4b"]
 
 
 def test_readme_python_tour_runs():

@@ -176,6 +176,25 @@ fn solver_agrees_with_the_exhaustive_search_in_must_capture() {
     assert!(mates >= 40 && none >= 20, "{mates} mates, {none} no-mates");
 }
 
+#[test]
+fn solver_agrees_with_the_exhaustive_search_in_defined_variants() {
+    // Shipped TOML definitions with the standard pieces: Judkins (6x6) and
+    // gorogoro (5x6), played through AnyVariant as any consumer would.
+    for (name, seed) in [
+        ("judkins", 0x1234_5678_9ABC_DEF1_u64),
+        ("gorogoro", 0x0F0E_0D0C_0B0A_0908),
+    ] {
+        let v = shogi_variants::AnyVariant::from_name(name).unwrap();
+        let positions = random_problems(&v, seed, 150);
+        let (mates, none) = agree(&v, &positions, 7);
+        eprintln!("{name}: {mates} mates, {none} no-mates compared");
+        assert!(
+            mates >= 10 && none >= 20,
+            "{name}: {mates} mates, {none} no-mates"
+        );
+    }
+}
+
 /// One problem of the fixture file.
 struct Problem {
     sfen: String,
