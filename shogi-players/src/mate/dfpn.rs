@@ -13,14 +13,9 @@
 //! number of plies it covers (every line fails within the plies left, or
 //! for ever) and the repetitions it rests on ([`Reliance`]).
 
+use super::budget::Budget;
 use super::table::{Known, Path, Reliance, Table, FOREVER, INFINITE};
 use shogi_core::{Color, Hand, Move, MoveList, Position, Variant};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
-/// How often (in nodes) the clock, the stop flag and the progress report
-/// are looked at.
-const CHECK_EVERY: u64 = 1024;
 
 /// Entries of the defender's reply counts kept by [`Dfpn::replies`].
 const REPLY_CACHE: usize = 1 << 15;
@@ -44,41 +39,6 @@ impl Child {
             Known::NoMate(..) => (INFINITE, 0),
             Known::Open(pn, dn) => (pn, dn),
         }
-    }
-}
-
-/// One search's limits and counters, shared by every phase of a solve.
-pub(crate) struct Budget<'a> {
-    pub nodes: u64,
-    pub node_limit: u64,
-    pub deadline: Option<Instant>,
-    pub stop: Option<&'a AtomicBool>,
-    pub stopped: bool,
-    /// Called every [`CHECK_EVERY`] nodes with the nodes searched.
-    pub tick: Option<&'a mut dyn FnMut(u64)>,
-}
-
-impl Budget<'_> {
-    /// Counts a node; false once a limit has run out.
-    #[inline]
-    fn enter(&mut self) -> bool {
-        if self.stopped {
-            return false;
-        }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-            return false;
-        }
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
-            let flagged = self.stop.is_some_and(|f| f.load(Ordering::Relaxed));
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            self.stopped = flagged || late;
-            if let Some(tick) = self.tick.as_mut() {
-                tick(self.nodes);
-            }
-        }
-        !self.stopped
     }
 }
 

@@ -41,8 +41,9 @@
 //! # Ok::<(), shogi_core::PositionError>(())
 //! ```
 
+use super::budget::Budget;
 use shogi_core::{Color, Move, Position, Variant};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -56,9 +57,6 @@ use std::time::{Duration, Instant};
 /// assert_eq!(MAX_MATE_PLIES % 2, 1);
 /// ```
 pub const MAX_MATE_PLIES: u32 = 4095;
-
-/// How often (in nodes) the clock and the stop flag are read.
-const CHECK_EVERY: u64 = 256;
 
 /// What may end a [`find_mate`] search before it decides.
 ///
@@ -74,11 +72,11 @@ pub struct MateLimits {
     /// moves; a mate is always an odd number of plies), at most
     /// [`MAX_MATE_PLIES`].
     pub max_plies: u32,
-    /// Wall-clock time, read every 256 nodes.
+    /// Wall-clock time, read every 1024 nodes.
     pub time: Option<Duration>,
     /// Positions visited, at most.
     pub nodes: Option<u64>,
-    /// A flag that ends the search when set (read every 256 nodes).
+    /// A flag that ends the search when set (read every 1024 nodes).
     pub stop: Option<Arc<AtomicBool>>,
     /// Whether [`MateSolver`](crate::MateSolver) proves its mate the
     /// shortest (after the first mate it finds, it searches for shorter
@@ -139,7 +137,7 @@ impl MateResult {
 }
 
 /// Searches for a forced mate by the side to move of `position`, under the
-/// rules of `variant`, within `limits`. See the [module](self) for the
+/// rules of `variant`, within `limits`. See the [mate search notes](crate::mate) for the
 /// method and what it proves.
 ///
 /// ```
@@ -161,11 +159,7 @@ pub fn find_mate<V: Variant>(variant: &V, position: &Position, limits: &MateLimi
         attacker: position.side_to_move(),
         path: vec![position.hash()],
         lines: vec![Vec::new(); max_plies as usize + 2],
-        nodes: 0,
-        node_limit: limits.nodes.unwrap_or(u64::MAX),
-        deadline: limits.time.and_then(|t| start.checked_add(t)),
-        stop: limits.stop.as_deref(),
-        stopped: false,
+        budget: Budget::of(limits, start),
     };
     let mut pos = position.clone();
     let mut plies = 1;
@@ -200,27 +194,13 @@ struct MateSearch<'a, V> {
     path: Vec<u64>,
     /// `lines[ply]`: the mating line found from `ply`.
     lines: Vec<Vec<Move>>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stop: Option<&'a AtomicBool>,
-    stopped: bool,
+    budget: Budget<'a>,
 }
 
 impl<V: Variant> MateSearch<'_, V> {
     /// Counts a node; false once a limit has run out.
     fn enter(&mut self) -> bool {
-        if self.stopped || self.nodes >= self.node_limit {
-            self.stopped = true;
-            return false;
-        }
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
-            let flagged = self.stop.is_some_and(|f| f.load(Ordering::Relaxed));
-            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            self.stopped = flagged || late;
-        }
-        !self.stopped
+        self.budget.enter()
     }
 
     /// The line `mv` followed by the line found one ply deeper.

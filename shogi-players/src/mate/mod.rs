@@ -45,6 +45,7 @@
 //! # Ok::<(), shogi_core::PositionError>(())
 //! ```
 
+mod budget;
 mod dfpn;
 mod exhaustive;
 mod table;
@@ -53,7 +54,8 @@ mod verify;
 pub use exhaustive::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
 pub use verify::{verify_defence, verify_mate, MateLineError, MateVerdict};
 
-use dfpn::{Budget, Dfpn};
+use budget::Budget;
+use dfpn::Dfpn;
 use shogi_core::{Color, Move, MoveList, Position, Variant};
 use std::time::{Duration, Instant};
 use table::{Known, Table, FOREVER};
@@ -287,12 +289,8 @@ impl MateSolver {
             })
         };
         let mut budget = Budget {
-            nodes: 0,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.time.and_then(|t| start.checked_add(t)),
-            stop: limits.stop.as_deref(),
-            stopped: false,
             tick: Some(&mut tick),
+            ..Budget::of(limits, start)
         };
         let mut pos = position.clone();
         let mut search = Dfpn::new(variant, &mut self.table, &mut budget, attacker);
