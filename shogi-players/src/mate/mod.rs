@@ -52,6 +52,7 @@ mod table;
 mod verify;
 
 pub use exhaustive::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
+use verify::verify_line;
 pub use verify::{verify_defence, verify_mate, MateLineError, MateVerdict};
 
 use budget::Budget;
@@ -307,7 +308,7 @@ impl MateSolver {
                 let (line, exact) = principal_variation(&mut search, &mut pos, plies, exact);
                 // The line is replayed before it is given: a table that
                 // lost entries on the way could leave it short.
-                if ends_in_mate(variant, position, attacker, &line) {
+                if verify_line(variant, position, &line, attacker, None).is_ok() {
                     (MateResult::Mate(line), exact)
                 } else {
                     (MateResult::Timeout, false)
@@ -425,30 +426,6 @@ fn principal_variation<V: Variant>(
         left = n;
     }
     (line, exact)
-}
-
-/// Whether `line` from `position` is legal, checks at each of the
-/// attacker's moves and ends with the defender mated.
-fn ends_in_mate<V: Variant>(
-    variant: &V,
-    position: &Position,
-    attacker: Color,
-    line: &[Move],
-) -> bool {
-    let mut pos = position.clone();
-    for &mv in line {
-        let attacking = pos.side_to_move() == attacker;
-        if !variant.is_legal(&pos, mv) {
-            return false;
-        }
-        pos.play_unchecked(mv);
-        if attacking && !pos.is_check() {
-            return false;
-        }
-    }
-    pos.side_to_move() != attacker
-        && variant.count_legal_moves(&pos) == 0
-        && variant.no_move_outcome(&pos).winner == Some(attacker)
 }
 
 /// Solves the mate problem of `position` with a fresh [`MateSolver`] (a

@@ -357,12 +357,13 @@ impl Table {
         if self.used >= self.slots.len() / 4 * 3 && self.slots.len() < self.max_len {
             self.grow();
         }
-        let mut pick = None;
+        let cluster = self.cluster(board);
+        let mut pick = cluster.start;
         let mut pick_score = u64::MAX;
-        for i in self.cluster(board) {
+        for i in cluster {
             let e = &self.slots[i];
             if self.live(e, board) && e.hand == hand && e.left == left {
-                pick = Some(i);
+                pick = i;
                 break;
             }
             let score = if e.generation != self.generation || e.board == 0 {
@@ -374,10 +375,10 @@ impl Table {
             };
             if score < pick_score {
                 pick_score = score;
-                pick = Some(i);
+                pick = i;
             }
         }
-        let i = pick.unwrap_or((board as usize) & self.mask);
+        let i = pick;
         let generation = self.generation;
         if self.slots[i].generation != generation {
             self.used += 1;

@@ -100,7 +100,7 @@ pub fn verify_mate<V: Variant>(
         position,
         line,
         position.side_to_move(),
-        per_defence,
+        Some(per_defence),
     )
 }
 
@@ -130,17 +130,19 @@ pub fn verify_defence<V: Variant>(
         position,
         line,
         position.side_to_move().opponent(),
-        per_defence,
+        Some(per_defence),
     )
 }
 
-/// The checks of [`verify_mate`], for `attacker`.
-fn verify_line<V: Variant>(
+/// The checks of [`verify_mate`], for `attacker`; with `per_defence`
+/// `None`, the line alone (legal, checking, ending in mate), the other
+/// defences unsearched.
+pub(crate) fn verify_line<V: Variant>(
     variant: &V,
     position: &Position,
     line: &[Move],
     attacker: shogi_core::Color,
-    per_defence: u64,
+    per_defence: Option<u64>,
 ) -> Result<MateVerdict, MateLineError> {
     let mut pos = position.clone();
     let mut verdict = MateVerdict {
@@ -153,7 +155,7 @@ fn verify_line<V: Variant>(
             return Err(MateLineError::Illegal { ply, mv });
         }
         let attacking = pos.side_to_move() == attacker;
-        if !attacking {
+        if let (false, Some(per_defence)) = (attacking, per_defence) {
             let left = (line.len() - ply - 1) as u32;
             for &other in legal.iter().filter(|&&m| m != mv) {
                 verdict.defences += 1;
