@@ -148,7 +148,25 @@ pub trait Variant: Clone + fmt::Debug {
     /// # Ok::<(), PositionError>(())
     /// ```
     fn problem_from_sfen(&self, sfen: &str) -> Result<Position, PositionError> {
-        let setup = crate::Setup::from_sfen(sfen)?;
+        self.problem_from_setup(&crate::Setup::from_sfen(sfen)?)
+    }
+
+    /// [`Variant::problem_from_sfen`] for a setup already read (a record's
+    /// start).
+    ///
+    /// ```
+    /// use shogi_core::{Color, Setup, Variant};
+    /// # #[derive(Clone, Debug, Default)] struct Mini;
+    /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
+    /// #   fn geometry(&self) -> &'static shogi_core::Geometry { shogi_core::Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> shogi_core::PieceSet { shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
+    /// let setup = Setup::from_sfen("4k/5/3S1/5/5 b G 1")?;
+    /// assert_eq!(Mini.problem_from_setup(&setup)?.king(Color::Black), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn problem_from_setup(&self, setup: &crate::Setup) -> Result<Position, PositionError> {
         let pieces = self.piece_set();
         let king_of = |c: Color| {
             setup

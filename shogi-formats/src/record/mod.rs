@@ -882,16 +882,15 @@ impl Record {
 }
 
 /// The position of `setup` under `variant`, strictly, or, where a side has
-/// no king, as a mate problem ([`Variant::problem_from_sfen`]); an error
+/// no king, as a mate problem ([`Variant::problem_from_setup`]); an error
 /// names `line`.
 pub(crate) fn start_of<V: Variant>(
     variant: &V,
     setup: &Setup,
     line: usize,
 ) -> Result<Position, RecordError> {
-    let sfen = setup.to_sfen();
-    match variant.position_from_sfen(&sfen) {
-        Err(PositionError::MissingKing(_)) => variant.problem_from_sfen(&sfen),
+    match Position::from_setup(setup, variant.geometry(), &variant.piece_set()) {
+        Err(PositionError::MissingKing(_)) => variant.problem_from_setup(setup),
         other => other,
     }
     .map_err(|e| RecordError::new(line, e.into()))
