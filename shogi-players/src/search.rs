@@ -506,18 +506,18 @@ impl SearchPlayer {
             _ => None,
         };
 
-        let (max_depth, node_limit, time_limit) = match self.budget {
-            Budget::Depth(d) => (d.clamp(1, MAX_SEARCH_DEPTH), u64::MAX, None),
-            Budget::Nodes(n) => (MAX_SEARCH_DEPTH, n, None),
-            // A quarter is kept for the mate searches.
-            Budget::Time(t) => (MAX_SEARCH_DEPTH, u64::MAX, Some(t - t / 4)),
-        };
-
         // A forced mate by checks, however long, is looked for first by
         // the mate solver; the alpha-beta search may still find a shorter
         // mate (one that starts with a quiet move), or none within its
         // depth. A share of the budget is kept for the check after it.
         let full_root = self.mate_search && root_moves.len() == variant.count_legal_moves(&pos);
+        let (max_depth, node_limit, time_limit) = match self.budget {
+            Budget::Depth(d) => (d.clamp(1, MAX_SEARCH_DEPTH), u64::MAX, None),
+            Budget::Nodes(n) => (MAX_SEARCH_DEPTH, n, None),
+            // A quarter is kept for the mate searches, when they run.
+            Budget::Time(t) if full_root => (MAX_SEARCH_DEPTH, u64::MAX, Some(t - t / 4)),
+            Budget::Time(t) => (MAX_SEARCH_DEPTH, u64::MAX, Some(t)),
+        };
         let mut mate_nodes = 0;
         let mut checks_mate = None;
         if full_root {
@@ -707,28 +707,27 @@ impl SearchPlayer {
         if result.mate_in().is_some() {
             return;
         }
-        let mut parts = MATE_DEFENCES as u32 + 1;
-        let mut lets_mate = |me: &mut SearchPlayer, mv: Move, nodes: &mut u64| {
-            // The chosen move's check takes half the share (it is the one
-            // nearly always made), the others split the rest.
-            let first = parts == MATE_DEFENCES as u32 + 1;
-            let limits = if first {
-                me.mate_limits(start, 2, 2)
-            } else {
-                me.mate_limits(start, parts, 2 * MATE_DEFENCES as u64)
-            };
-            parts -= 1;
+        let lets_mate = |me: &mut SearchPlayer, mv: Move, limits: &MateLimits, nodes: &mut u64| {
             let mut after = pos.clone();
             after.play_unchecked(mv);
-            let report = me.mate.solve(variant, &after, &limits);
+            let report = me.mate.solve(variant, &after, limits);
             *nodes += report.nodes;
             report.result.mate().map(<[Move]>::len)
         };
-        let Some(plies) = lets_mate(self, best, &mut result.nodes) else {
+        // The chosen move's check takes half the share (it is the one
+        // nearly always made); the others split the rest.
+        let first = self.mate_limits(start, 2, 2);
+        let Some(plies) = lets_mate(self, best, &first, &mut result.nodes) else {
             return;
         };
-        for &mv in order.iter().filter(|&&m| m != best).take(MATE_DEFENCES) {
-            if lets_mate(self, mv, &mut result.nodes).is_none() {
+        let others = order.iter().filter(|&&m| m != best).take(MATE_DEFENCES);
+        for (tried, &mv) in others.enumerate() {
+            let limits = self.mate_limits(
+                start,
+                (MATE_DEFENCES - tried) as u32,
+                2 * MATE_DEFENCES as u64,
+            );
+            if lets_mate(self, mv, &limits, &mut result.nodes).is_none() {
                 result.best = Some(mv);
                 result.pv = vec![mv];
                 return;
