@@ -6,11 +6,14 @@
 //!   observations, action masks, rewards and end flags written into
 //!   caller-owned buffers.
 //!
+//! - [`episodes`]: whole games played by chosen seats (built-in players or
+//!   the caller's policy), every decision recorded: dataset rows.
 //! - [`action`]: moves as integers, [`action::ActionSpace`], the same for
 //!   every game on a board size.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod episodes;
 pub mod observation;
 pub mod selfplay;

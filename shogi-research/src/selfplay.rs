@@ -630,7 +630,7 @@ fn returns(outcome: Outcome) -> [f32; 2] {
 }
 
 /// The observation shape and action space of a game: by what it shows a seat.
-fn shape_of<G: GameState>(game: &G) -> (ObservationShape, ActionSpace) {
+pub(crate) fn shape_of<G: GameState>(game: &G) -> (ObservationShape, ActionSpace) {
     let geometry = game.geometry();
     let (files, ranks) = (geometry.files(), geometry.ranks());
     let shape = match game.seen(game.side_to_move()) {
