@@ -11,6 +11,7 @@ mod card;
 mod contract;
 mod convert;
 mod enums;
+mod episodes;
 mod errors;
 mod games;
 mod inspect;
@@ -132,6 +133,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<players::PyNaivePlayer>()?;
     m.add_class::<players::PyMatchResult>()?;
     m.add_class::<research::PySelfPlay>()?;
+    m.add_class::<episodes::PyEpisodes>()?;
+    m.add_class::<episodes::PyEpisodeResult>()?;
+    m.add_function(wrap_pyfunction!(episodes::episode_seed, m)?)?;
     m.add_class::<mate::PyMateSolver>()?;
     m.add_class::<mate::PyMateReport>()?;
     m.add_class::<mate::PyMateProgress>()?;

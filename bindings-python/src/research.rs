@@ -246,7 +246,7 @@ impl PySelfPlay {
 }
 
 /// The actions of a Python sequence or integer array, as `u32`.
-fn actions_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+pub(crate) fn actions_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
     // Strided views (a column of a table, `a[::2]`) are read element-wise.
     let values: Vec<i64> = if let Ok(a) = obj.cast::<PyArray1<i64>>() {
         a.readonly().as_array().iter().copied().collect()
@@ -591,7 +591,7 @@ impl PySelfPlay {
 /// Game `i` of a batch of `n` games: any integer `operator.index` takes,
 /// negative counting from the end as in a list (`-1` is the last game);
 /// outside `-n..n` an `IndexError` saying the range.
-fn game_index(n: usize, i: &Bound<'_, PyAny>) -> PyResult<usize> {
+pub(crate) fn game_index(n: usize, i: &Bound<'_, PyAny>) -> PyResult<usize> {
     let k = convert::index(i)?;
     let found = match k.get::<i128>() {
         Some(k) if k < 0 => usize::try_from(k + n as i128).ok(),

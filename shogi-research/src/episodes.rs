@@ -581,15 +581,29 @@ impl<G: GameState> Episodes<G> {
     /// each game is over or waits for a [`Seat::Policy`] action; returns how
     /// many wait.
     pub fn advance(&mut self) -> Result<usize, EpisodesError> {
+        self.advance_by(u32::MAX)
+    }
+
+    /// [`Episodes::advance`] in steps: each game takes at most `decisions`
+    /// built-in decisions, so that a caller can look up (for an
+    /// interruption, a progress report) between calls. Returns how many
+    /// games wait for a policy action.
+    pub fn advance_by(&mut self, decisions: u32) -> Result<usize, EpisodesError> {
         let shared = self.shared();
         let episodes = &mut self.episodes;
-        self.pool.install(|| {
-            episodes
-                .par_iter_mut()
-                .enumerate()
-                .with_max_len(1)
-                .try_for_each(|(i, e)| e.advance(i, &shared))
-        })?;
+        if self.threads == 1 {
+            for (i, e) in episodes.iter_mut().enumerate() {
+                e.advance(i, decisions, &shared)?;
+            }
+        } else {
+            self.pool.install(|| {
+                episodes
+                    .par_iter_mut()
+                    .enumerate()
+                    .with_max_len(1)
+                    .try_for_each(|(i, e)| e.advance(i, decisions, &shared))
+            })?;
+        }
         Ok(self.waiting().len())
     }
 
@@ -619,9 +633,10 @@ impl<G: GameState> Episodes<G> {
     }
 
     /// Plays one action in each waiting game, in [`Episodes::waiting`]
-    /// order, recording them; then [`Episodes::advance`] carries on.
-    /// If any action is illegal, nothing is played.
-    pub fn act(&mut self, actions: &[u32]) -> Result<usize, EpisodesError> {
+    /// order, recording them; [`Episodes::advance`] then carries on with
+    /// the built-in seats. If any action is illegal, or the count is not
+    /// one per waiting game, nothing is played.
+    pub fn act(&mut self, actions: &[u32]) -> Result<(), EpisodesError> {
         let waiting = self.waiting();
         if waiting.len() != actions.len() {
             return Err(EpisodesError::WrongCount {
@@ -640,7 +655,12 @@ impl<G: GameState> Episodes<G> {
         for (&i, &action) in waiting.iter().zip(actions) {
             self.episodes[i].decide(i, action, &shared)?;
         }
-        self.advance()
+        Ok(())
+    }
+
+    /// Games not over yet (waiting for the policy or not).
+    pub fn games_on(&self) -> usize {
+        self.episodes.iter().filter(|e| !e.is_over()).count()
     }
 
     /// Every decision so far, game after game, with outcomes from each
@@ -708,10 +728,14 @@ impl<G: GameState> Episode<G> {
         }
     }
 
-    /// Built-in seats play until the game is over or waits for the policy.
-    fn advance(&mut self, i: usize, shared: &Shared) -> Result<(), EpisodesError> {
+    /// Built-in seats play until the game is over, waits for the policy or
+    /// took `decisions` decisions.
+    fn advance(&mut self, i: usize, decisions: u32, shared: &Shared) -> Result<(), EpisodesError> {
         use rand::RngExt;
-        while !self.is_over() {
+        for _ in 0..decisions {
+            if self.is_over() {
+                break;
+            }
             let mover = self.game.side_to_move();
             let seat = &shared.seats[mover.index()];
             let action = match (seat, &mut self.players[mover.index()]) {

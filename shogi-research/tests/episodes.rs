@@ -206,6 +206,7 @@ fn a_policy_seat_waits_for_the_caller_and_illegal_actions_change_nothing() {
             })
             .collect();
         batch.act(&actions).unwrap();
+        batch.advance().unwrap();
         rounds += 1;
         assert!(rounds <= 30);
     }
@@ -218,7 +219,8 @@ fn a_policy_seat_waits_for_the_caller_and_illegal_actions_change_nothing() {
         );
     }
     assert!(batch.results().iter().all(EpisodeResult::is_over));
-    assert!(matches!(batch.act(&[]), Ok(0)));
+    assert!(matches!(batch.act(&[]), Ok(())));
+    assert_eq!(batch.games_on(), 0);
 }
 
 #[test]

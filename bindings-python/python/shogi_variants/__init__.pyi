@@ -17,7 +17,7 @@ and ``JOKER`` (0).
 
 import enum
 from fractions import Fraction
-from typing import Any, Callable, Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Iterator, Literal, Optional, Sequence, Union
 
 from typing_extensions import Self, final
 
@@ -88,6 +88,8 @@ __all__ = [
     "ChanceError",
     "Color",
     "EndReason",
+    "EpisodeResult",
+    "Episodes",
     "Event",
     "GameOverError",
     "IllegalMoveError",
@@ -117,6 +119,7 @@ __all__ = [
     "StaleNodeError",
     "TsuitateGame",
     "__version__",
+    "episode_seed",
     "load",
     "parse_square",
     "play_match",
@@ -1225,6 +1228,68 @@ class SelfPlay:
     def game_at(self, i: int) -> Union["Board", "CardGame", "TsuitateGame"]:
         """A copy of game ``i`` (as in ``legal_actions``; Tsuitate: the referee's game, hidden pieces included)."""
     def __len__(self) -> int: ...
+
+@final
+class EpisodeResult:
+    """How a game of an ``Episodes`` batch ended (or stands)."""
+    @property
+    def seed(self) -> int: ...
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """The rules' outcome; ``None`` while the game is on or once ``max_plies`` cut it."""
+    @property
+    def truncated(self) -> bool: ...
+    @property
+    def plies(self) -> int:
+        """Decisions taken (moves; Tsuitate attempts, fouls included)."""
+    def is_over(self) -> bool: ...
+    def value_for(self, color: Union[Color, int]) -> float:
+        """``color``'s points: +1 won, -1 lost, 0 otherwise (drawn, cut, on)."""
+
+@final
+class Episodes:
+    """Whole games played to their end by chosen seats, every decision recorded.
+
+    Seats: ``"random"``, ``"search"`` (``nodes=N`` or ``depth=N``, ``hash_mb=N``),
+    ``"card"``, ``"belief"`` (``particles=N``), ``"naive"`` or ``"policy"``
+    (the caller's actions). A game depends only on its seed, its seats and the
+    settings. Not picklable (``TypeError``); ``BusyError`` while another thread
+    uses it."""
+    def __new__(cls, game: str = "standard", seeds: Optional[Iterable[int]] = None, black: Optional[str] = None, white: Optional[str] = None, max_plies: Optional[int] = None, threads: int = 1, observations: bool = True, **settings: object) -> Self: ...
+    def advance(self) -> int:
+        """Play the built-in seats until every game is over or waits for the policy; how many wait."""
+    def run(self, policy: Optional[Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]] = None) -> None:
+        """Play every game to its end; ``policy(observations, masks)`` answers for the policy seat."""
+    def waiting(self) -> list[int]: ...
+    def observe_waiting(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
+    def act(self, actions: Union[Sequence[int], npt.NDArray[Any]]) -> int:
+        """One action per waiting game, then the built-in seats; how many wait again."""
+    def is_done(self) -> bool: ...
+    def results(self) -> list[EpisodeResult]: ...
+    def decisions(self) -> dict[str, npt.NDArray[Any]]:
+        """Every decision so far: ``observations``, ``masks`` (packed bits), ``actions``,
+        ``players``, ``outcomes``, ``games``, ``plies``."""
+    def game_at(self, i: int) -> Union["Board", "CardGame", "TsuitateGame"]: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def seats(self) -> tuple[str, str]: ...
+    @property
+    def num_games(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def mask_bytes(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    @property
+    def max_plies(self) -> Optional[int]: ...
+    def __len__(self) -> int: ...
+
+def episode_seed(run_seed: int, index: int) -> int:
+    """Game ``index``'s seed in a run seeded ``run_seed``."""
 
 @final
 class RandomPlayer:

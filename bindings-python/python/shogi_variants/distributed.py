@@ -1,0 +1,544 @@
+"""Self-play datasets at scale on Ray: ``generate`` plays N games of any game
+on Ray actors and writes them as sharded numpy files with their records.
+
+Each actor wraps :class:`shogi_variants.Episodes` (the batched self-play of
+whole games with chosen seats). The run is cut into shards of
+``shard_games`` games; game ``i``'s seed is ``episode_seed(seed, i)``, so a
+run gives the same games whatever the number of workers or restarts.
+
+On disk, in ``out``::
+
+    manifest.json               settings, seeds, counts (rewritten as shards land)
+    shards/shard-00000.npz      per-decision arrays of games 0..shard_games-1
+    records/shard-00000.jsonl   one line per game: index, seed, result, the
+                                saved game (to_json) and, for the
+                                perfect-information games, its KIF
+
+A shard's ``.npz`` is written last, to a temporary name and renamed into
+place: a shard is done exactly when its ``.npz`` exists. A worker that dies
+loses its shard in flight, which is played again from its seeds on another
+worker; a run interrupted and started again with the same settings plays only
+the shards that are missing.
+
+Why ``.npz`` and not Parquet: the rows are fixed-shape tensors (an
+observation is ``planes × ranks × files`` float32), which ``np.load`` hands
+to PyTorch or JAX without conversion and which ``savez_compressed`` shrinks
+well (observations are mostly zeros); Parquet would add pyarrow and store
+each tensor as a nested list. The arrays of a shard, row ``k`` for decision
+``k``: ``observations`` float32 ``(rows, planes, ranks, files)``, ``masks``
+uint8 ``(rows, ceil(num_actions / 8))`` packed little-endian (``load``
+unpacks them), ``actions`` int32, ``players`` uint8 (0 Black, 1 White),
+``outcomes`` float32 (+1 / −1 / 0 for the player who decided), ``games``
+int64 (the game's index in the run) and ``plies`` int32.
+
+Command line::
+
+    python -m shogi_variants.distributed generate --game minishogi --games 1000 \\
+        --black random --white search:nodes=500 --out data/minishogi --workers 2
+    python -m shogi_variants.distributed generate ... --address ray://head:10001
+
+``ray.init()`` starts a local Ray by default (no cluster needed); pass
+``address`` (``"auto"`` on a cluster node, or ``ray://host:10001``) to use a
+running cluster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+
+from . import Episodes, MissingExtraError, SettingError, episode_seed
+
+__all__ = ["EpisodeWorker", "RunSummary", "generate", "load", "main", "play_shard", "records"]
+
+FORMAT = "shogi-variants-selfplay/1"
+
+#: Arrays of a shard file, in order.
+ARRAYS = ("observations", "masks", "actions", "players", "outcomes", "games", "plies")
+
+
+def _ray():
+    try:
+        import ray  # noqa: PLC0415  (optional extra)
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise MissingExtraError(
+            f"Ray is needed for distributed self-play ({e}): pip install shogi-variants[ray]"
+        ) from e
+    return ray
+
+
+@dataclass
+class RunSummary:
+    """What a ``generate`` call did: counts, time and the output's place.
+    ``games`` and ``positions`` count the whole run on disk; ``games_played``
+    and ``positions_played`` what this call played (the rates are of those)."""
+
+    out: str
+    games: int
+    positions: int
+    shards: int
+    shards_played: int
+    shards_resumed: int
+    workers: int
+    seconds: float
+    worker_failures: int
+    games_played: int
+    positions_played: int
+    results: Dict[str, int] = field(default_factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games_played / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def positions_per_second(self) -> float:
+        return self.positions_played / self.seconds if self.seconds > 0 else 0.0
+
+    def __str__(self) -> str:
+        ends = ", ".join(f"{k} {v}" for k, v in sorted(self.results.items()))
+        return (
+            f"{self.games} games, {self.positions} positions in {self.shards} shards at {self.out} "
+            f"({self.shards_played} played now, {self.shards_resumed} found on disk; "
+            f"{self.workers} workers, {self.worker_failures} worker failures); "
+            f"{self.games_per_second:.1f} games/s, {self.positions_per_second:,.0f} positions/s; {ends}"
+        )
+
+
+def _shard_ranges(games: int, shard_games: int) -> List[range]:
+    return [range(s, min(s + shard_games, games)) for s in range(0, games, shard_games)]
+
+
+def _result_name(result: Any) -> str:
+    if result.truncated:
+        return "truncated"
+    o = result.outcome
+    if o is None:
+        return "on"
+    who = "draw" if o.winner is None else ("black" if int(o.winner) == 0 else "white")
+    reason = getattr(o.reason, "value", o.reason)
+    return f"{who}:{reason}"
+
+
+def play_shard(
+    settings: Dict[str, Any], indices: Sequence[int], policy: Optional[Callable] = None
+) -> Dict[str, Any]:
+    """Plays the games ``indices`` of a run (seeds from the run's seed) and
+    returns the shard: its arrays and one record per game. What each worker
+    runs; callable without Ray to play a shard in this process."""
+    seeds = [episode_seed(settings["seed"], i) for i in indices]
+    batch = Episodes(
+        settings["game"],
+        seeds=seeds,
+        black=settings["black"],
+        white=settings["white"],
+        max_plies=settings["max_plies"],
+        threads=settings.get("threads", 1),
+        observations=settings["observations"],
+        **settings["settings"],
+    )
+    batch.run(policy)
+    data = batch.decisions()
+    data["games"] = np.asarray(indices, dtype=np.int64)[data["games"]]
+    records = []
+    for k, (index, result) in enumerate(zip(indices, batch.results())):
+        game = batch.game_at(k)
+        entry = {
+            "index": int(index),
+            "seed": int(result.seed),
+            "plies": int(result.plies),
+            "result": _result_name(result),
+            "winner": None
+            if result.outcome is None or result.outcome.winner is None
+            else int(result.outcome.winner),
+            "truncated": bool(result.truncated),
+            "game": json.loads(game.to_json()),
+        }
+        if settings["records"] and hasattr(game, "record"):
+            try:
+                entry["kif"] = game.record().kif()
+            except Exception as e:  # noqa: BLE001 - a record is a courtesy
+                entry["kif_error"] = str(e)
+        records.append(entry)
+    return {"arrays": data, "records": records}
+
+
+def _write_atomically(path: str, write: Callable[[str], None]) -> None:
+    tmp = f"{path}.tmp-{os.getpid()}"
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def _shard_path(out: str, k: int) -> str:
+    return os.path.join(out, "shards", f"shard-{k:05d}.npz")
+
+
+def _records_path(out: str, k: int) -> str:
+    return os.path.join(out, "records", f"shard-{k:05d}.jsonl")
+
+
+def _save_shard(out: str, k: int, shard: Dict[str, Any]) -> int:
+    """Writes a shard: its records, then its arrays (the mark that it is done)."""
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in shard["records"])
+
+    def records(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(lines)
+
+    _write_atomically(_records_path(out, k), records)
+
+    def arrays(tmp: str) -> None:
+        with open(tmp, "wb") as f:
+            np.savez_compressed(f, **shard["arrays"])
+
+    _write_atomically(_shard_path(out, k), arrays)
+    return len(shard["arrays"]["actions"])
+
+
+def _manifest(out: str) -> Optional[Dict[str, Any]]:
+    path = os.path.join(out, "manifest.json")
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _write_manifest(out: str, manifest: Dict[str, Any]) -> None:
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(manifest, f, indent=1, ensure_ascii=False)
+
+    _write_atomically(os.path.join(out, "manifest.json"), write)
+
+
+class EpisodeWorker:
+    """What each Ray actor is: it plays the shards it is given (each with
+    ``play_shard``, wrapping ``Episodes``) and returns them to the driver."""
+
+    def __init__(self, settings: Dict[str, Any], policy: Optional[Callable] = None) -> None:
+        self.settings = settings
+        self.policy = policy
+
+    def play(self, indices: List[int]) -> Dict[str, Any]:
+        return play_shard(self.settings, indices, self.policy)
+
+
+def _make_actor_class(ray: Any, threads: int) -> Any:
+    # No restarts by Ray: a dead worker's shard is given to a new actor by
+    # the driver, which knows which shard it was.
+    return ray.remote(num_cpus=threads, max_restarts=0)(EpisodeWorker)
+
+
+def generate(
+    out: str,
+    game: str = "standard",
+    games: int = 1000,
+    black: str = "random",
+    white: str = "random",
+    seed: int = 0,
+    max_plies: Optional[int] = 512,
+    shard_games: int = 64,
+    workers: Optional[int] = None,
+    threads_per_worker: int = 1,
+    observations: bool = True,
+    records: bool = True,
+    policy: Optional[Callable] = None,
+    settings: Optional[Dict[str, Any]] = None,
+    address: Optional[str] = None,
+    progress: bool = True,
+    on_shard: Optional[Callable[[int, List[Any]], None]] = None,
+) -> RunSummary:
+    """Plays ``games`` games of ``game`` on Ray actors and writes them to ``out``.
+
+    ``black`` and ``white`` are seats as ``Episodes`` takes them (``"random"``,
+    ``"search:nodes=500"``, ``"card"``, ``"belief"``, ``"naive"``, ``"policy"``);
+    a ``"policy"`` seat plays ``policy(observations, masks) -> actions`` (any
+    picklable callable: it is shipped to each worker). ``workers`` actors
+    (default: the CPUs Ray reports, over ``threads_per_worker``) each take a
+    shard of ``shard_games`` games at a time. Game ``i``'s seed is
+    ``episode_seed(seed, i)``. ``ray.init(address=address)`` is called unless
+    Ray is already running (``None``: a local Ray on this machine).
+
+    Rerunning with the same settings resumes: shards on disk are kept, the
+    missing ones played. Different settings in a non-empty ``out`` raise
+    ``SettingError``. A worker that dies is replaced and its shard replayed
+    (``on_shard(k, busy)`` is called after shard ``k`` lands, with the actors
+    that have a shard in flight: a hook for progress reports and for the
+    fault test, which kills one). Returns a :class:`RunSummary`.
+    """
+    if games < 1 or shard_games < 1 or threads_per_worker < 1:
+        raise SettingError("games, shard_games and threads_per_worker must be at least 1")
+    run: Dict[str, Any] = {
+        "format": FORMAT,
+        "game": game,
+        "settings": dict(settings or {}),
+        "black": black,
+        "white": white,
+        "seed": int(seed),
+        "games": int(games),
+        "shard_games": int(shard_games),
+        "max_plies": max_plies,
+        "observations": bool(observations),
+        "records": bool(records),
+        "threads": int(threads_per_worker),
+    }
+    # Check the settings here, before any worker starts (a bad seat or game
+    # raises SettingError at once).
+    Episodes(game, seeds=[0], black=black, white=white, max_plies=max_plies, **run["settings"])
+    os.makedirs(os.path.join(out, "shards"), exist_ok=True)
+    os.makedirs(os.path.join(out, "records"), exist_ok=True)
+    found = _manifest(out)
+    keys = [k for k in run if k != "threads"]
+    if found is not None and any(found.get("run", {}).get(k) != run[k] for k in keys):
+        differ = [k for k in keys if found.get("run", {}).get(k) != run[k]]
+        raise SettingError(
+            f"{out} holds a run with other settings ({', '.join(differ)}): "
+            "use a new directory, or the same settings to resume it"
+        )
+    ranges = _shard_ranges(games, shard_games)
+    done = {k for k in range(len(ranges)) if os.path.exists(_shard_path(out, k))}
+    todo = [k for k in range(len(ranges)) if k not in done]
+    manifest: Dict[str, Any] = {
+        "run": run,
+        "seeds": "game i's seed is episode_seed(run.seed, i)",
+        "shards": {},
+        "started": found.get("started") if found else time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+    if found:
+        manifest["shards"] = {k: v for k, v in found.get("shards", {}).items() if int(k) in done}
+    for k in done:
+        manifest["shards"].setdefault(str(k), _count_shard(out, k))
+    _write_manifest(out, manifest)
+
+    ray = _ray()
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    if workers is None:
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        workers = max(1, cpus // threads_per_worker)
+    workers = max(1, min(workers, len(todo) or 1))
+    Worker = _make_actor_class(ray, threads_per_worker)
+    actors = [Worker.remote(run, policy) for _ in range(workers)]
+    bar = _progress_bar(progress, games, sum(len(ranges[k]) for k in done))
+    started = time.perf_counter()
+    failures = played_games = played_positions = 0
+    pending: Dict[Any, tuple] = {}
+    queue = list(todo)
+
+    def submit(actor: Any) -> None:
+        if queue:
+            k = queue.pop(0)
+            pending[actor.play.remote(list(ranges[k]))] = (k, actor)
+
+    for actor in actors:
+        submit(actor)
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            ref = ready[0]
+            k, actor = pending.pop(ref)
+            try:
+                shard = ray.get(ref)
+            except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
+                # The worker died: its shard is replayed from its seeds by a new one.
+                failures += 1
+                queue.insert(0, k)
+                actors[actors.index(actor)] = actor = Worker.remote(run, policy)
+                submit(actor)
+                continue
+            positions = _save_shard(out, k, shard)
+            manifest["shards"][str(k)] = {
+                "games": len(ranges[k]),
+                "positions": positions,
+                "first_game": ranges[k].start,
+                "results": _tally(shard["records"]),
+            }
+            _write_manifest(out, manifest)
+            played_games += len(ranges[k])
+            played_positions += positions
+            if bar is not None:
+                elapsed = max(time.perf_counter() - started, 1e-9)
+                bar.update(len(ranges[k]))
+                bar.set_postfix(
+                    games_s=f"{played_games / elapsed:.1f}",
+                    positions_s=f"{played_positions / elapsed:,.0f}",
+                )
+            submit(actor)
+            if on_shard is not None:
+                on_shard(k, [a for _, a in pending.values()])
+    finally:
+        if bar is not None:
+            bar.close()
+        for actor in actors:
+            try:
+                ray.kill(actor)
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+    seconds = time.perf_counter() - started
+    totals: Dict[str, int] = {}
+    for entry in manifest["shards"].values():
+        for k, v in entry.get("results", {}).items():
+            totals[k] = totals.get(k, 0) + v
+    manifest["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    manifest["totals"] = {
+        "games": sum(e["games"] for e in manifest["shards"].values()),
+        "positions": sum(e["positions"] for e in manifest["shards"].values()),
+        "results": totals,
+    }
+    _write_manifest(out, manifest)
+    summary = RunSummary(
+        out=out,
+        games=manifest["totals"]["games"],
+        positions=manifest["totals"]["positions"],
+        shards=len(ranges),
+        shards_played=len(todo),
+        shards_resumed=len(done),
+        workers=workers,
+        seconds=seconds,
+        worker_failures=failures,
+        games_played=played_games,
+        positions_played=played_positions,
+        results=totals,
+    )
+    return summary
+
+
+def _tally(records: List[Dict[str, Any]]) -> Dict[str, int]:
+    out: Dict[str, int] = {}
+    for r in records:
+        out[r["result"]] = out.get(r["result"], 0) + 1
+    return out
+
+
+def _count_shard(out: str, k: int) -> Dict[str, Any]:
+    """The manifest entry of a shard found on disk."""
+    with np.load(_shard_path(out, k)) as z:
+        positions = int(len(z["actions"]))
+        games = np.unique(z["games"])
+    results: Dict[str, int] = {}
+    first = None
+    if os.path.exists(_records_path(out, k)):
+        with open(_records_path(out, k), encoding="utf-8") as f:
+            recs = [json.loads(line) for line in f if line.strip()]
+        results = _tally(recs)
+        first = min((r["index"] for r in recs), default=None)
+        n = len(recs)
+    else:
+        n = len(games)
+    return {"games": n, "positions": positions, "first_game": first, "results": results}
+
+
+def _progress_bar(progress: bool, total: int, initial: int) -> Any:
+    if not progress:
+        return None
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]  # noqa: PLC0415
+    except ImportError:
+        return None
+    return tqdm(total=total, initial=initial, unit="game", desc="self-play")
+
+
+def load(out: str, unpack_masks: bool = True) -> Dict[str, np.ndarray]:
+    """Every shard of a run, concatenated in game order: the arrays of the
+    module documentation, with ``masks`` unpacked to bool ``(rows,
+    num_actions)`` unless ``unpack_masks=False``."""
+    manifest = _manifest(out)
+    if manifest is None:
+        raise SettingError(f"{out} has no manifest.json: not a self-play run directory")
+    paths = sorted(
+        os.path.join(out, "shards", p)
+        for p in os.listdir(os.path.join(out, "shards"))
+        if p.endswith(".npz")
+    )
+    parts: Dict[str, List[np.ndarray]] = {}
+    for p in paths:
+        with np.load(p) as z:
+            for name in z.files:
+                parts.setdefault(name, []).append(z[name])
+    data = {k: np.concatenate(v) for k, v in parts.items()}
+    if unpack_masks and "masks" in data and "actions" in data:
+        run = manifest["run"]
+        probe = Episodes(run["game"], seeds=[0], **run["settings"])
+        data["masks"] = np.unpackbits(
+            data["masks"], axis=1, count=probe.num_actions, bitorder="little"
+        ).astype(bool)
+    return data
+
+
+def records(out: str) -> List[Dict[str, Any]]:
+    """Every game's record line of a run, in game order."""
+    lines: List[Dict[str, Any]] = []
+    folder = os.path.join(out, "records")
+    for p in sorted(os.listdir(folder)):
+        if p.endswith(".jsonl"):
+            with open(os.path.join(folder, p), encoding="utf-8") as f:
+                lines.extend(json.loads(line) for line in f if line.strip())
+    return sorted(lines, key=lambda r: r["index"])
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m shogi_variants.distributed",
+        description="Self-play datasets on Ray (see the module documentation).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("generate", help="play games and write shards")
+    g.add_argument("--out", required=True, help="output directory (resumed if it holds this run)")
+    g.add_argument("--game", default="standard")
+    g.add_argument("--games", type=int, default=1000)
+    g.add_argument("--black", default="random", help="seat: random, search[:nodes=N], card, belief, naive")
+    g.add_argument("--white", default="random")
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--max-plies", type=int, default=512)
+    g.add_argument("--shard-games", type=int, default=64)
+    g.add_argument("--workers", type=int, default=None)
+    g.add_argument("--threads-per-worker", type=int, default=1)
+    g.add_argument("--no-observations", action="store_true")
+    g.add_argument("--no-records", action="store_true", help="no KIF in the record lines")
+    g.add_argument("--address", default=None, help="a Ray cluster (default: a local Ray)")
+    g.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game setting")
+    g.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    settings = {}
+    for pair in args.set:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            parser.error(f"--set {pair!r}: expected KEY=VALUE")
+        settings[key] = value
+    try:
+        summary = generate(
+            args.out,
+            game=args.game,
+            games=args.games,
+            black=args.black,
+            white=args.white,
+            seed=args.seed,
+            max_plies=args.max_plies,
+            shard_games=args.shard_games,
+            workers=args.workers,
+            threads_per_worker=args.threads_per_worker,
+            observations=not args.no_observations,
+            records=not args.no_records,
+            settings=settings,
+            address=args.address,
+            progress=not args.quiet,
+        )
+    except (SettingError, MissingExtraError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(summary)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

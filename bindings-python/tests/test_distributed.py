@@ -1,0 +1,126 @@
+"""Self-play datasets on Ray: a small local-cluster run, resuming, a worker
+killed mid-run, and the command line."""
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+import shogi_variants as sv
+
+ray = pytest.importorskip("ray")
+dist = pytest.importorskip("shogi_variants.distributed")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray():
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def shard_arrays(out, k):
+    with np.load(os.path.join(out, "shards", f"shard-{k:05d}.npz")) as z:
+        return {name: z[name] for name in z.files}
+
+
+def assert_every_game_once(out, games, seed):
+    recs = dist.records(out)
+    assert [r["index"] for r in recs] == list(range(games))
+    assert [r["seed"] for r in recs] == [sv.episode_seed(seed, i) for i in range(games)]
+    data = dist.load(out)
+    assert sorted(set(data["games"].tolist())) == list(range(games))
+    assert len(data["actions"]) == sum(r["plies"] for r in recs)
+    return data, recs
+
+
+SETTINGS = dict(game="minishogi", black="random", white="search:nodes=100", seed=3, max_plies=100, shard_games=8)
+
+
+def test_a_local_run_writes_every_game_once_reproducibly(tmp_path):
+    out = str(tmp_path / "run")
+    summary = dist.generate(out, games=40, workers=2, progress=False, **SETTINGS)
+    assert (summary.games, summary.shards, summary.shards_played, summary.workers) == (40, 5, 5, 2)
+    assert summary.worker_failures == 0 and summary.positions_per_second > 0
+    data, recs = assert_every_game_once(out, 40, 3)
+    rows = len(data["actions"])
+    assert data["observations"].shape == (rows, 48, 5, 5)
+    assert data["masks"].shape == (rows, 1425) and data["masks"].dtype == bool
+    assert data["masks"][np.arange(rows), data["actions"]].all(), "every action is legal"
+    # The records: saved games that load, and KIF for minishogi.
+    board = sv.load(json.dumps(recs[0]["game"]))
+    assert len(board.move_stack) == recs[0]["plies"]
+    assert all(r["kif"].startswith("#KIF") for r in recs)
+    manifest = json.load(open(os.path.join(out, "manifest.json")))
+    assert manifest["totals"]["games"] == 40 and manifest["run"]["white"] == "search:nodes=100"
+    assert sum(manifest["totals"]["results"].values()) == 40
+    # Shard 2 played in this process, without Ray, is the same shard.
+    run = manifest["run"]
+    again = dist.play_shard(run, list(range(16, 24)))
+    for name, array in shard_arrays(out, 2).items():
+        np.testing.assert_array_equal(array, again["arrays"][name])
+    assert str(summary).startswith("40 games")
+
+
+def test_a_run_resumes_from_what_is_on_disk_and_refuses_other_settings(tmp_path):
+    out = str(tmp_path / "run")
+    dist.generate(out, games=24, workers=1, progress=False, **SETTINGS)
+    before = shard_arrays(out, 1)
+    os.remove(os.path.join(out, "shards", "shard-00001.npz"))
+    summary = dist.generate(out, games=24, workers=2, progress=False, **SETTINGS)
+    assert (summary.shards_played, summary.shards_resumed, summary.games) == (1, 2, 24)
+    for name, array in shard_arrays(out, 1).items():
+        np.testing.assert_array_equal(array, before[name])
+    assert_every_game_once(out, 24, 3)
+    with pytest.raises(sv.SettingError, match="other settings"):
+        dist.generate(out, games=24, progress=False, **{**SETTINGS, "seed": 4})
+
+
+def test_a_worker_killed_mid_run_loses_and_duplicates_no_game(tmp_path):
+    out = str(tmp_path / "run")
+    settings = {**SETTINGS, "black": "search:nodes=300", "white": "search:nodes=300"}
+    killed = []
+
+    def kill_one(k, busy):
+        # The actor given a shard last has just started it: kill it mid-shard.
+        if not killed and busy:
+            killed.append(busy[-1])
+            ray.kill(busy[-1], no_restart=True)
+
+    summary = dist.generate(out, games=40, workers=2, progress=False, on_shard=kill_one, **settings)
+    assert killed and summary.worker_failures >= 1
+    data, recs = assert_every_game_once(out, 40, 3)
+    # Every shard is what an undisturbed run gives.
+    for k in range(5):
+        again = dist.play_shard(json.load(open(os.path.join(out, "manifest.json")))["run"], list(range(8 * k, 8 * k + 8)))
+        np.testing.assert_array_equal(shard_arrays(out, k)["actions"], again["arrays"]["actions"])
+
+
+def test_hidden_information_chance_and_a_policy_seat(tmp_path):
+    out = str(tmp_path / "card")
+    summary = dist.generate(
+        out, game="card", games=6, black="policy", white="card", shard_games=3, max_plies=60,
+        settings={"base": "minishogi"}, policy=lambda obs, masks: masks.argmax(1), progress=False,
+    )
+    assert summary.games == 6
+    recs = dist.records(out)
+    assert all("kif" not in r and r["game"]["game"] == "card" for r in recs)
+    out = str(tmp_path / "tsuitate")
+    dist.generate(out, game="tsuitate", games=4, black="belief:particles=8", white="naive", shard_games=2,
+                  max_plies=40, settings={"base": "minishogi"}, observations=False, progress=False)
+    data = dist.load(out, unpack_masks=False)
+    assert "observations" not in data and data["masks"].dtype == np.uint8
+
+
+def test_the_command_line(tmp_path, capsys):
+    out = str(tmp_path / "cli")
+    code = dist.main(["generate", "--out", out, "--game", "minishogi", "--games", "6", "--shard-games", "3",
+                      "--workers", "1", "--max-plies", "40", "--quiet"])
+    assert code == 0 and "6 games" in capsys.readouterr().out
+    assert_every_game_once(out, 6, 0)
+    assert dist.main(["generate", "--out", str(tmp_path / "bad"), "--black", "alphazero", "--quiet"]) == 2
+    assert "no player" in capsys.readouterr().err
+    with pytest.raises(sv.SettingError, match="manifest"):
+        dist.load(str(tmp_path / "bad"))
