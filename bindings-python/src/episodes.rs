@@ -6,8 +6,8 @@ use crate::convert::{self, SettingText, Text};
 use crate::errors::{illegal_move, SettingError, ShogiError};
 use crate::interrupt::Interrupt;
 use crate::moves::PyOutcome;
-use crate::research::{game_index, require_numpy, shape_tuple};
-use numpy::{PyArray1, PyArrayMethods};
+use crate::research::{game_index, require_numpy, shape_tuple, zeros};
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use shogi_research::episodes::{
@@ -334,20 +334,29 @@ impl PyEpisodes {
     /// number in its game).
     fn decisions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         require_numpy(py)?;
-        let d = self.lock("decisions")?.decisions();
+        let batch = self.lock("decisions")?;
+        let d = batch.decision_columns();
         let rows = d.actions.len();
         let out = PyDict::new(py);
+        // The big arrays are numpy's own (numpy asks the system for huge
+        // pages for them), filled with one copy each.
         if self.observe {
             let (p, r, f) = shape_tuple(self.shape);
-            out.set_item(
-                "observations",
-                PyArray1::from_vec(py, d.observations).reshape([rows, p, r, f])?,
-            )?;
+            let obs: Bound<'_, PyArray4<f32>> = zeros(py, &[rows, p, r, f], "float32")?;
+            {
+                let mut view = obs.readwrite();
+                let slice = view.as_slice_mut()?;
+                batch.copy_observations(slice);
+            }
+            out.set_item("observations", obs)?;
         }
-        out.set_item(
-            "masks",
-            PyArray1::from_vec(py, d.masks).reshape([rows, self.mask_bytes])?,
-        )?;
+        let masks: Bound<'_, PyArray2<u8>> = zeros(py, &[rows, self.mask_bytes], "uint8")?;
+        {
+            let mut view = masks.readwrite();
+            let slice = view.as_slice_mut()?;
+            batch.copy_masks(slice);
+        }
+        out.set_item("masks", masks)?;
         // Indices fit in i32: actions < 2^14, games and plies far below 2^31.
         let int32 = |v: Vec<u32>| -> Vec<i32> {
             v.into_iter()

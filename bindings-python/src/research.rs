@@ -179,7 +179,7 @@ pub struct PySelfPlay {
 /// A zeroed numpy array of `shape` and `dtype`, made by numpy itself so
 /// that an allocation that fails raises `MemoryError` (rust-numpy's
 /// constructors panic instead).
-fn zeros<'py, A: pyo3::PyTypeCheck>(
+pub(crate) fn zeros<'py, A: pyo3::PyTypeCheck>(
     py: Python<'py>,
     shape: &[usize],
     dtype: &str,

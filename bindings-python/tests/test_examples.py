@@ -65,3 +65,11 @@ def test_scripted_bench_runs():
     r = run("bench_scripted.py", "--games", "3", "--repeat", "1")
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     assert "no drops, Python filter" in r.stdout and "hook cost" in r.stdout
+
+
+def test_distributed_bench_quick_mode():
+    pytest.importorskip("ray")
+    r = run("bench_distributed.py", "--quick", env={"RAY_AUTH_MODE": "disabled"}, timeout=180)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert "generate on Ray, 2 workers" in r.stdout
+    assert "scaling efficiency, 2 workers over 1:" in r.stdout

@@ -622,7 +622,8 @@ impl<G: GameState> Episodes<G> {
         for (k, i) in self.waiting().into_iter().enumerate() {
             let e = &self.episodes[i];
             if let Some(out) = observations.get_mut(k * len..(k + 1) * len) {
-                observe(&e.game, e.game.side_to_move(), out);
+                out.fill(0.0);
+                observe_on_clear(&e.game, e.game.side_to_move(), out);
             }
             if let Some(mask) = masks.get_mut(k * size..(k + 1) * size) {
                 for &a in &e.legal {
@@ -666,11 +667,40 @@ impl<G: GameState> Episodes<G> {
     /// Every decision so far, game after game, with outcomes from each
     /// mover's side (0 for games still on).
     pub fn decisions(&self) -> Decisions {
-        let mut d = Decisions::default();
+        let mut d = self.decision_columns();
+        d.observations = vec![0.0; self.observation_values()];
+        d.masks = vec![0; self.rows() * self.mask_bytes()];
+        self.copy_observations(&mut d.observations);
+        self.copy_masks(&mut d.masks);
+        d
+    }
+
+    /// Decisions recorded so far, all games together.
+    pub fn rows(&self) -> usize {
+        self.episodes.iter().map(|e| e.actions.len()).sum()
+    }
+
+    /// Numbers of all the recorded observations together.
+    fn observation_values(&self) -> usize {
+        self.episodes.iter().map(|e| e.observations.len()).sum()
+    }
+
+    /// [`Episodes::decisions`] without the observations and masks (left
+    /// empty): the small columns, for a caller that copies the big ones into
+    /// buffers of its own with [`Episodes::copy_observations`] and
+    /// [`Episodes::copy_masks`].
+    pub fn decision_columns(&self) -> Decisions {
+        let rows = self.rows();
+        let mut d = Decisions {
+            actions: Vec::with_capacity(rows),
+            players: Vec::with_capacity(rows),
+            outcomes: Vec::with_capacity(rows),
+            games: Vec::with_capacity(rows),
+            plies: Vec::with_capacity(rows),
+            ..Decisions::default()
+        };
         for (i, e) in self.episodes.iter().enumerate() {
             let result = e.result();
-            d.observations.extend_from_slice(&e.observations);
-            d.masks.extend_from_slice(&e.masks);
             d.actions.extend_from_slice(&e.actions);
             d.players.extend_from_slice(&e.movers);
             d.outcomes.extend(
@@ -684,6 +714,31 @@ impl<G: GameState> Episodes<G> {
         }
         d
     }
+
+    /// Copies every recorded observation, in [`Episodes::decisions`] order,
+    /// to the front of `out` (`rows × shape.len()` numbers when the batch
+    /// records observations; nothing otherwise); returns how many were written.
+    pub fn copy_observations(&self, out: &mut [f32]) -> usize {
+        copy_rows(self.episodes.iter().map(|e| &e.observations[..]), out)
+    }
+
+    /// Copies every packed mask, in [`Episodes::decisions`] order, to the
+    /// front of `out` (`rows × mask_bytes`); returns how many bytes were written.
+    pub fn copy_masks(&self, out: &mut [u8]) -> usize {
+        copy_rows(self.episodes.iter().map(|e| &e.masks[..]), out)
+    }
+}
+
+/// Copies the parts one after another to the front of `out`, as far as it
+/// holds them; returns the values copied.
+fn copy_rows<'a, T: Copy + 'a>(parts: impl Iterator<Item = &'a [T]>, out: &mut [T]) -> usize {
+    let mut at = 0;
+    for part in parts {
+        let n = part.len().min(out.len() - at);
+        out[at..at + n].copy_from_slice(&part[..n]);
+        at += n;
+    }
+    at
 }
 
 impl<G: GameState> Episode<G> {
@@ -718,14 +773,13 @@ impl<G: GameState> Episode<G> {
         Ok(())
     }
 
-    /// The legal actions now; none once the game is over.
+    /// The legal actions now; none once the game is over (a game's legal
+    /// moves are empty exactly when it is over: one generation tells both).
     fn refresh_legal(&mut self, space: &ActionSpace) {
         self.legal.clear();
-        if self.game.outcome().is_none() {
-            let moves = self.game.legal_moves();
-            self.legal
-                .extend(moves.iter().filter_map(|&m| space.encode(m)));
-        }
+        let moves = self.game.legal_moves();
+        self.legal
+            .extend(moves.iter().filter_map(|&m| space.encode(m)));
     }
 
     /// Built-in seats play until the game is over, waits for the policy or
@@ -766,8 +820,12 @@ impl<G: GameState> Episode<G> {
             .ok_or(EpisodesError::IllegalAction { game: i, action })?;
         if shared.observe {
             let start = self.observations.len();
+            if start == 0 {
+                // Room for a typical game at once, not a doubling per few moves.
+                self.observations.reserve(64 * shared.shape.len());
+            }
             self.observations.resize(start + shared.shape.len(), 0.0);
-            observe(&self.game, mover, &mut self.observations[start..]);
+            observe_on_clear(&self.game, mover, &mut self.observations[start..]);
         }
         let start = self.masks.len();
         self.masks.resize(start + shared.mask_bytes, 0);
@@ -786,17 +844,15 @@ impl<G: GameState> Episode<G> {
     }
 }
 
-/// Writes what `viewer` sees of `game` into `out` (one observation, any
-/// game of the contract), as batched self-play writes it.
-pub(crate) fn observe<G: GameState>(game: &G, viewer: Color, out: &mut [f32]) {
+/// Writes what `viewer` sees of `game`, which is on, into `out`, all zeros
+/// (one observation, any game of the contract), as batched self-play writes it.
+fn observe_on_clear<G: GameState>(game: &G, viewer: Color, out: &mut [f32]) {
     let seen = game.seen(viewer);
     if let Seen::Tsuitate(view) = &seen {
         return tsuitate_observation(view, out);
     }
-    out.fill(0.0);
-    let live = game.outcome().is_none();
     match seen {
-        Seen::Board(g) => write_board_on_clear(g, viewer, live, out, None),
+        Seen::Board(g) => write_board_on_clear(g, viewer, true, out, None),
         Seen::Card(g) => card_observation_on_clear(g, viewer, out, None),
         Seen::Position(p) => position_planes_on_clear(p, viewer, out, None),
         Seen::Tsuitate(_) => {}

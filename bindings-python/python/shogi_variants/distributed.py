@@ -14,7 +14,8 @@ On disk, in ``out``::
                                 saved game (to_json) and, for the
                                 perfect-information games, its KIF
 
-A shard's ``.npz`` is written last, to a temporary name and renamed into
+Workers play and pack their shards (arrays compressed, records as text);
+the driver only writes them. A shard's ``.npz`` is written last, to a temporary name and renamed into
 place: a shard is done exactly when its ``.npz`` exists. A worker that dies
 loses its shard in flight, which is played again from its seeds on another
 worker; a run interrupted and started again with the same settings plays only
@@ -45,10 +46,12 @@ running cluster.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
 import time
+import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
@@ -56,7 +59,7 @@ import numpy as np
 
 from . import Episodes, MissingExtraError, SettingError, episode_seed
 
-__all__ = ["EpisodeWorker", "RunSummary", "generate", "load", "main", "play_shard", "records"]
+__all__ = ["EpisodeWorker", "RunSummary", "generate", "load", "main", "pack_shard", "play_shard", "records"]
 
 FORMAT = "shogi-variants-selfplay/1"
 
@@ -187,22 +190,40 @@ def _records_path(out: str, k: int) -> str:
     return os.path.join(out, "records", f"shard-{k:05d}.jsonl")
 
 
-def _save_shard(out: str, k: int, shard: Dict[str, Any]) -> int:
-    """Writes a shard: its records, then its arrays (the mark that it is done)."""
+def pack_shard(shard: Dict[str, Any]) -> Dict[str, Any]:
+    """A played shard ready to be written: its arrays as ``.npz`` bytes
+    (deflate level 1: a third of level 6's time, for files 1.8 times as big
+    on observations that are mostly zeros), its record lines and its row
+    count. The workers pack, in parallel; the driver only writes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        for name, array in shard["arrays"].items():
+            with z.open(f"{name}.npy", "w", force_zip64=True) as f:
+                np.lib.format.write_array(f, np.ascontiguousarray(array), allow_pickle=False)
     lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in shard["records"])
+    return {
+        "npz": buffer.getvalue(),
+        "records": lines,
+        "positions": int(len(shard["arrays"]["actions"])),
+        "results": _tally(shard["records"]),
+    }
+
+
+def _save_shard(out: str, k: int, packed: Dict[str, Any]) -> int:
+    """Writes a packed shard: its records, then its arrays (the mark that it is done)."""
 
     def records(tmp: str) -> None:
         with open(tmp, "w", encoding="utf-8") as f:
-            f.write(lines)
+            f.write(packed["records"])
 
     _write_atomically(_records_path(out, k), records)
 
     def arrays(tmp: str) -> None:
         with open(tmp, "wb") as f:
-            np.savez_compressed(f, **shard["arrays"])
+            f.write(packed["npz"])
 
     _write_atomically(_shard_path(out, k), arrays)
-    return len(shard["arrays"]["actions"])
+    return int(packed["positions"])
 
 
 def _manifest(out: str) -> Optional[Dict[str, Any]]:
@@ -230,7 +251,7 @@ class EpisodeWorker:
         self.policy = policy
 
     def play(self, indices: List[int]) -> Dict[str, Any]:
-        return play_shard(self.settings, indices, self.policy)
+        return pack_shard(play_shard(self.settings, indices, self.policy))
 
 
 def _make_actor_class(ray: Any, threads: int) -> Any:
@@ -361,7 +382,7 @@ def generate(
                 "games": len(ranges[k]),
                 "positions": positions,
                 "first_game": ranges[k].start,
-                "results": _tally(shard["records"]),
+                "results": shard["results"],
             }
             _write_manifest(out, manifest)
             played_games += len(ranges[k])
