@@ -124,3 +124,16 @@ def test_the_command_line(tmp_path, capsys):
     assert "no player" in capsys.readouterr().err
     with pytest.raises(sv.SettingError, match="manifest"):
         dist.load(str(tmp_path / "bad"))
+
+
+def test_workers_are_kept_between_calls_and_renewed_with_a_new_ray(tmp_path):
+    small = {**SETTINGS, "shard_games": 4}
+    dist.generate(str(tmp_path / "a"), games=8, workers=2, progress=False, **small)
+    kept = [a for pool in dist._ACTORS.values() for a in pool]
+    dist.generate(str(tmp_path / "b"), games=8, workers=2, progress=False, **small)
+    assert [a for pool in dist._ACTORS.values() for a in pool] == kept, "the same actors played"
+    ray.shutdown()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    summary = dist.generate(str(tmp_path / "c"), games=8, workers=2, progress=False, **small)
+    assert summary.games == 8 and summary.worker_failures == 0
+    assert_every_game_once(str(tmp_path / "c"), 8, 3)

@@ -73,3 +73,16 @@ def test_distributed_bench_quick_mode():
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
     assert "generate on Ray, 2 workers" in r.stdout
     assert "scaling efficiency, 2 workers over 1:" in r.stdout
+
+
+def test_learning_example_quick_mode(tmp_path):
+    # PyTorch is not among the test requirements (5 GB): this runs where
+    # examples/python/requirements-learn.txt is installed.
+    pytest.importorskip("torch")
+    pytest.importorskip("matplotlib")
+    pytest.importorskip("ray")
+    png = tmp_path / "learn.png"
+    r = run("learn_minishogi.py", "--quick", "--png", str(png), env={"RAY_AUTH_MODE": "disabled"}, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert "iteration 1:" in r.stdout and "score" in r.stdout
+    assert png.read_bytes().startswith(b"\x89PNG")

@@ -23,7 +23,7 @@ def block_with(text: str) -> str:
 
 
 def test_readme_has_its_python_examples():
-    assert len(BLOCKS) == 5, "the tour, mate search, defined and scripted variants, research"
+    assert len(BLOCKS) == 6, "the tour, mate search, defined and scripted variants, research, datasets"
 
 
 def test_readme_defined_variant_example_runs():
@@ -67,3 +67,21 @@ def test_readme_research_example_runs():
     assert scope["rewards"].shape == (8, 2)
     assert all(batch.plies(i) == 1 for i in range(8))
     assert scope["aec"].agent_selection == "black"
+
+
+def test_readme_dataset_example_runs():
+    ray = pytest.importorskip("ray")
+    import os
+    import shutil
+
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    try:
+        scope = run(block_with("distributed.generate"))
+        assert scope["kif"].startswith("#KIF")
+        assert scope["summary"].games == 64 and scope["summary"].worker_failures == 0
+        data = scope["data"]
+        assert data["masks"].shape == (len(data["actions"]), scope["games"].num_actions)
+        assert sorted(set(data["games"].tolist())) == list(range(64))
+        shutil.rmtree(scope["out"])
+    finally:
+        ray.shutdown()

@@ -244,20 +244,45 @@ def _write_manifest(out: str, manifest: Dict[str, Any]) -> None:
 
 class EpisodeWorker:
     """What each Ray actor is: it plays the shards it is given (each with
-    ``play_shard``, wrapping ``Episodes``) and returns them to the driver."""
+    ``play_shard``, wrapping ``Episodes``) and returns them packed to the
+    driver. Actors outlive a ``generate`` call: the next call reuses them
+    (a Ray worker takes seconds to start), whatever its settings."""
 
-    def __init__(self, settings: Dict[str, Any], policy: Optional[Callable] = None) -> None:
-        self.settings = settings
-        self.policy = policy
-
-    def play(self, indices: List[int]) -> Dict[str, Any]:
-        return pack_shard(play_shard(self.settings, indices, self.policy))
+    def play(self, settings: Dict[str, Any], indices: List[int], policy: Optional[Callable] = None) -> Dict[str, Any]:
+        return pack_shard(play_shard(settings, indices, policy))
 
 
-def _make_actor_class(ray: Any, threads: int) -> Any:
+#: The actors kept between calls, by Ray session (driver node and job) and
+#: CPUs per actor: a Ray shut down and started again gets new actors.
+_ACTORS: Dict[tuple, List[Any]] = {}
+
+
+def _pool_key(ray: Any, threads: int) -> tuple:
+    # A local Ray started again numbers its jobs from 1 again, on a new node.
+    context = ray.get_runtime_context()
+    return (context.get_node_id(), context.get_job_id(), threads)
+
+
+def _new_actor(ray: Any, threads: int) -> Any:
     # No restarts by Ray: a dead worker's shard is given to a new actor by
     # the driver, which knows which shard it was.
-    return ray.remote(num_cpus=threads, max_restarts=0)(EpisodeWorker)
+    return ray.remote(num_cpus=threads, max_restarts=0)(EpisodeWorker).remote()
+
+
+def _actor_pool(ray: Any, workers: int, threads: int) -> List[Any]:
+    """``workers`` actors of ``threads`` CPUs: kept ones first, new ones for the rest."""
+    key = _pool_key(ray, threads)
+    kept = _ACTORS.get(key, [])
+    pool = kept[:workers] + [_new_actor(ray, threads) for _ in range(workers - len(kept[:workers]))]
+    _ACTORS[key] = pool + kept[workers:]
+    return pool
+
+
+def _replace_actor(ray: Any, threads: int, dead: Any) -> Any:
+    fresh = _new_actor(ray, threads)
+    key = _pool_key(ray, threads)
+    _ACTORS[key] = [fresh if a is dead else a for a in _ACTORS.get(key, [])]
+    return fresh
 
 
 def generate(
@@ -348,8 +373,9 @@ def generate(
         cpus = int(ray.cluster_resources().get("CPU", 1))
         workers = max(1, cpus // threads_per_worker)
     workers = max(1, min(workers, len(todo) or 1))
-    Worker = _make_actor_class(ray, threads_per_worker)
-    actors = [Worker.remote(run, policy) for _ in range(workers)]
+    actors = _actor_pool(ray, workers, threads_per_worker)
+    # The policy is shipped once to Ray's object store, not with every shard.
+    policy_ref = ray.put(policy) if policy is not None else None
     bar = _progress_bar(progress, games, sum(len(ranges[k]) for k in done))
     started = time.perf_counter()
     failures = played_games = played_positions = 0
@@ -359,7 +385,7 @@ def generate(
     def submit(actor: Any) -> None:
         if queue:
             k = queue.pop(0)
-            pending[actor.play.remote(list(ranges[k]))] = (k, actor)
+            pending[actor.play.remote(run, list(ranges[k]), policy_ref)] = (k, actor)
 
     for actor in actors:
         submit(actor)
@@ -374,7 +400,7 @@ def generate(
                 # The worker died: its shard is replayed from its seeds by a new one.
                 failures += 1
                 queue.insert(0, k)
-                actors[actors.index(actor)] = actor = Worker.remote(run, policy)
+                actors[actors.index(actor)] = actor = _replace_actor(ray, threads_per_worker, actor)
                 submit(actor)
                 continue
             positions = _save_shard(out, k, shard)
@@ -400,11 +426,6 @@ def generate(
     finally:
         if bar is not None:
             bar.close()
-        for actor in actors:
-            try:
-                ray.kill(actor)
-            except Exception:  # noqa: BLE001 - already gone
-                pass
     seconds = time.perf_counter() - started
     totals: Dict[str, int] = {}
     for entry in manifest["shards"].values():
