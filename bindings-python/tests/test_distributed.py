@@ -137,3 +137,18 @@ def test_workers_are_kept_between_calls_and_renewed_with_a_new_ray(tmp_path):
     summary = dist.generate(str(tmp_path / "c"), games=8, workers=2, progress=False, **small)
     assert summary.games == 8 and summary.worker_failures == 0
     assert_every_game_once(str(tmp_path / "c"), 8, 3)
+
+
+def test_a_shard_that_fails_stops_the_run_with_the_worker_s_exception(tmp_path):
+    with pytest.raises(sv.IllegalMoveError, match="not legal"):
+        dist.generate(str(tmp_path / "bad"), game="minishogi", games=4, black="policy", white="random",
+                      shard_games=2, workers=1, policy=lambda obs, masks: (~masks).argmax(1), progress=False)
+    # A variant registered in this process only: the workers refuse it by name.
+    class NoDrops:
+        def filter_moves(self, board, moves):
+            return [m for m in moves if not m.is_drop]
+
+    sv.register_variant("distributed-nodrops", NoDrops, base="minishogi")
+    with pytest.raises(sv.SettingError, match="distributed-nodrops"):
+        dist.generate(str(tmp_path / "scripted"), game="distributed-nodrops", games=2, shard_games=2,
+                      workers=1, progress=False)

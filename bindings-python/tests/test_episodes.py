@@ -119,3 +119,22 @@ def test_tsuitate_without_observations_and_not_picklable():
         pickle.dumps(batch)
     assert len(batch) == batch.num_games == 2 and batch.threads == 1 and batch.max_plies == 30
     assert batch.game == "tsuitate"
+
+
+def test_defined_and_scripted_variants_play_in_episodes():
+    judkins = sv.Episodes("defined", seeds=range(3), black="random", white="search:nodes=50", max_plies=40, definition="judkins")
+    judkins.run()
+    assert judkins.observation_shape == (48, 6, 6) and judkins.game_at(0).variant == "judkins"
+    assert all(r.is_over() for r in judkins.results())
+
+    class FirstCheckWins:
+        def extra_outcome(self, board):
+            if board.is_check():
+                return sv.Outcome(board.turn.opponent, "first_check")
+            return None
+
+    sv.register_variant("episodes-first-check", FirstCheckWins, base="minishogi")
+    batch = sv.Episodes("episodes-first-check", seeds=range(4), black="random", white="random", max_plies=60, threads=2)
+    batch.run()
+    # The hooks run on the batch's threads (they take the GIL to call Python).
+    assert {r.outcome.reason for r in batch.results() if r.outcome is not None} == {"first_check"}

@@ -38,6 +38,11 @@ Command line::
         --black random --white search:nodes=500 --out data/minishogi --workers 2
     python -m shogi_variants.distributed generate ... --address ray://head:10001
 
+Variants registered in Python (``register_variant``) exist only in the
+process that registered them: ``Episodes`` plays them there, but Ray's
+workers do not know them; definitions (``settings={"definition": ...}``)
+travel with the settings and play anywhere.
+
 ``ray.init()`` starts a local Ray by default (no cluster needed); pass
 ``address`` (``"auto"`` on a cluster node, or ``ray://host:10001``) to use a
 running cluster.
@@ -403,6 +408,12 @@ def generate(
                 actors[actors.index(actor)] = actor = _replace_actor(ray, threads_per_worker, actor)
                 submit(actor)
                 continue
+            except ray.exceptions.RayTaskError as e:
+                # The shard itself failed (a policy's bad answer, a variant
+                # the worker does not know): playing it again would fail
+                # again. The run stops with the worker's exception; the
+                # shards written so far stay, for a rerun to resume.
+                raise e.as_instanceof_cause() from None
             positions = _save_shard(out, k, shard)
             manifest["shards"][str(k)] = {
                 "games": len(ranges[k]),
