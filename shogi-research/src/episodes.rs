@@ -637,6 +637,22 @@ impl<G: GameState> Episodes<G> {
     /// order, recording them; [`Episodes::advance`] then carries on with
     /// the built-in seats. If any action is illegal, or the count is not
     /// one per waiting game, nothing is played.
+    ///
+    /// ```
+    /// use shogi_research::episodes::{Episodes, Seat};
+    /// let mut batch = Episodes::new("minishogi", &[], &[1, 2, 3], [Seat::Policy, Seat::Random], Some(20), 1, true)?;
+    /// while batch.advance()? > 0 {
+    ///     let waiting = batch.waiting();
+    ///     let (len, size) = (batch.shape().len(), batch.actions().size() as usize);
+    ///     let (mut obs, mut masks) = (vec![0.0; waiting.len() * len], vec![false; waiting.len() * size]);
+    ///     batch.observe_waiting(&mut obs, &mut masks);
+    ///     // A policy: the first legal action of each waiting game.
+    ///     let actions: Vec<u32> = masks.chunks(size).map(|m| m.iter().position(|&b| b).unwrap() as u32).collect();
+    ///     batch.act(&actions)?;
+    /// }
+    /// assert!(batch.is_done() && batch.games_on() == 0);
+    /// # Ok::<(), shogi_research::episodes::EpisodesError>(())
+    /// ```
     pub fn act(&mut self, actions: &[u32]) -> Result<(), EpisodesError> {
         let waiting = self.waiting();
         if waiting.len() != actions.len() {
@@ -689,6 +705,18 @@ impl<G: GameState> Episodes<G> {
     /// empty): the small columns, for a caller that copies the big ones into
     /// buffers of its own with [`Episodes::copy_observations`] and
     /// [`Episodes::copy_masks`].
+    ///
+    /// ```
+    /// use shogi_research::episodes::{Episodes, Seat};
+    /// let mut batch = Episodes::new("minishogi", &[], &[4, 5], [Seat::Random, Seat::Random], Some(30), 1, true)?;
+    /// batch.advance()?;
+    /// let columns = batch.decision_columns();
+    /// let mut masks = vec![0u8; batch.rows() * batch.mask_bytes()];
+    /// assert_eq!(batch.copy_masks(&mut masks), masks.len());
+    /// let whole = batch.decisions();
+    /// assert_eq!((whole.actions, whole.masks), (columns.actions, masks));
+    /// # Ok::<(), shogi_research::episodes::EpisodesError>(())
+    /// ```
     pub fn decision_columns(&self) -> Decisions {
         let rows = self.rows();
         let mut d = Decisions {
