@@ -74,6 +74,8 @@ def test_a_run_resumes_from_what_is_on_disk_and_refuses_other_settings(tmp_path)
     for name, array in shard_arrays(out, 1).items():
         np.testing.assert_array_equal(array, before[name])
     assert_every_game_once(out, 24, 3)
+    done = dist.generate(out, games=24, workers=2, progress=False, **SETTINGS)
+    assert (done.shards_played, done.shards_resumed, done.workers, done.games) == (0, 3, 0, 24)
     with pytest.raises(sv.SettingError, match="other settings"):
         dist.generate(out, games=24, progress=False, **{**SETTINGS, "seed": 4})
 

@@ -371,72 +371,73 @@ def generate(
         manifest["shards"].setdefault(str(k), _count_shard(out, k))
     _write_manifest(out, manifest)
 
-    ray = _ray()
-    if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    if workers is None:
-        cpus = int(ray.cluster_resources().get("CPU", 1))
-        workers = max(1, cpus // threads_per_worker)
-    workers = max(1, min(workers, len(todo) or 1))
-    actors = _actor_pool(ray, workers, threads_per_worker)
-    # The policy is shipped once to Ray's object store, not with every shard.
-    policy_ref = ray.put(policy) if policy is not None else None
-    bar = _progress_bar(progress, games, sum(len(ranges[k]) for k in done))
     started = time.perf_counter()
     failures = played_games = played_positions = 0
-    pending: Dict[Any, tuple] = {}
-    queue = list(todo)
+    if todo:
+        ray = _ray()
+        if not ray.is_initialized():
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        if workers is None:
+            cpus = int(ray.cluster_resources().get("CPU", 1))
+            workers = max(1, cpus // threads_per_worker)
+        workers = max(1, min(workers, len(todo)))
+        actors = _actor_pool(ray, workers, threads_per_worker)
+        # The policy is shipped once to Ray's object store, not with every shard.
+        policy_ref = ray.put(policy) if policy is not None else None
+        bar = _progress_bar(progress, games, sum(len(ranges[k]) for k in done))
+        pending: Dict[Any, tuple] = {}
+        queue = list(todo)
 
-    def submit(actor: Any) -> None:
-        if queue:
-            k = queue.pop(0)
-            pending[actor.play.remote(run, list(ranges[k]), policy_ref)] = (k, actor)
+        def submit(actor: Any) -> None:
+            if queue:
+                k = queue.pop(0)
+                pending[actor.play.remote(run, list(ranges[k]), policy_ref)] = (k, actor)
 
-    for actor in actors:
-        submit(actor)
-    try:
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            ref = ready[0]
-            k, actor = pending.pop(ref)
-            try:
-                shard = ray.get(ref)
-            except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
-                # The worker died: its shard is replayed from its seeds by a new one.
-                failures += 1
-                queue.insert(0, k)
-                actors[actors.index(actor)] = actor = _replace_actor(ray, threads_per_worker, actor)
-                submit(actor)
-                continue
-            except ray.exceptions.RayTaskError as e:
-                # The shard itself failed (a policy's bad answer, a variant
-                # the worker does not know): playing it again would fail
-                # again. The run stops with the worker's exception; the
-                # shards written so far stay, for a rerun to resume.
-                raise e.as_instanceof_cause() from None
-            positions = _save_shard(out, k, shard)
-            manifest["shards"][str(k)] = {
-                "games": len(ranges[k]),
-                "positions": positions,
-                "first_game": ranges[k].start,
-                "results": shard["results"],
-            }
-            _write_manifest(out, manifest)
-            played_games += len(ranges[k])
-            played_positions += positions
-            if bar is not None:
-                elapsed = max(time.perf_counter() - started, 1e-9)
-                bar.update(len(ranges[k]))
-                bar.set_postfix(
-                    games_s=f"{played_games / elapsed:.1f}",
-                    positions_s=f"{played_positions / elapsed:,.0f}",
-                )
+        for actor in actors:
             submit(actor)
-            if on_shard is not None:
-                on_shard(k, [a for _, a in pending.values()])
-    finally:
-        if bar is not None:
-            bar.close()
+        try:
+            while pending:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                ref = ready[0]
+                k, actor = pending.pop(ref)
+                try:
+                    shard = ray.get(ref)
+                except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
+                    # The worker died: its shard is replayed from its seeds by a new one.
+                    failures += 1
+                    queue.insert(0, k)
+                    actors[actors.index(actor)] = actor = _replace_actor(ray, threads_per_worker, actor)
+                    submit(actor)
+                    continue
+                except ray.exceptions.RayTaskError as e:
+                    # The shard itself failed (a policy's bad answer, a variant
+                    # the worker does not know): playing it again would fail
+                    # again. The run stops with the worker's exception; the
+                    # shards written so far stay, for a rerun to resume.
+                    raise e.as_instanceof_cause() from None
+                positions = _save_shard(out, k, shard)
+                manifest["shards"][str(k)] = {
+                    "games": len(ranges[k]),
+                    "positions": positions,
+                    "first_game": ranges[k].start,
+                    "results": shard["results"],
+                }
+                _write_manifest(out, manifest)
+                played_games += len(ranges[k])
+                played_positions += positions
+                if bar is not None:
+                    elapsed = max(time.perf_counter() - started, 1e-9)
+                    bar.update(len(ranges[k]))
+                    bar.set_postfix(
+                        games_s=f"{played_games / elapsed:.1f}",
+                        positions_s=f"{played_positions / elapsed:,.0f}",
+                    )
+                submit(actor)
+                if on_shard is not None:
+                    on_shard(k, [a for _, a in pending.values()])
+        finally:
+            if bar is not None:
+                bar.close()
     seconds = time.perf_counter() - started
     totals: Dict[str, int] = {}
     for entry in manifest["shards"].values():
@@ -456,7 +457,7 @@ def generate(
         shards=len(ranges),
         shards_played=len(todo),
         shards_resumed=len(done),
-        workers=workers,
+        workers=int(workers or 0) if todo else 0,
         seconds=seconds,
         worker_failures=failures,
         games_played=played_games,
@@ -501,6 +502,13 @@ def _progress_bar(progress: bool, total: int, initial: int) -> Any:
     return tqdm(total=total, initial=initial, unit="game", desc="self-play")
 
 
+def _shard_number(name: str) -> int:
+    """The shard number in ``shard-00042.npz`` (past 99,999 the names grow a
+    digit, so names do not sort as numbers)."""
+    digits = name.split("-", 1)[-1].split(".", 1)[0]
+    return int(digits) if digits.isdigit() else -1
+
+
 def load(out: str, unpack_masks: bool = True) -> Dict[str, np.ndarray]:
     """Every shard of a run, concatenated in game order: the arrays of the
     module documentation, with ``masks`` unpacked to bool ``(rows,
@@ -508,11 +516,13 @@ def load(out: str, unpack_masks: bool = True) -> Dict[str, np.ndarray]:
     manifest = _manifest(out)
     if manifest is None:
         raise SettingError(f"{out} has no manifest.json: not a self-play run directory")
-    paths = sorted(
+    paths = [
         os.path.join(out, "shards", p)
-        for p in os.listdir(os.path.join(out, "shards"))
-        if p.endswith(".npz")
-    )
+        for p in sorted(
+            (p for p in os.listdir(os.path.join(out, "shards")) if p.endswith(".npz")),
+            key=_shard_number,
+        )
+    ]
     parts: Dict[str, List[np.ndarray]] = {}
     for p in paths:
         with np.load(p) as z:
@@ -532,7 +542,7 @@ def records(out: str) -> List[Dict[str, Any]]:
     """Every game's record line of a run, in game order."""
     lines: List[Dict[str, Any]] = []
     folder = os.path.join(out, "records")
-    for p in sorted(os.listdir(folder)):
+    for p in sorted((p for p in os.listdir(folder) if p.endswith(".jsonl")), key=_shard_number):
         if p.endswith(".jsonl"):
             with open(os.path.join(folder, p), encoding="utf-8") as f:
                 lines.extend(json.loads(line) for line in f if line.strip())
