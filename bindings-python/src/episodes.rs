@@ -103,7 +103,7 @@ impl PyEpisodeResult {
 ///
 /// One game per seed. A seat is ``"random"``, ``"search"`` (options
 /// ``nodes=N`` (default 2,000) or ``depth=N``, and ``hash_mb=N``, default
-/// 1), ``"card"`` (Card shogi), ``"belief"`` (Tsuitate; ``particles=N``),
+/// 1, at most 1,024: a table per game of the batch), ``"card"`` (Card shogi), ``"belief"`` (Tsuitate; ``particles=N``),
 /// ``"naive"`` (Tsuitate) or ``"policy"``: the caller's actions, given by
 /// ``run(policy)`` or ``waiting()``/``observe_waiting()``/``act()``. Options
 /// follow a colon, comma-separated: ``"search:nodes=500"``.

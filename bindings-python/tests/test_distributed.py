@@ -119,9 +119,14 @@ def test_hidden_information_chance_and_a_policy_seat(tmp_path):
 def test_the_command_line(tmp_path, capsys):
     out = str(tmp_path / "cli")
     code = dist.main(["generate", "--out", out, "--game", "minishogi", "--games", "6", "--shard-games", "3",
-                      "--workers", "1", "--max-plies", "40", "--quiet"])
+                      "--workers", "1", "--max-plies", "40", "--set", "move_limit=300", "--quiet"])
     assert code == 0 and "6 games" in capsys.readouterr().out
     assert_every_game_once(out, 6, 0)
+    assert json.load(open(os.path.join(out, "manifest.json")))["run"]["settings"] == {"move_limit": 300}
+    # The same run from Python resumes it (the command line read 300 as a number).
+    s = dist.generate(out, game="minishogi", games=6, shard_games=3, max_plies=40, settings={"move_limit": 300},
+                      progress=False)
+    assert s.shards_played == 0
     assert dist.main(["generate", "--out", str(tmp_path / "bad"), "--black", "alphazero", "--quiet"]) == 2
     assert "no player" in capsys.readouterr().err
     with pytest.raises(sv.SettingError, match="manifest"):
@@ -142,9 +147,10 @@ def test_workers_are_kept_between_calls_and_renewed_with_a_new_ray(tmp_path):
 
 
 def test_a_shard_that_fails_stops_the_run_with_the_worker_s_exception(tmp_path):
-    with pytest.raises(sv.IllegalMoveError, match="not legal"):
+    with pytest.raises(sv.IllegalMoveError, match="not legal") as bad:
         dist.generate(str(tmp_path / "bad"), game="minishogi", games=4, black="policy", white="random",
                       shard_games=2, workers=1, policy=lambda obs, masks: (~masks).argmax(1), progress=False)
+    assert type(bad.value) is sv.IllegalMoveError and "ray::" not in str(bad.value), "the worker's own exception"
     # A variant registered in this process only: the workers refuse it by name.
     class NoDrops:
         def filter_moves(self, board, moves):
@@ -154,3 +160,43 @@ def test_a_shard_that_fails_stops_the_run_with_the_worker_s_exception(tmp_path):
     with pytest.raises(sv.SettingError, match="distributed-nodrops"):
         dist.generate(str(tmp_path / "scripted"), game="distributed-nodrops", games=2, shard_games=2,
                       workers=1, progress=False)
+
+
+def test_settings_are_checked_before_ray_and_workers_fit_the_cpus(tmp_path):
+    with pytest.raises(sv.SettingError, match="policy=..."):
+        dist.generate(str(tmp_path / "p"), game="minishogi", games=2, black="policy", progress=False)
+    with pytest.raises(sv.SettingError, match="workers must be at least 1"):
+        dist.generate(str(tmp_path / "w"), game="minishogi", games=2, workers=0, progress=False)
+    with pytest.raises(sv.SettingError, match="hash_mb is at most"):
+        dist.generate(str(tmp_path / "h"), game="minishogi", games=2, black="search:hash_mb=5000", progress=False)
+    # More workers than CPUs, then actors of another size: capped and replaced, not waited for.
+    small = {**SETTINGS, "shard_games": 2}
+    s = dist.generate(str(tmp_path / "a"), games=6, workers=3, progress=False, **small)
+    assert s.workers == 2 and s.games == 6
+    s = dist.generate(str(tmp_path / "b"), games=4, threads_per_worker=2, progress=False, **small)
+    assert s.workers == 1 and s.games == 4
+    with pytest.raises(sv.SettingError, match="has 2 CPUs"):
+        dist.generate(str(tmp_path / "c"), games=4, threads_per_worker=3, progress=False, **small)
+
+
+def test_a_resume_compares_the_policy_by_digest(tmp_path):
+    out = str(tmp_path / "run")
+    first = lambda obs, masks: masks.argmax(1)  # noqa: E731
+    args = dict(game="minishogi", games=4, black="policy", white="random", shard_games=2, max_plies=30,
+                workers=1, progress=False)
+    dist.generate(out, policy=first, settings={"move_limit": 300}, **args)
+    os.remove(os.path.join(out, "shards", "shard-00001.npz"))
+    assert [r["index"] for r in dist.records(out)] == [0, 1], "records of a shard without arrays are not the run's"
+    again = dist.generate(out, policy=first, settings={"move_limit": 300}, **args)
+    assert again.shards_played == 1
+    with pytest.raises(sv.SettingError, match="policy"):
+        dist.generate(out, policy=lambda obs, masks: masks.argmax(1) * 0 + masks.argmax(1), settings={"move_limit": 300}, **args)
+
+
+def test_a_shard_that_keeps_killing_its_worker_stops_the_run(tmp_path):
+    def crash(obs, masks):
+        os._exit(1)
+
+    with pytest.raises(sv.ShogiError, match="lost its worker 3 times"):
+        dist.generate(str(tmp_path / "crash"), game="minishogi", games=2, black="policy", shard_games=2,
+                      workers=1, policy=crash, progress=False)

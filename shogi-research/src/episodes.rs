@@ -19,8 +19,10 @@
 //!   its moves replay.
 //! - **Tsuitate** records every attempt, fouls included (the same player
 //!   then decides again); the observation is the mover's view only.
-//! - **Memory.** A search seat keeps a table of `hash_mb` MiB (default 1)
-//!   per live game.
+//! - **Memory.** Every game of a batch has its own players from the start,
+//!   so a search seat holds a table of `hash_mb` MiB (default 1, at most
+//!   [`MAX_HASH_MB`]) per game of the batch: 128 MiB for 64 games with both
+//!   seats searching at the default.
 //!
 //! ```
 //! use shogi_research::episodes::{episode_seed, Episodes, Seat};
@@ -50,7 +52,9 @@ use shogi_variants::{AnyGame, GameState, PlayError, Seen, VariantError};
 use std::fmt;
 use std::str::FromStr;
 
-/// Why a batch of episodes could not be made or played. Nothing changes on an error.
+/// Why a batch of episodes could not be made or played. A refused batch or
+/// action changes nothing; a game that fails while the built-in seats play
+/// (a deck that cannot deal) stops there, the other games' moves kept.
 #[derive(Debug, thiserror::Error)]
 pub enum EpisodesError {
     /// The game's name or a setting was refused.
@@ -163,6 +167,9 @@ pub enum Seat {
 /// The search seat's node budget when none is given.
 const DEFAULT_SEARCH_NODES: u64 = 2_000;
 
+/// The largest table a search seat may ask for, in MiB (one per game of a batch).
+pub const MAX_HASH_MB: u64 = 1024;
+
 impl FromStr for Seat {
     type Err = EpisodesError;
 
@@ -193,6 +200,11 @@ impl FromStr for Seat {
             return Err(bad(format!("{kind} takes no option {key:?}")));
         }
         let get = |key: &str| pairs.iter().find(|(k, _)| *k == key).map(|&(_, v)| v);
+        if get("hash_mb").is_some_and(|m| m > MAX_HASH_MB) {
+            return Err(bad(format!(
+                "hash_mb is at most {MAX_HASH_MB} (every game of a batch has its own table)"
+            )));
+        }
         if get("nodes").is_some() && get("depth").is_some() {
             return Err(bad("give nodes or depth, not both".to_owned()));
         }

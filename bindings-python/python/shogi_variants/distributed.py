@@ -62,7 +62,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
 
-from . import Episodes, MissingExtraError, SettingError, episode_seed
+from . import Episodes, MissingExtraError, SettingError, ShogiError, episode_seed
 
 __all__ = ["EpisodeWorker", "RunSummary", "generate", "load", "main", "pack_shard", "play_shard", "records"]
 
@@ -178,13 +178,39 @@ def play_shard(
 
 
 def _write_atomically(path: str, write: Callable[[str], None]) -> None:
+    """Writes ``path`` whole or not at all: to a temporary name, flushed to
+    the disk, then renamed (and the rename flushed), so that neither a
+    killed process nor a power cut leaves a part of a file under its name."""
     tmp = f"{path}.tmp-{os.getpid()}"
     try:
         write(tmp)
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
         os.replace(tmp, path)
+        _fsync_dir(os.path.dirname(path) or ".")
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
+
+
+def _fsync_dir(folder: str) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a system without directory handles
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - a file system that cannot
+        pass
+    finally:
+        os.close(fd)
+
+
+def _shard_done(out: str, k: int) -> bool:
+    """Whether shard ``k`` is on disk whole: its ``.npz`` exists and reads as
+    a zip archive (a file that does not is played again)."""
+    path = _shard_path(out, k)
+    return os.path.exists(path) and zipfile.is_zipfile(path)
 
 
 def _shard_path(out: str, k: int) -> str:
@@ -275,12 +301,37 @@ def _new_actor(ray: Any, threads: int) -> Any:
 
 
 def _actor_pool(ray: Any, workers: int, threads: int) -> List[Any]:
-    """``workers`` actors of ``threads`` CPUs: kept ones first, new ones for the rest."""
+    """``workers`` actors of ``threads`` CPUs: kept ones first, new ones for
+    the rest. Kept actors of another size, and those beyond ``workers``, are
+    killed: they hold CPUs the new ones may need."""
     key = _pool_key(ray, threads)
+    for other in [k for k in _ACTORS if k != key]:
+        for actor in _ACTORS.pop(other):
+            _kill(ray, actor)
     kept = _ACTORS.get(key, [])
+    for actor in kept[workers:]:
+        _kill(ray, actor)
     pool = kept[:workers] + [_new_actor(ray, threads) for _ in range(workers - len(kept[:workers]))]
-    _ACTORS[key] = pool + kept[workers:]
+    _ACTORS[key] = pool
     return pool
+
+
+def _kill(ray: Any, actor: Any) -> None:
+    try:
+        ray.kill(actor)
+    except Exception:  # noqa: BLE001 - gone already, or of a Ray shut down
+        pass
+
+
+def _lost_worker_errors(ray: Any) -> tuple:
+    """Ray's exceptions for a shard lost with its worker, node or object."""
+    names = ("RayActorError", "WorkerCrashedError", "ObjectLostError", "OwnerDiedError",
+             "OutOfMemoryError", "NodeDiedError", "ObjectReconstructionFailedError")
+    return tuple(getattr(ray.exceptions, n) for n in names if hasattr(ray.exceptions, n))
+
+
+#: Times a shard is given to a new actor after losing its worker, before the run stops.
+MAX_SHARD_ATTEMPTS = 3
 
 
 def _replace_actor(ray: Any, threads: int, dead: Any) -> Any:
@@ -322,10 +373,14 @@ def generate(
 
     Rerunning with the same settings resumes: shards on disk are kept, the
     missing ones played. Different settings in a non-empty ``out`` raise
-    ``SettingError``. A worker that dies is replaced and its shard replayed
-    (``on_shard(k, busy)`` is called after shard ``k`` lands, with the actors
+    ``SettingError`` (a policy counts by the digest of its pickle: another
+    network does not resume a run). ``workers`` is capped by the CPUs of the
+    Ray cluster. A worker that dies is replaced and its shard replayed (a
+    shard that loses its worker ``MAX_SHARD_ATTEMPTS`` times stops the run
+    with ``ShogiError``; a shard that fails by itself, with the worker's
+    exception). ``on_shard(k, busy)`` is called after shard ``k`` lands, with the actors
     that have a shard in flight: a hook for progress reports and for the
-    fault test, which kills one). Returns a :class:`RunSummary`.
+    fault test, which kills one. Returns a :class:`RunSummary`.
     """
     if games < 1 or shard_games < 1 or threads_per_worker < 1:
         raise SettingError("games, shard_games and threads_per_worker must be at least 1")
@@ -346,18 +401,27 @@ def generate(
     # Check the settings here, before any worker starts (a bad seat or game
     # raises SettingError at once).
     Episodes(game, seeds=[0], black=black, white=white, max_plies=max_plies, **run["settings"])
+    if "policy" in (black.split(":")[0], white.split(":")[0]) and policy is None:
+        raise SettingError("a 'policy' seat needs generate(..., policy=...): a picklable callable (observations, masks) -> actions")
+    if workers is not None and workers < 1:
+        raise SettingError(f"workers must be at least 1, not {workers}")
+    # Settings are compared as the text the rules read them as (5 and "5" agree),
+    # and a policy by the digest of its pickle: resuming with another network
+    # would mix its games with the first one's.
+    run["policy"] = _digest(policy)
     os.makedirs(os.path.join(out, "shards"), exist_ok=True)
     os.makedirs(os.path.join(out, "records"), exist_ok=True)
     found = _manifest(out)
     keys = [k for k in run if k != "threads"]
-    if found is not None and any(found.get("run", {}).get(k) != run[k] for k in keys):
-        differ = [k for k in keys if found.get("run", {}).get(k) != run[k]]
+    mine, theirs = _comparable(run), _comparable(found.get("run", {}) if found else {})
+    differ = [k for k in keys if theirs.get(k) != mine[k]]
+    if found is not None and differ:
         raise SettingError(
             f"{out} holds a run with other settings ({', '.join(differ)}): "
             "use a new directory, or the same settings to resume it"
         )
     ranges = _shard_ranges(games, shard_games)
-    done = {k for k in range(len(ranges)) if os.path.exists(_shard_path(out, k))}
+    done = {k for k in range(len(ranges)) if _shard_done(out, k)}
     todo = [k for k in range(len(ranges)) if k not in done]
     manifest: Dict[str, Any] = {
         "run": run,
@@ -377,15 +441,19 @@ def generate(
         ray = _ray()
         if not ray.is_initialized():
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        if workers is None:
-            cpus = int(ray.cluster_resources().get("CPU", 1))
-            workers = max(1, cpus // threads_per_worker)
-        workers = max(1, min(workers, len(todo)))
+        # Never more actors than the cluster has CPUs for: an actor that
+        # cannot get its CPUs never starts, and its shard would never come.
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        if threads_per_worker > cpus:
+            raise SettingError(f"threads_per_worker={threads_per_worker}, but the Ray cluster has {cpus} CPUs")
+        fit = max(1, cpus // threads_per_worker)
+        workers = max(1, min(workers or fit, fit, len(todo)))
         actors = _actor_pool(ray, workers, threads_per_worker)
         # The policy is shipped once to Ray's object store, not with every shard.
         policy_ref = ray.put(policy) if policy is not None else None
         bar = _progress_bar(progress, games, sum(len(ranges[k]) for k in done))
         pending: Dict[Any, tuple] = {}
+        attempts: Dict[int, int] = {}
         queue = list(todo)
 
         def submit(actor: Any) -> None:
@@ -402,9 +470,18 @@ def generate(
                 k, actor = pending.pop(ref)
                 try:
                     shard = ray.get(ref)
-                except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
-                    # The worker died: its shard is replayed from its seeds by a new one.
+                except _lost_worker_errors(ray):
+                    # The worker (or its node, or the shard on its way) was
+                    # lost: the shard is replayed from its seeds by a new
+                    # actor, a few times; a shard that keeps killing its
+                    # workers (a policy that crashes, memory) stops the run.
                     failures += 1
+                    attempts[k] = attempts.get(k, 0) + 1
+                    if attempts[k] >= MAX_SHARD_ATTEMPTS:
+                        raise ShogiError(
+                            f"shard {k} (games {ranges[k].start}..{ranges[k].stop - 1}) lost its worker "
+                            f"{attempts[k]} times: the run stops (the shards on disk stay; fix the cause and rerun)"
+                        ) from None
                     queue.insert(0, k)
                     actors[actors.index(actor)] = actor = _replace_actor(ray, threads_per_worker, actor)
                     submit(actor)
@@ -414,7 +491,8 @@ def generate(
                     # the worker does not know): playing it again would fail
                     # again. The run stops with the worker's exception; the
                     # shards written so far stay, for a rerun to resume.
-                    raise e.as_instanceof_cause() from None
+                    cause = getattr(e, "cause", None)
+                    raise (cause if isinstance(cause, BaseException) else e.as_instanceof_cause()) from None
                 positions = _save_shard(out, k, shard)
                 manifest["shards"][str(k)] = {
                     "games": len(ranges[k]),
@@ -438,6 +516,13 @@ def generate(
         finally:
             if bar is not None:
                 bar.close()
+            # After an error or Ctrl-C, the kept actors drop the shards
+            # still queued for them (one already running finishes).
+            for ref in pending:
+                try:
+                    ray.cancel(ref)
+                except Exception:  # noqa: BLE001 - already done or gone
+                    pass
     seconds = time.perf_counter() - started
     totals: Dict[str, int] = {}
     for entry in manifest["shards"].values():
@@ -465,6 +550,33 @@ def generate(
         results=totals,
     )
     return summary
+
+
+def _comparable(run: Dict[str, Any]) -> Dict[str, Any]:
+    """A run's settings for the resume test: game settings as the text the
+    rules read them as (``5`` and ``"5"``, ``True`` and ``"true"`` agree)."""
+    out = dict(run)
+    out["settings"] = {k: _setting_text(v) for k, v in (run.get("settings") or {}).items()}
+    return out
+
+
+def _setting_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _digest(policy: Optional[Callable]) -> Optional[str]:
+    """A short digest of a policy's pickle (as Ray ships it), or ``None``."""
+    if policy is None:
+        return None
+    import hashlib  # noqa: PLC0415
+
+    try:
+        from ray import cloudpickle  # noqa: PLC0415
+    except ImportError:  # pragma: no cover - Ray is needed anyway
+        import pickle as cloudpickle  # type: ignore[no-redef]  # noqa: PLC0415
+    return hashlib.sha256(cloudpickle.dumps(policy)).hexdigest()[:16]
 
 
 def _tally(records: List[Dict[str, Any]]) -> Dict[str, int]:
@@ -522,6 +634,7 @@ def load(out: str, unpack_masks: bool = True) -> Dict[str, np.ndarray]:
             (p for p in os.listdir(os.path.join(out, "shards")) if p.endswith(".npz")),
             key=_shard_number,
         )
+        if _shard_done(out, _shard_number(p))
     ]
     parts: Dict[str, List[np.ndarray]] = {}
     for p in paths:
@@ -543,10 +656,21 @@ def records(out: str) -> List[Dict[str, Any]]:
     lines: List[Dict[str, Any]] = []
     folder = os.path.join(out, "records")
     for p in sorted((p for p in os.listdir(folder) if p.endswith(".jsonl")), key=_shard_number):
-        if p.endswith(".jsonl"):
-            with open(os.path.join(folder, p), encoding="utf-8") as f:
-                lines.extend(json.loads(line) for line in f if line.strip())
+        if not _shard_done(out, _shard_number(p)):
+            continue  # records written, arrays not: the shard is not done
+        with open(os.path.join(folder, p), encoding="utf-8") as f:
+            lines.extend(json.loads(line) for line in f if line.strip())
     return sorted(lines, key=lambda r: r["index"])
+
+
+def _setting_value(text: str) -> Any:
+    """A ``--set`` value: a number, ``true``/``false`` or ``null`` as JSON
+    reads them, otherwise the text itself (``base=minishogi``)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, (int, float, bool)) or value is None else text
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -577,7 +701,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         key, sep, value = pair.partition("=")
         if not sep:
             parser.error(f"--set {pair!r}: expected KEY=VALUE")
-        settings[key] = value
+        settings[key] = _setting_value(value)
     try:
         summary = generate(
             args.out,
