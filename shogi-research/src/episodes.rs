@@ -37,10 +37,8 @@
 //! ```
 
 use crate::action::ActionSpace;
-use crate::observation::{
-    card_observation_on_clear, position_planes_on_clear, tsuitate_observation,
-    write_board_on_clear, ObservationShape,
-};
+use crate::observation::{write_seen_on_clear, ObservationShape};
+use crate::selfplay::returns;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -357,11 +355,7 @@ impl EpisodeResult {
     /// The points of a colour: +1 for a win, −1 for a loss, 0 otherwise
     /// (a draw, a cut game, a game on).
     pub fn value_for(&self, color: Color) -> f32 {
-        match self.outcome.and_then(|o| o.winner) {
-            Some(w) if w == color => 1.0,
-            Some(_) => -1.0,
-            None => 0.0,
-        }
+        self.outcome.map_or(0.0, |o| returns(o)[color.index()])
     }
 }
 
@@ -887,14 +881,5 @@ impl<G: GameState> Episode<G> {
 /// Writes what `viewer` sees of `game`, which is on, into `out`, all zeros
 /// (one observation, any game of the contract), as batched self-play writes it.
 fn observe_on_clear<G: GameState>(game: &G, viewer: Color, out: &mut [f32]) {
-    let seen = game.seen(viewer);
-    if let Seen::Tsuitate(view) = &seen {
-        return tsuitate_observation(view, out);
-    }
-    match seen {
-        Seen::Board(g) => write_board_on_clear(g, viewer, true, out, None),
-        Seen::Card(g) => card_observation_on_clear(g, viewer, out, None),
-        Seen::Position(p) => position_planes_on_clear(p, viewer, out, None),
-        Seen::Tsuitate(_) => {}
-    }
+    write_seen_on_clear(&game.seen(viewer), viewer, out, None);
 }

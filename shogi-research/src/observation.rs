@@ -80,7 +80,7 @@
 
 use crate::action::ActionSpace;
 use shogi_core::{Color, Game, Hand, Move, MoveKind, PieceKind, Position, Square, Variant};
-use shogi_variants::{Announcement, Card, CardGame, Minishogi, Phase, PlayerView, Standard};
+use shogi_variants::{Announcement, Card, CardGame, Minishogi, Phase, PlayerView, Seen, Standard};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
@@ -270,6 +270,23 @@ pub(crate) fn write_board_on_clear<V: Variant>(
 ) {
     let occurrences = game.repetition_count();
     write_planes_on_clear(game.position(), occurrences, viewer, live, out, memo);
+}
+
+/// What a seat sees of a live game, written on a buffer whose piece planes
+/// are already zero (a Tsuitate view writes its whole observation itself):
+/// the one dispatch by kind of game, for batched self-play and episodes.
+pub(crate) fn write_seen_on_clear(
+    seen: &Seen<'_>,
+    viewer: Color,
+    out: &mut [f32],
+    memo: Option<&mut PlaneMemo>,
+) {
+    match seen {
+        Seen::Board(g) => write_board_on_clear(*g, viewer, true, out, memo),
+        Seen::Card(g) => card_observation_on_clear(g, viewer, out, memo),
+        Seen::Position(p) => position_planes_on_clear(p, viewer, out, memo),
+        Seen::Tsuitate(view) => tsuitate_observation(view, out),
+    }
 }
 
 /// The board planes of a live game known only by its position (a game

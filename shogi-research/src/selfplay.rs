@@ -36,10 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::observation::{
-    card_observation_on_clear, position_planes_on_clear, tsuitate_observation,
-    write_board_on_clear, ObservationShape, PlaneMemo,
-};
+use super::observation::{tsuitate_observation, write_seen_on_clear, ObservationShape, PlaneMemo};
 use crate::action::ActionSpace;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -621,7 +618,7 @@ fn stream(seed: u64, i: usize) -> ChaCha8Rng {
 }
 
 /// Returns per colour of an outcome: +1 for the winner, −1 for the loser.
-fn returns(outcome: Outcome) -> [f32; 2] {
+pub(crate) fn returns(outcome: Outcome) -> [f32; 2] {
     match outcome.winner {
         Some(Color::Black) => [1.0, -1.0],
         Some(Color::White) => [-1.0, 1.0],
@@ -764,12 +761,7 @@ impl<G: GameState> Env<G> {
                 observation[..28 * area].fill(0.0);
                 *planes = PlaneMemo::new();
             }
-            match seen {
-                Seen::Board(g) => write_board_on_clear(g, mover, true, observation, Some(planes)),
-                Seen::Card(g) => card_observation_on_clear(g, mover, observation, Some(planes)),
-                Seen::Position(p) => position_planes_on_clear(p, mover, observation, Some(planes)),
-                Seen::Tsuitate(_) => {}
-            }
+            write_seen_on_clear(&seen, mover, observation, Some(planes));
         }
     }
 }
