@@ -18,6 +18,7 @@ pub mod eval;
 mod house;
 mod matches;
 pub mod mate;
+mod node_budget;
 mod random;
 mod search;
 mod tsuitate;

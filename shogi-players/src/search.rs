@@ -31,6 +31,7 @@
 use super::eval::{evaluate, is_mate_score, DRAW_SCORE, MATE_BOUND, MATE_SCORE, PIECE_VALUES};
 use super::{Observation, Player, Seen};
 use crate::mate::{MateLimits, MateResult, MateSolver};
+use crate::node_budget::NodeBudget;
 use shogi_core::rng::SplitMix;
 use shogi_core::{
     Color, Game, Move, MoveList, Outcome, Position, Repetition, Variant, MOVE_LIST_CAPACITY,
@@ -62,8 +63,6 @@ pub const REPETITION_WIN: i32 = 20_000;
 const MAX_PLY: usize = MAX_SEARCH_DEPTH as usize + 32;
 /// Quiescence plies beyond the horizon.
 const QS_MAX_PLIES: u32 = 8;
-/// How often (in nodes) the clock and the stop flag are read.
-const CHECK_EVERY: u64 = 1024;
 const INFINITY: i32 = MATE_SCORE + 1;
 /// Default transposition table size: 2^18 entries of 16 bytes (4 MiB).
 const DEFAULT_TT_ENTRIES: usize = 1 << 18;
@@ -554,12 +553,14 @@ impl SearchPlayer {
             generation: self.generation,
             killers: &mut self.killers,
             history: &mut self.history,
-            stop: self.stop.as_deref(),
-            check: self.check.as_ref().map(|c| &*c.0),
-            nodes: 0,
-            node_limit,
-            deadline: time_limit.and_then(|t| start.checked_add(t)),
-            stopped: false,
+            budget: NodeBudget {
+                check: self.check.as_ref().map(|c| &*c.0),
+                ..NodeBudget::new(
+                    node_limit,
+                    time_limit.and_then(|t| start.checked_add(t)),
+                    self.stop.as_deref(),
+                )
+            },
             pv: vec![Vec::new(); MAX_PLY + 2],
         };
 
@@ -592,14 +593,14 @@ impl SearchPlayer {
                     -s.negamax(&mut pos, child_depth, 1, -beta, -alpha, true)
                 } else {
                     let mut sc = -s.negamax(&mut pos, child_depth, 1, -alpha - 1, -alpha, false);
-                    if sc > alpha && sc < beta && !s.stopped {
+                    if sc > alpha && sc < beta && !s.budget.stopped {
                         sc = -s.negamax(&mut pos, child_depth, 1, -beta, -alpha, true);
                     }
                     sc
                 };
                 s.path.pop();
                 pos.undo(mv, undo);
-                if s.stopped {
+                if s.budget.stopped {
                     break;
                 }
                 entry.1 = i64::from(score);
@@ -617,13 +618,13 @@ impl SearchPlayer {
                 result.best = Some(mv);
                 result.score = score;
                 result.pv = best_pv;
-                if !s.stopped {
+                if !s.budget.stopped {
                     result.depth = depth;
                 }
                 s.store(pos.hash(), depth as i32, score, BOUND_EXACT, Some(mv), 0);
             }
-            result.nodes = s.nodes;
-            if s.stopped {
+            result.nodes = s.budget.nodes;
+            if s.budget.stopped {
                 break;
             }
             info(&result);
@@ -645,7 +646,7 @@ impl SearchPlayer {
                 }
             }
         }
-        result.nodes = s.nodes + mate_nodes;
+        result.nodes = s.budget.nodes + mate_nodes;
         if let Some(line) = checks_mate {
             let plies = line.len() as i32;
             if result.mate_in().is_none_or(|n| n <= 0 || n > plies) {
@@ -820,48 +821,12 @@ struct Search<'a> {
     generation: u8,
     killers: &'a mut [[Option<Move>; 2]],
     history: &'a mut [i32],
-    stop: Option<&'a AtomicBool>,
-    check: Option<&'a (dyn Fn() -> bool + Send + Sync)>,
-    nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
+    budget: NodeBudget<'a>,
     /// Triangular principal-variation table: `pv[ply]` is the line from `ply`.
     pv: Vec<Vec<Move>>,
 }
 
 impl Search<'_> {
-    /// Counts a node; false (and `stopped`) once the budget is spent.
-    #[inline]
-    fn enter(&mut self) -> bool {
-        if self.stopped {
-            return false;
-        }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-            return false;
-        }
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
-            if let Some(flag) = self.stop {
-                if flag.load(Ordering::Relaxed) {
-                    self.stopped = true;
-                }
-            }
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.stopped = true;
-                }
-            }
-            if let Some(check) = self.check {
-                if check() {
-                    self.stopped = true;
-                }
-            }
-        }
-        !self.stopped
-    }
-
     /// If the current position (last in `path`) occurred earlier with the
     /// same side to move: its score for the side to move, as the variant's
     /// repetition rule would end it.
@@ -1027,7 +992,7 @@ impl Search<'_> {
         if depth <= 0 || ply >= MAX_PLY - QS_MAX_PLIES as usize - 1 {
             return self.quiescence(pos, ply, alpha, beta, 0);
         }
-        if !self.enter() {
+        if !self.budget.enter() {
             return 0;
         }
 
@@ -1102,17 +1067,17 @@ impl Search<'_> {
                     -alpha,
                     false,
                 );
-                if sc > alpha && reduction > 0 && !self.stopped {
+                if sc > alpha && reduction > 0 && !self.budget.stopped {
                     sc = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, false);
                 }
-                if sc > alpha && sc < beta && pv_node && !self.stopped {
+                if sc > alpha && sc < beta && pv_node && !self.budget.stopped {
                     sc = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
                 }
                 sc
             };
             self.path.pop();
             pos.undo(mv, undo);
-            if self.stopped {
+            if self.budget.stopped {
                 return 0;
             }
             if score > best_score {
@@ -1156,7 +1121,7 @@ impl Search<'_> {
         qply: u32,
     ) -> i32 {
         self.pv[ply].clear();
-        if !self.enter() {
+        if !self.budget.enter() {
             return 0;
         }
         if qply > 0 {
@@ -1215,7 +1180,7 @@ impl Search<'_> {
             let score = -self.quiescence(pos, ply + 1, -beta, -alpha, qply + 1);
             self.path.pop();
             pos.undo(mv, undo);
-            if self.stopped {
+            if self.budget.stopped {
                 return 0;
             }
             if score > best {

@@ -13,8 +13,8 @@
 //! number of plies it covers (every line fails within the plies left, or
 //! for ever) and the repetitions it rests on ([`Reliance`]).
 
-use super::budget::Budget;
 use super::table::{Known, Path, Reliance, Table, FOREVER, INFINITE};
+use crate::node_budget::NodeBudget;
 use shogi_core::{Color, Hand, Move, MoveList, Position, Variant};
 
 /// Entries of the defender's reply counts kept by [`Dfpn::replies`].
@@ -46,7 +46,7 @@ impl Child {
 pub(crate) struct Dfpn<'a, 'b, V> {
     pub variant: &'a V,
     pub table: &'a mut Table,
-    pub budget: &'a mut Budget<'b>,
+    pub budget: &'a mut NodeBudget<'b>,
     pub attacker: Color,
     /// Whether the variant lists more or other moves than the position
     /// (then its legal moves are filtered for checks).
@@ -67,7 +67,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
     pub(crate) fn new(
         variant: &'a V,
         table: &'a mut Table,
-        budget: &'a mut Budget<'b>,
+        budget: &'a mut NodeBudget<'b>,
         attacker: Color,
     ) -> Self {
         Dfpn {

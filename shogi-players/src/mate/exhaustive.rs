@@ -41,7 +41,7 @@
 //! # Ok::<(), shogi_core::PositionError>(())
 //! ```
 
-use super::budget::Budget;
+use crate::node_budget::NodeBudget;
 use shogi_core::{Color, Move, Position, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -159,7 +159,7 @@ pub fn find_mate<V: Variant>(variant: &V, position: &Position, limits: &MateLimi
         attacker: position.side_to_move(),
         path: vec![position.hash()],
         lines: vec![Vec::new(); max_plies as usize + 2],
-        budget: Budget::of(limits, start),
+        budget: NodeBudget::of(limits, start),
     };
     let mut pos = position.clone();
     let mut plies = 1;
@@ -194,7 +194,7 @@ struct MateSearch<'a, V> {
     path: Vec<u64>,
     /// `lines[ply]`: the mating line found from `ply`.
     lines: Vec<Vec<Move>>,
-    budget: Budget<'a>,
+    budget: NodeBudget<'a>,
 }
 
 impl<V: Variant> MateSearch<'_, V> {

@@ -45,7 +45,6 @@
 //! # Ok::<(), shogi_core::PositionError>(())
 //! ```
 
-mod budget;
 mod dfpn;
 mod exhaustive;
 mod table;
@@ -55,7 +54,7 @@ pub use exhaustive::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
 use verify::verify_line;
 pub use verify::{verify_defence, verify_mate, MateLineError, MateVerdict};
 
-use budget::Budget;
+use crate::node_budget::NodeBudget;
 use dfpn::Dfpn;
 use shogi_core::{Color, Move, MoveList, Position, Variant};
 use std::time::{Duration, Instant};
@@ -289,9 +288,9 @@ impl MateSolver {
                 mate_plies: mate_plies.get(),
             })
         };
-        let mut budget = Budget {
+        let mut budget = NodeBudget {
             tick: Some(&mut tick),
-            ..Budget::of(limits, start)
+            ..NodeBudget::of(limits, start)
         };
         let mut pos = position.clone();
         let mut search = Dfpn::new(variant, &mut self.table, &mut budget, attacker);
