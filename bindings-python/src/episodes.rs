@@ -6,7 +6,7 @@ use crate::convert::{self, SettingText, Text};
 use crate::errors::{illegal_move, SettingError, ShogiError};
 use crate::interrupt::Interrupt;
 use crate::moves::PyOutcome;
-use crate::research::{game_index, require_numpy, shape_tuple, zeros};
+use crate::research::{game_copy, require_numpy, shape_tuple, zeros};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -375,13 +375,9 @@ impl PyEpisodes {
     /// ``TsuitateGame``): at the end, the whole game, for its record
     /// (``to_json()``, a board's ``kif()``).
     fn game_at(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let i = game_index(self.num_games, i)?;
-        let game = self
-            .lock("game_at")?
-            .game(i)
-            .cloned()
-            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
-        crate::games::game_object(py, game)
+        game_copy(py, self.num_games, i, |i| {
+            Ok(self.lock("game_at")?.game(i).cloned())
+        })
     }
 
     /// The game's name.

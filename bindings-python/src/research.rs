@@ -556,13 +556,9 @@ impl PySelfPlay {
     /// A copy of game ``i`` (as in ``legal_actions``) as a ``Board``, ``CardGame`` or ``TsuitateGame``
     /// (the referee's game: it shows hidden pieces).
     fn game_at(&self, py: Python<'_>, i: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let i = game_index(self.num_games, i)?;
-        let game = self
-            .lock("game_at")?
-            .game(i)
-            .cloned()
-            .ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
-        crate::games::game_object(py, game)
+        game_copy(py, self.num_games, i, |i| {
+            Ok(self.lock("game_at")?.game(i).cloned())
+        })
     }
 
     fn __len__(&self) -> usize {
@@ -588,10 +584,24 @@ impl PySelfPlay {
     }
 }
 
+/// A copy of game `i` (a Python index into a batch of `n` games, as
+/// [`game_index`] reads it) as a Python game object; `copy` takes it from the batch.
+pub(crate) fn game_copy(
+    py: Python<'_>,
+    n: usize,
+    i: &Bound<'_, PyAny>,
+    copy: impl FnOnce(usize) -> PyResult<Option<shogi_variants::AnyGame>>,
+) -> PyResult<Py<PyAny>> {
+    let i = game_index(n, i)?;
+    let game =
+        copy(i)?.ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
+    crate::games::game_object(py, game)
+}
+
 /// Game `i` of a batch of `n` games: any integer `operator.index` takes,
 /// negative counting from the end as in a list (`-1` is the last game);
 /// outside `-n..n` an `IndexError` saying the range.
-pub(crate) fn game_index(n: usize, i: &Bound<'_, PyAny>) -> PyResult<usize> {
+fn game_index(n: usize, i: &Bound<'_, PyAny>) -> PyResult<usize> {
     let k = convert::index(i)?;
     let found = match k.get::<i128>() {
         Some(k) if k < 0 => usize::try_from(k + n as i128).ok(),
