@@ -8,7 +8,8 @@ run gives the same games whatever the number of workers or restarts.
 
 On disk, in ``out``::
 
-    manifest.json               settings, seeds, counts (rewritten as shards land)
+    manifest.json               settings, seeds, counts (rewritten every 10 s
+                                while a run goes on, and when it stops)
     shards/shard-00000.npz      per-decision arrays of games 0..shard_games-1
     records/shard-00000.jsonl   one line per game: index, seed, result, the
                                 saved game (to_json) and, for the
@@ -67,9 +68,6 @@ from . import Episodes, MissingExtraError, SettingError, ShogiError, episode_see
 __all__ = ["EpisodeWorker", "RunSummary", "generate", "load", "main", "pack_shard", "play_shard", "records"]
 
 FORMAT = "shogi-variants-selfplay/1"
-
-#: Arrays of a shard file, in order.
-ARRAYS = ("observations", "masks", "actions", "players", "outcomes", "games", "plies")
 
 
 def _ray():
@@ -177,14 +175,15 @@ def play_shard(
     return {"arrays": data, "records": records}
 
 
-def _write_atomically(path: str, write: Callable[[str], None]) -> None:
+def _write_atomically(path: str, data: bytes) -> None:
     """Writes ``path`` whole or not at all: to a temporary name, flushed to
     the disk, then renamed (and the rename flushed), so that neither a
     killed process nor a power cut leaves a part of a file under its name."""
     tmp = f"{path}.tmp-{os.getpid()}"
     try:
-        write(tmp)
-        with open(tmp, "rb+") as f:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
         _fsync_dir(os.path.dirname(path) or ".")
@@ -242,18 +241,8 @@ def pack_shard(shard: Dict[str, Any]) -> Dict[str, Any]:
 
 def _save_shard(out: str, k: int, packed: Dict[str, Any]) -> int:
     """Writes a packed shard: its records, then its arrays (the mark that it is done)."""
-
-    def records(tmp: str) -> None:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(packed["records"])
-
-    _write_atomically(_records_path(out, k), records)
-
-    def arrays(tmp: str) -> None:
-        with open(tmp, "wb") as f:
-            f.write(packed["npz"])
-
-    _write_atomically(_shard_path(out, k), arrays)
+    _write_atomically(_records_path(out, k), packed["records"].encode("utf-8"))
+    _write_atomically(_shard_path(out, k), packed["npz"])
     return int(packed["positions"])
 
 
@@ -266,11 +255,13 @@ def _manifest(out: str) -> Optional[Dict[str, Any]]:
 
 
 def _write_manifest(out: str, manifest: Dict[str, Any]) -> None:
-    def write(tmp: str) -> None:
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(manifest, f, indent=1, ensure_ascii=False)
+    text = json.dumps(manifest, indent=1, ensure_ascii=False)
+    _write_atomically(os.path.join(out, "manifest.json"), text.encode("utf-8"))
 
-    _write_atomically(os.path.join(out, "manifest.json"), write)
+
+#: Seconds between two writes of the manifest while a run goes on: it grows
+#: with the shards, and a resume counts the shards from disk anyway.
+MANIFEST_EVERY = 10.0
 
 
 class EpisodeWorker:
@@ -454,6 +445,7 @@ def generate(
         bar = _progress_bar(progress, games, sum(len(ranges[k]) for k in done))
         pending: Dict[Any, tuple] = {}
         attempts: Dict[int, int] = {}
+        written = time.perf_counter()
         queue = list(todo)
 
         def submit(actor: Any) -> None:
@@ -500,7 +492,9 @@ def generate(
                     "first_game": ranges[k].start,
                     "results": shard["results"],
                 }
-                _write_manifest(out, manifest)
+                if time.perf_counter() - written >= MANIFEST_EVERY:
+                    _write_manifest(out, manifest)
+                    written = time.perf_counter()
                 played_games += len(ranges[k])
                 played_positions += positions
                 if bar is not None:
@@ -513,6 +507,9 @@ def generate(
                 submit(actor)
                 if on_shard is not None:
                     on_shard(k, [a for _, a in pending.values()])
+        except BaseException:
+            _write_manifest(out, manifest)  # the shards that landed, for whoever looks
+            raise
         finally:
             if bar is not None:
                 bar.close()
