@@ -382,8 +382,19 @@ pub fn reaches(
     to: Square,
     occupied: Bitboard,
 ) -> bool {
+    // A step (a knight's jump included) has nothing between its squares:
+    // only a slide asks the large `between` table, which a caller between
+    // Python calls finds out of the first-level cache.
+    let slides = matches!(
+        kind,
+        PieceKind::Lance
+            | PieceKind::Bishop
+            | PieceKind::Rook
+            | PieceKind::Horse
+            | PieceKind::Dragon
+    );
     Bitboard(REACH[color.index()][kind.index()][from.index()]).contains(to)
-        && (between(from, to) & occupied).is_empty()
+        && (!slides || (between(from, to) & occupied).is_empty())
 }
 
 /// `PSEUDO[0][sq]`: empty-board rook rays; `PSEUDO[1][sq]`: bishop rays.

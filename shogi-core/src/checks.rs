@@ -44,7 +44,7 @@ impl Position {
             (None, Some(kind)) => (kind, occ.with(to)),
             (None, None) => return false,
         };
-        if crate::position::gives_direct_check(us, kind, to, king, after) {
+        if crate::position::gives_direct_check(us, kind, to, king, || after) {
             return true;
         }
         let Some(from) = mv.from() else {

@@ -651,7 +651,7 @@ impl Position {
             checkers: self.checkers,
             hash: self.hash,
         };
-        match mv.kind() {
+        let moved = match mv.kind() {
             MoveKind::Normal { from, to, promote } => {
                 let Some(piece) = self.board[from.index()] else {
                     return undo;
@@ -673,51 +673,62 @@ impl Position {
                 if kind == PieceKind::King {
                     self.kings[us.index()] = Some(to);
                 }
+                kind
             }
             MoveKind::Drop { kind, to } => {
                 self.hash ^= self.hand_keys_around(us, kind, -1);
                 self.hands[us.index()].remove(kind);
                 self.put(to, Piece::new(us, kind));
+                kind
             }
-        }
+        };
         self.side_to_move = us.opponent();
         self.hash ^= zobrist::side();
         self.move_number = self.move_number.wrapping_add(1);
-        self.checkers = self.checkers_after(mv);
+        self.checkers = self.checkers_after(mv, moved);
         undo
     }
 
-    /// The checkers of the side to move right after `mv` was played: the moved
-    /// piece itself, and a slider of the mover uncovered on the line through
-    /// the vacated square and the king. (No other piece of the mover can give
-    /// check: the side not to move is never in check.)
+    /// The checkers of the side to move right after `mv` was played, which
+    /// left a piece of kind `moved` on its square: the moved piece itself,
+    /// and a slider of the mover uncovered on the line through the vacated
+    /// square and the king. (No other piece of the mover can give check: the
+    /// side not to move is never in check.)
     #[inline(always)]
-    fn checkers_after(&self, mv: Move) -> Bitboard {
+    fn checkers_after(&self, mv: Move, moved: PieceKind) -> Bitboard {
         let mover = self.side_to_move.opponent();
         let Some(king) = self.kings[self.side_to_move.index()] else {
             return Bitboard::EMPTY;
         };
         let to = mv.to();
-        let occ = self.occupied();
         let mut checkers = Bitboard::EMPTY;
-        if let Some(piece) = self.board[to.index()] {
-            if gives_direct_check(mover, piece.kind, to, king, occ) {
-                checkers = Bitboard::from_square(to);
-            }
+        // The colour sets are read only where a slide needs them: `put` and
+        // `remove` have just written one 64-bit half of each, and reading a
+        // whole set back so soon waits for those stores (store forwarding
+        // fails for the wider load), a stall a step or a jump never needs.
+        if gives_direct_check(mover, moved, to, king, || self.occupied()) {
+            checkers = Bitboard::from_square(to);
         }
         if let Some(from) = mv.from() {
             // Only a slider of the mover on the line through the king and the
-            // vacated square can have been uncovered.
-            let ray = attacks::line(king, from);
-            if ray.is_any() {
+            // vacated square can have been uncovered. Most squares are on no
+            // line through the king: the small pseudo-attack tables say so
+            // before the large line table is read.
+            let on_file_or_rank = attacks::rook_pseudo_attacks(king).contains(from);
+            if on_file_or_rank || attacks::bishop_pseudo_attacks(king).contains(from) {
                 let lances = self.by_kind[PieceKind::Lance.index()]
                     & attacks::lance_pseudo_attacks(self.side_to_move, king);
-                let sliders = if attacks::rook_pseudo_attacks(king).contains(from) {
+                let sliders = if on_file_or_rank {
                     self.rooks() | lances
                 } else {
                     self.bishops()
                 };
-                for sniper in ray & sliders & self.by_color[mover.index()] {
+                let snipers = attacks::line(king, from) & sliders;
+                if snipers.is_empty() {
+                    return checkers;
+                }
+                let occ = self.occupied();
+                for sniper in snipers & self.by_color[mover.index()] {
                     if (attacks::between(king, sniper) & occ).is_empty() {
                         checkers |= Bitboard::from_square(sniper);
                     }
@@ -942,8 +953,14 @@ impl Position {
         } else if promotion::must_promote(g, us, kind, to) {
             return false;
         }
-        // A pinned piece keeps to the line through its king.
-        attacks::line(ksq, from).contains(to) || !movegen::is_pinned(self, us, ksq, from)
+        // A pinned piece keeps to the line through its king. Most pieces are
+        // on no line through it, which the small pseudo-attack tables say
+        // without the large line table.
+        let aligned = (attacks::rook_pseudo_attacks(ksq) | attacks::bishop_pseudo_attacks(ksq))
+            .contains(from);
+        !aligned
+            || attacks::line(ksq, from).contains(to)
+            || !movegen::is_pinned(self, us, ksq, from)
     }
 
     /// [`Position::is_legal`] for a side with no king (a mate problem's
@@ -1159,9 +1176,6 @@ impl fmt::Display for Position {
     }
 }
 
-/// Whether a piece of `kind` and `color` standing on `from` attacks `king`
-/// with occupancy `occ` (a slider needs an empty line between).
-#[inline(always)]
 /// The XOR of the hash keys of `color` holding `hand`.
 pub(crate) fn hand_key(color: Color, hand: Hand) -> u64 {
     PieceKind::HAND.iter().fold(0, |h, &kind| {
@@ -1169,12 +1183,15 @@ pub(crate) fn hand_key(color: Color, hand: Hand) -> u64 {
     })
 }
 
+/// Whether a piece of `kind` and `color` standing on `from` attacks `king`
+/// with the occupied squares `occ()` (a slider needs an empty line between;
+/// a step asks nothing of the board).
 pub(crate) fn gives_direct_check(
     color: Color,
     kind: PieceKind,
     from: Square,
     king: Square,
-    occ: Bitboard,
+    occ: impl FnOnce() -> Bitboard,
 ) -> bool {
     if attacks::step_attacks(color, kind, from).contains(king) {
         return true;
@@ -1185,5 +1202,5 @@ pub(crate) fn gives_direct_check(
         PieceKind::Bishop | PieceKind::Horse => attacks::bishop_pseudo_attacks(from).contains(king),
         _ => false,
     };
-    on_line && (attacks::between(from, king) & occ).is_empty()
+    on_line && (attacks::between(from, king) & occ()).is_empty()
 }
