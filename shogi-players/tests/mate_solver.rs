@@ -316,6 +316,30 @@ fn a_mate_at_the_defenders_turn() {
 }
 
 #[test]
+fn a_mate_in_three_is_seen_from_the_root_without_searching_below_it() {
+    // 1f5b+ 4a5b S*4b: every reply to the bishop's check is mated at
+    // once, which the root's first look at its checks finds; the nodes
+    // left are the line's replay. Without that test the search went down
+    // the checks and their replies: 48 nodes.
+    let v = Standard::default();
+    let pos = v
+        .problem_from_sfen("3sks3/9/4S4/9/9/8B/9/9/9 b S 1")
+        .unwrap();
+    let mut solver = MateSolver::with_table_bytes(1 << 20);
+    let first = MateLimits {
+        shortest: false,
+        ..MateLimits::default()
+    };
+    let report = solver.solve(&v, &pos, &first);
+    let MateResult::Mate(line) = &report.result else {
+        panic!("{report:?}")
+    };
+    assert_eq!(line.len(), 3, "{report:?}");
+    assert!(report.nodes <= 4, "{report:?}");
+    verify_mate(&v, &pos, line, 10_000).unwrap();
+}
+
+#[test]
 fn a_repetition_does_not_mate_and_is_no_false_disproof() {
     // Minishogi: the rook can check for ever, but only by repeating.
     let v = Minishogi::default();

@@ -2,8 +2,11 @@
 //! found, problem by problem and by length band.
 //!
 //! ```text
-//! cargo run --release --bin tsume -- PROBLEMS.tsv [--nodes N] [--table-mb M]
+//! cargo run --release --bin tsume -- PROBLEMS.tsv [--nodes N] [--table-mb M] [--first]
 //! ```
+//!
+//! `--first` stops at the first mate proved instead of shortening it until
+//! it is proved shortest (`MateLimits::shortest = false`).
 //!
 //! The file (e.g. `shogi-players/tests/data/tsume.tsv`) has `#` comment
 //! lines and a header line, then one problem per line: an SFEN
@@ -20,7 +23,7 @@ use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: tsume PROBLEMS.tsv [--nodes N] [--table-mb M]");
+        eprintln!("usage: tsume PROBLEMS.tsv [--nodes N] [--table-mb M] [--first]");
         std::process::exit(2);
     };
     let flag = |name: &str, default: u64| -> u64 {
@@ -45,6 +48,7 @@ fn main() {
     let mut solver = MateSolver::with_table_bytes(table_mb << 20);
     let limits = MateLimits {
         nodes: Some(nodes),
+        shortest: !args.iter().any(|a| a == "--first"),
         ..MateLimits::default()
     };
     let (mut solved, mut total_nodes, mut wrong) = (0, 0u64, 0);

@@ -15,7 +15,7 @@
 
 use super::table::{Known, Path, Reliance, Table, FOREVER, INFINITE};
 use crate::node_budget::NodeBudget;
-use shogi_core::{Color, Hand, Move, MoveList, Position, Variant};
+use shogi_core::{attacks, Color, Hand, Move, MoveList, PieceKind, Position, Variant};
 
 /// Entries of the defender's reply counts kept by [`Dfpn::replies`].
 const REPLY_CACHE: usize = 1 << 15;
@@ -59,6 +59,9 @@ pub(crate) struct Dfpn<'a, 'b, V> {
     path: Path,
     /// The defender's number of replies by full hash, [`Dfpn::replies`].
     replies: Vec<std::cell::Cell<(u64, u32)>>,
+    /// Checks known not to be mated in two plies, by full hash,
+    /// [`Dfpn::mated_in_two_once`].
+    not_mated_in_two: Vec<std::cell::Cell<u64>>,
     /// Children per ply, reused.
     children: Vec<Vec<Child>>,
 }
@@ -79,6 +82,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             strict: false,
             path: Path::default(),
             replies: vec![std::cell::Cell::new((0, 0)); REPLY_CACHE],
+            not_mated_in_two: vec![std::cell::Cell::new(0); REPLY_CACHE],
             children: Vec::new(),
         }
     }
@@ -105,11 +109,17 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
     /// What the table knows of `pos` with `plies` left, on the current path.
     #[inline]
     pub(crate) fn look(&self, pos: &Position, plies: u16) -> Known {
+        self.look_fresh(pos, plies).0
+    }
+
+    /// [`Dfpn::look`], and whether the table knew nothing of `pos`.
+    fn look_fresh(&self, pos: &Position, plies: u16) -> (Known, bool) {
         let path = self.strict.then_some(&self.path);
-        match self
+        let known = self
             .table
-            .look(pos.board_hash(), self.hand(pos), plies, path)
-        {
+            .look(pos.board_hash(), self.hand(pos), plies, path);
+        let fresh = known == Known::Open(0, 0);
+        let known = match known {
             // Never searched: the defender's numbers start at its number
             // of replies (a check with many answers is hard to prove; a
             // plain 1 would send the search down long lines of checks that
@@ -129,7 +139,86 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             Known::Open(..) if plies == 0 => Known::NoMate(Reliance::NONE, 0),
             Known::Open(0, 0) => Known::Open(1, 1),
             known => known,
+        };
+        (known, fresh)
+    }
+
+    /// [`Dfpn::mated_in_two`], asked once per position: a node's children
+    /// are looked at again each time the search comes back to it, and a
+    /// check not mated in two stays fresh in the table until searched.
+    fn mated_in_two_once(&self, pos: &mut Position) -> bool {
+        let hash = pos.hash();
+        let slot = &self.not_mated_in_two[(hash as usize) & (REPLY_CACHE - 1)];
+        if slot.get() == hash {
+            return false;
         }
+        let mated = self.mated_in_two(pos);
+        if !mated {
+            slot.set(hash);
+        }
+        mated
+    }
+
+    /// Whether every reply of the defender at `pos` (to move, in check,
+    /// with a reply) is mated by the attacker's next check: a mate in 2
+    /// plies found without spending nodes, as a new check is first looked
+    /// at (the search would otherwise spend a node on it and one on each
+    /// reply).
+    fn mated_in_two(&self, pos: &mut Position) -> bool {
+        // A king with three free squares is seldom mated after each of
+        // its steps: not worth the test (measured on the public problems).
+        if self.king_exits(pos, 3) == 3 {
+            return false;
+        }
+        let mut replies = MoveList::new();
+        self.moves(pos, &mut replies);
+        if replies.is_empty() {
+            return false;
+        }
+        let mut checks = MoveList::new();
+        replies.iter().all(|&reply| {
+            let undo = pos.play_unchecked(reply);
+            self.moves(pos, &mut checks);
+            let mated = checks.iter().any(|&check| {
+                let undo = pos.play_unchecked(check);
+                let mate = !self.king_steps_out(pos)
+                    && self.replies(pos) == 0
+                    && self.no_moves(pos) == Known::Mate(0);
+                pos.undo(check, undo);
+                mate
+            });
+            pos.undo(reply, undo);
+            mated
+        })
+    }
+
+    /// Whether the side to move's king has a legal step (onto a square
+    /// none of the enemy attacks once the king has left its own): a reply,
+    /// found without generating every reply, which is how most checks
+    /// fail to mate. False when the variant lists other moves than the
+    /// position (its replies are then counted).
+    fn king_steps_out(&self, pos: &Position) -> bool {
+        self.king_exits(pos, 1) > 0
+    }
+
+    /// The side to move's legal king steps, counted up to `most`; 0 when
+    /// the variant lists other moves than the position.
+    fn king_exits(&self, pos: &Position, most: usize) -> usize {
+        if self.filters {
+            return 0;
+        }
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return 0;
+        };
+        let occupied = pos.occupied().without(king);
+        let targets = attacks::step_attacks(us, PieceKind::King, king) & !pos.pieces(us);
+        targets
+            .into_iter()
+            .filter(|&sq| pos.geometry().contains(sq))
+            .filter(|&sq| !pos.is_attacked(sq, us.opponent(), occupied))
+            .take(most)
+            .count()
     }
 
     /// How many legal replies the defender has at `pos`, remembered: a
@@ -222,7 +311,14 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
                 looped = true;
                 Known::NoMate(Reliance::on(hash), FOREVER)
             } else {
-                self.look(pos, plies - 1)
+                let (known, fresh) = self.look_fresh(pos, plies - 1);
+                if attacking && plies > 2 && fresh && self.mated_in_two_once(pos) {
+                    self.table
+                        .store_mate(pos.board_hash(), self.hand(pos), plies - 1, 2, 0);
+                    Known::Mate(2)
+                } else {
+                    known
+                }
             };
             pos.undo(mv, undo);
             children.push(Child { mv, known });
