@@ -15,7 +15,7 @@
 
 use super::table::{Known, Path, Reliance, Table, FOREVER, INFINITE};
 use crate::node_budget::NodeBudget;
-use shogi_core::{attacks, Color, Hand, Move, MoveList, PieceKind, Position, Variant};
+use shogi_core::{attacks, Bitboard, Color, Hand, Move, MoveList, PieceKind, Position, Variant};
 
 /// Entries of the defender's reply counts kept by [`Dfpn::replies`].
 const REPLY_CACHE: usize = 1 << 15;
@@ -163,32 +163,64 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
     /// with a reply) is mated by the attacker's next check: a mate in 2
     /// plies found without spending nodes, as a new check is first looked
     /// at (the search would otherwise spend a node on it and one on each
-    /// reply).
+    /// reply). The table keeps only this position's mate: the line's
+    /// reader finds the rest again with [`Dfpn::mated_in_one`].
     fn mated_in_two(&self, pos: &mut Position) -> bool {
+        // A variant that lists other moves than the position (must-capture)
+        // generates every move to list a few: there the test costs more
+        // than the nodes it saves (must-capture's random problems took
+        // minutes instead of seconds).
+        if self.filters {
+            return false;
+        }
         // A king with three free squares is seldom mated after each of
         // its steps: not worth the test (measured on the public problems).
-        if self.king_exits(pos, 3) == 3 {
+        let exits = self.king_exits(pos, 3);
+        if exits.count() == 3 {
             return false;
+        }
+        let mut checks = MoveList::new();
+        // The king's steps first: the likeliest escapes, which end the
+        // test before the other replies are generated.
+        if let Some(king) = pos.king(pos.side_to_move()) {
+            for to in exits {
+                let step = Move::normal(king, to, false);
+                let undo = pos.play_unchecked(step);
+                let mated = self.mated_in_one(pos, &mut checks);
+                pos.undo(step, undo);
+                if !mated {
+                    return false;
+                }
+            }
         }
         let mut replies = MoveList::new();
         self.moves(pos, &mut replies);
         if replies.is_empty() {
             return false;
         }
-        let mut checks = MoveList::new();
-        replies.iter().all(|&reply| {
-            let undo = pos.play_unchecked(reply);
-            self.moves(pos, &mut checks);
-            let mated = checks.iter().any(|&check| {
-                let undo = pos.play_unchecked(check);
-                let mate = !self.king_steps_out(pos)
-                    && self.replies(pos) == 0
-                    && self.no_moves(pos) == Known::Mate(0);
-                pos.undo(check, undo);
-                mate
-            });
-            pos.undo(reply, undo);
-            mated
+        let king = pos.king(pos.side_to_move());
+        replies
+            .iter()
+            .filter(|m| self.filters || king.is_none() || m.from() != king)
+            .all(|&reply| {
+                let undo = pos.play_unchecked(reply);
+                let mated = self.mated_in_one(pos, &mut checks);
+                pos.undo(reply, undo);
+                mated
+            })
+    }
+
+    /// Whether the attacker, to move at `pos`, has a check that leaves the
+    /// defender no reply (`checks` is scratch space).
+    pub(crate) fn mated_in_one(&self, pos: &mut Position, checks: &mut MoveList) -> bool {
+        self.moves(pos, checks);
+        checks.iter().any(|&check| {
+            let undo = pos.play_unchecked(check);
+            let mate = !self.king_steps_out(pos)
+                && self.replies(pos) == 0
+                && self.no_moves(pos) == Known::Mate(0);
+            pos.undo(check, undo);
+            mate
         })
     }
 
@@ -198,18 +230,19 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
     /// fail to mate. False when the variant lists other moves than the
     /// position (its replies are then counted).
     fn king_steps_out(&self, pos: &Position) -> bool {
-        self.king_exits(pos, 1) > 0
+        self.king_exits(pos, 1).is_any()
     }
 
-    /// The side to move's legal king steps, counted up to `most`; 0 when
-    /// the variant lists other moves than the position.
-    fn king_exits(&self, pos: &Position, most: usize) -> usize {
+    /// The squares of the side to move's legal king steps, the first
+    /// `most` found; none when the variant lists other moves than the
+    /// position.
+    fn king_exits(&self, pos: &Position, most: usize) -> Bitboard {
         if self.filters {
-            return 0;
+            return Bitboard::EMPTY;
         }
         let us = pos.side_to_move();
         let Some(king) = pos.king(us) else {
-            return 0;
+            return Bitboard::EMPTY;
         };
         let occupied = pos.occupied().without(king);
         let targets = attacks::step_attacks(us, PieceKind::King, king) & !pos.pieces(us);
@@ -218,7 +251,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             .filter(|&sq| pos.geometry().contains(sq))
             .filter(|&sq| !pos.is_attacked(sq, us.opponent(), occupied))
             .take(most)
-            .count()
+            .fold(Bitboard::EMPTY, |set, sq| set | Bitboard::from_square(sq))
     }
 
     /// How many legal replies the defender has at `pos`, remembered: a

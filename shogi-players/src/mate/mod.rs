@@ -411,6 +411,19 @@ fn principal_variation<V: Variant>(
                 pick = Some((mv, n));
             }
         }
+        if pick.is_none() && !attacking && left == 2 {
+            // A check proved by its test for a mate in two plies: the table
+            // has no entry below it; every reply is mated at once.
+            let mut checks = MoveList::new();
+            pick = list
+                .iter()
+                .find(|&&mv| {
+                    let mut child = at.clone();
+                    child.play_unchecked(mv);
+                    search.mated_in_one(&mut child, &mut checks)
+                })
+                .map(|&mv| (mv, 1));
+        }
         let Some((mv, n)) = pick else {
             // The table lost an entry on the way: search it again, once.
             if retried || !matches!(search.solve(&mut at, left), Known::Mate(_)) {
