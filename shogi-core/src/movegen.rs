@@ -302,6 +302,19 @@ pub(crate) fn is_pinned(pos: &Position, us: Color, ksq: Square, sq: Square) -> b
     false
 }
 
+/// Whether the move of `us`'s piece from `from` to `to` keeps its king on
+/// `ksq` covered: the piece is pinned to no line, or moves along the line
+/// it is pinned on. Most pieces are on no line through the king, which the
+/// small pseudo-attack tables say before the large line table is read (a
+/// caller between Python calls finds that table out of the first-level
+/// cache).
+#[inline]
+pub(crate) fn keeps_pin(pos: &Position, us: Color, ksq: Square, from: Square, to: Square) -> bool {
+    let aligned =
+        (attacks::rook_pseudo_attacks(ksq) | attacks::bishop_pseudo_attacks(ksq)).contains(from);
+    !aligned || line(ksq, from).contains(to) || !is_pinned(pos, us, ksq, from)
+}
+
 /// Generates every legal move of the side to move into `sink`; with
 /// `CAPTURES_ONLY`, only the board moves that capture an enemy piece.
 #[inline(always)]

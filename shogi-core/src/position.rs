@@ -879,7 +879,7 @@ impl Position {
                 return Some(Illegality::LeavesKingInCheck);
             }
         }
-        in_check(attacks::line(ksq, from).contains(to) || !movegen::is_pinned(self, us, ksq, from))
+        in_check(movegen::keeps_pin(self, us, ksq, from, to))
     }
 
     /// Whether `mv` is legal here: exactly whether [`Position::legal_moves`]
@@ -953,14 +953,8 @@ impl Position {
         } else if promotion::must_promote(g, us, kind, to) {
             return false;
         }
-        // A pinned piece keeps to the line through its king. Most pieces are
-        // on no line through it, which the small pseudo-attack tables say
-        // without the large line table.
-        let aligned = (attacks::rook_pseudo_attacks(ksq) | attacks::bishop_pseudo_attacks(ksq))
-            .contains(from);
-        !aligned
-            || attacks::line(ksq, from).contains(to)
-            || !movegen::is_pinned(self, us, ksq, from)
+        // A pinned piece keeps to the line through its king.
+        movegen::keeps_pin(self, us, ksq, from, to)
     }
 
     /// [`Position::is_legal`] for a side with no king (a mate problem's
