@@ -179,35 +179,32 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
         if exits.count() == 3 {
             return false;
         }
+        let king = pos.king(pos.side_to_move());
         let mut checks = MoveList::new();
-        // The king's steps first: the likeliest escapes, which end the
-        // test before the other replies are generated.
-        if let Some(king) = pos.king(pos.side_to_move()) {
-            for to in exits {
-                let step = Move::normal(king, to, false);
-                let undo = pos.play_unchecked(step);
-                let mated = self.mated_in_one(pos, &mut checks);
-                pos.undo(step, undo);
-                if !mated {
-                    return false;
-                }
+        let mut mated_after = |pos: &mut Position, reply: Move| {
+            let undo = pos.play_unchecked(reply);
+            let mated = self.mated_in_one(pos, &mut checks);
+            pos.undo(reply, undo);
+            mated
+        };
+        // The king's steps first (`exits` holds every one): the likeliest
+        // escapes, which end the test before the other replies are
+        // generated.
+        if let Some(king) = king {
+            if !exits
+                .into_iter()
+                .all(|to| mated_after(pos, Move::normal(king, to, false)))
+            {
+                return false;
             }
         }
         let mut replies = MoveList::new();
         self.moves(pos, &mut replies);
-        if replies.is_empty() {
-            return false;
-        }
-        let king = pos.king(pos.side_to_move());
-        replies
-            .iter()
-            .filter(|m| self.filters || king.is_none() || m.from() != king)
-            .all(|&reply| {
-                let undo = pos.play_unchecked(reply);
-                let mated = self.mated_in_one(pos, &mut checks);
-                pos.undo(reply, undo);
-                mated
-            })
+        !replies.is_empty()
+            && replies
+                .iter()
+                .filter(|m| m.is_drop() || m.from() != king)
+                .all(|&reply| mated_after(pos, reply))
     }
 
     /// Whether the attacker, to move at `pos`, has a check that leaves the
