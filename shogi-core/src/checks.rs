@@ -3,8 +3,8 @@
 //! A mate problem's attacker checks with every move (tsume shogi's rule), so
 //! a mate search lists only the checking moves at the attacker's turns.
 
-use crate::{attacks, movegen};
-use crate::{Bitboard, Hand, Move, MoveList, PieceKind, Position};
+use crate::{attacks, movegen, zobrist};
+use crate::{Bitboard, Hand, Move, MoveKind, MoveList, Piece, PieceKind, Position, Square};
 
 impl Position {
     /// Whether the legal move `mv` gives check: the piece moved (promoted if
@@ -112,6 +112,47 @@ impl Position {
         let mut h = self.hash();
         for color in crate::Color::ALL {
             h ^= crate::position::hand_key(color, self.hand(color));
+        }
+        h
+    }
+
+    /// The [`Position::board_hash`] of the position `mv` leads to, computed
+    /// without playing it: a search asks its table for a child's entry
+    /// ahead of visiting the child. `mv` must be a move of the side to move
+    /// (a legal move, or one that at least moves its own piece); for any
+    /// other the value means nothing (and nothing panics).
+    ///
+    /// ```
+    /// # let (nine, pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+    /// use shogi_core::{Move, Position};
+    /// let mut pos = Position::from_sfen("4k4/9/4p4/9/4R4/9/9/9/4K4 b G 1", nine, &pieces).unwrap();
+    /// for usi in ["5e5c+", "G*5b", "5e4e"] {
+    ///     let mv: Move = usi.parse().unwrap();
+    ///     let expected = pos.board_hash_after(mv);
+    ///     let undo = pos.play_unchecked(mv);
+    ///     assert_eq!(pos.board_hash(), expected);
+    ///     pos.undo(mv, undo);
+    /// }
+    /// ```
+    pub fn board_hash_after(&self, mv: Move) -> u64 {
+        let us = self.side_to_move();
+        let mut h = self.board_hash() ^ zobrist::side();
+        let key = |piece: Piece, sq: Square| zobrist::board(piece.index(), sq.index());
+        match mv.kind() {
+            MoveKind::Normal { from, to, promote } => {
+                let Some(piece) = self.piece_at(from) else {
+                    return h;
+                };
+                if let Some(captured) = self.piece_at(to) {
+                    h ^= key(captured, to);
+                }
+                let kind = match piece.kind.promote() {
+                    Some(promoted) if promote => promoted,
+                    _ => piece.kind,
+                };
+                h ^= key(piece, from) ^ key(Piece::new(us, kind), to);
+            }
+            MoveKind::Drop { kind, to } => h ^= key(Piece::new(us, kind), to),
         }
         h
     }

@@ -7,7 +7,7 @@
 //! [`PlayerView`](shogi_variants::PlayerView) — own pieces and information state — so a Tsuitate player
 //! cannot read the referee's hidden position: the type does not hold it.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 use shogi_core::Move;
@@ -19,6 +19,7 @@ mod house;
 mod matches;
 pub mod mate;
 mod node_budget;
+mod prefetch;
 mod random;
 mod search;
 mod tsuitate;

@@ -290,7 +290,8 @@ proptest! {
     #![proptest_config(config(160, 2))]
 
     /// For every legal move, `play_unchecked` keeps the hash and the check
-    /// state exact, and `undo` restores the position and its hash.
+    /// state exact (and the board hash is the one `board_hash_after`
+    /// foretold), and `undo` restores the position and its hash.
     #[test]
     fn play_unchecked_then_undo_restores(w in walk()) {
         let path = w.positions();
@@ -299,8 +300,10 @@ proptest! {
             let before = pos.clone();
             let mut work = pos.clone();
             for mv in pos.legal_moves() {
+                let foretold = work.board_hash_after(mv);
                 let undo = work.play_unchecked(mv);
                 prop_assert_eq!(work.hash(), work.compute_hash(), "{} after {}", before, mv);
+                prop_assert_eq!(work.board_hash(), foretold, "{} after {}", before, mv);
                 prop_assert_eq!(
                     work.is_check(),
                     reference::is_in_check(&work),
