@@ -29,21 +29,10 @@ impl Position {
             return false;
         };
         let to = mv.to();
-        let occ = self.occupied();
-        let (kind, after) = match (mv.from(), mv.drop_kind()) {
-            (Some(from), _) => {
-                let Some(piece) = self.piece_at(from) else {
-                    return false;
-                };
-                let kind = match piece.kind.promote() {
-                    Some(promoted) if mv.is_promotion() => promoted,
-                    _ => piece.kind,
-                };
-                (kind, occ.without(from).with(to))
-            }
-            (None, Some(kind)) => (kind, occ.with(to)),
-            (None, None) => return false,
+        let Some(kind) = self.piece_after(mv).map(|p| p.kind) else {
+            return false;
         };
+        let after = self.occupied_after(mv);
         if crate::position::gives_direct_check(us, kind, to, king, || after) {
             return true;
         }
@@ -135,26 +124,71 @@ impl Position {
     /// }
     /// ```
     pub fn board_hash_after(&self, mv: Move) -> u64 {
-        let us = self.side_to_move();
         let mut h = self.board_hash() ^ zobrist::side();
         let key = |piece: Piece, sq: Square| zobrist::board(piece.index(), sq.index());
+        let to = mv.to();
+        let Some(placed) = self.piece_after(mv) else {
+            return h;
+        };
+        h ^= key(placed, to);
+        if let Some(from) = mv.from() {
+            if let Some(moved) = self.piece_at(from) {
+                h ^= key(moved, from);
+            }
+            if let Some(captured) = self.piece_at(to) {
+                h ^= key(captured, to);
+            }
+        }
+        h
+    }
+
+    /// The piece `mv` leaves on its destination: the side to move's piece
+    /// moved (promoted if the move promotes) or dropped; `None` for a board
+    /// move from an empty square.
+    ///
+    /// ```
+    /// # let (nine, pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+    /// use shogi_core::{Color, Move, Piece, PieceKind, Position};
+    /// let pos = Position::from_sfen("4k4/9/4p4/9/4R4/9/9/9/4K4 b G 1", nine, &pieces).unwrap();
+    /// let m = |s: &str| s.parse::<Move>().unwrap();
+    /// assert_eq!(pos.piece_after(m("5e5c+")), Some(Piece::new(Color::Black, PieceKind::Dragon)));
+    /// assert_eq!(pos.piece_after(m("G*5b")), Some(Piece::new(Color::Black, PieceKind::Gold)));
+    /// assert_eq!(pos.piece_after(m("1e1d")), None);
+    /// ```
+    #[inline]
+    pub fn piece_after(&self, mv: Move) -> Option<Piece> {
+        let us = self.side_to_move();
         match mv.kind() {
-            MoveKind::Normal { from, to, promote } => {
-                let Some(piece) = self.piece_at(from) else {
-                    return h;
-                };
-                if let Some(captured) = self.piece_at(to) {
-                    h ^= key(captured, to);
-                }
+            MoveKind::Normal { from, promote, .. } => {
+                let piece = self.piece_at(from)?;
                 let kind = match piece.kind.promote() {
                     Some(promoted) if promote => promoted,
                     _ => piece.kind,
                 };
-                h ^= key(piece, from) ^ key(Piece::new(us, kind), to);
+                Some(Piece::new(us, kind))
             }
-            MoveKind::Drop { kind, to } => h ^= key(Piece::new(us, kind), to),
+            MoveKind::Drop { kind, .. } => Some(Piece::new(us, kind)),
         }
-        h
+    }
+
+    /// The occupied squares once `mv` is played: its origin left (for a
+    /// board move), its destination taken.
+    ///
+    /// ```
+    /// # let (nine, pieces) = (shogi_core::Geometry::shared(9, 9, 3).unwrap(), shogi_core::PieceSet { max: [18, 4, 4, 4, 2, 2, 4, 2] });
+    /// use shogi_core::{Move, Position, Square};
+    /// let pos = Position::from_sfen("4k4/9/4p4/9/4R4/9/9/9/4K4 b G 1", nine, &pieces).unwrap();
+    /// let after = pos.occupied_after("5e5d".parse::<Move>().unwrap());
+    /// assert!(after.contains("5d".parse::<Square>().unwrap()));
+    /// assert!(!after.contains("5e".parse::<Square>().unwrap()));
+    /// ```
+    #[inline]
+    pub fn occupied_after(&self, mv: Move) -> Bitboard {
+        let occ = self.occupied().with(mv.to());
+        match mv.from() {
+            Some(from) => occ.without(from),
+            None => occ,
+        }
     }
 }
 

@@ -605,25 +605,16 @@ fn covers_all(pos: &Position, check: Move, king: Square, free: Bitboard) -> bool
     if free.is_empty() {
         return true;
     }
-    let us = pos.side_to_move();
-    let to = check.to();
-    let (kind, occupied, vacated) = match (check.from(), check.drop_kind()) {
-        (Some(from), _) => {
-            let Some(piece) = pos.piece_at(from) else {
-                return true;
-            };
-            let kind = match piece.kind.promote() {
-                Some(promoted) if check.is_promotion() => promoted,
-                _ => piece.kind,
-            };
-            let lines = attacks::rook_pseudo_attacks(from) | attacks::bishop_pseudo_attacks(from);
-            (kind, pos.occupied().without(from).with(to), lines)
-        }
-        (None, Some(kind)) => (kind, pos.occupied().with(to), Bitboard::EMPTY),
-        (None, None) => return true,
+    let Some(checker) = pos.piece_after(check) else {
+        return true;
     };
+    let to = check.to();
+    let vacated = check.from().map_or(Bitboard::EMPTY, |from| {
+        attacks::rook_pseudo_attacks(from) | attacks::bishop_pseudo_attacks(from)
+    });
+    let occupied = pos.occupied_after(check).without(king);
     let covered = Bitboard::from_square(to)
-        | attacks::attacks(us, kind, to, occupied.without(king))
+        | attacks::attacks(checker.color, checker.kind, to, occupied)
         | vacated;
     (free & !covered).is_empty()
 }
