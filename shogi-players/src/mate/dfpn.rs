@@ -352,6 +352,9 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
         // themselves round the loop; see below.
         let mut looped = false;
         let (mut th_pn, mut th_dn) = (th_pn, th_dn);
+        // The children's table entries, asked for ahead (the first 16: the
+        // tags of their clusters, then the entries whose tags match), so
+        // that their cache misses overlap instead of following each other.
         let mut boards = [0u64; 16];
         for (&mv, board) in list.iter().zip(&mut boards) {
             *board = pos.board_hash_after(mv);
