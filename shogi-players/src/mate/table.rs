@@ -317,11 +317,6 @@ impl Table {
         e.board == board && e.generation == self.generation
     }
 
-    /// What is known of the position (`board`, attacker's `hand`) searched
-    /// with `plies` left, on the path `path`: disproofs resting on
-    /// repetitions are taken only where they hold on it, or, with no path
-    /// given, wherever they are found (the caller then keeps track of what
-    /// the result rests on, which stays in its [`Reliance`]).
     /// Asks the memory for the tags of `board`'s cluster ahead of a
     /// [`Table::look`] (a node's children, looked up one after another,
     /// would otherwise each wait for their own cache miss).
@@ -344,6 +339,11 @@ impl Table {
         }
     }
 
+    /// What is known of the position (`board`, attacker's `hand`) searched
+    /// with `plies` left, on the path `path`: disproofs resting on
+    /// repetitions are taken only where they hold on it, or, with no path
+    /// given, wherever they are found (the caller then keeps track of what
+    /// the result rests on, which stays in its [`Reliance`]).
     #[inline]
     pub(crate) fn look(&self, board: u64, hand: Hand, plies: u16, path: Option<&Path>) -> Known {
         // `Open(0, 0)`: nothing known (the caller estimates the numbers).
