@@ -145,6 +145,55 @@ impl PyBoard {
         Ok(())
     }
 
+    /// `Board.push` (see `direct`): play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
+    pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Ok(obj) = r#move.cast::<PyMove>() {
+            let PyMove(mv, shape) = *obj.get();
+            // A move numbered on this board's shape has its squares on it
+            // (`Move` checks them when it is built with `board=`).
+            if shape == self.shape() {
+                self.play(mv)?;
+                if let Some(last) = self.pushed.last_mut() {
+                    *last = Some(obj.clone().unbind());
+                }
+                return Ok(());
+            }
+        }
+        let mv = convert::a_move_on(r#move, self.position().geometry())?;
+        self.play(mv)
+    }
+
+    /// `Board.pop` (see `direct`): take back the last move. Raises ``IndexError`` at the start, and
+    /// ``GameOverError`` once a player resigned or declared (that end is final).
+    pub fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        if self.game.ended_by_act() {
+            let why = self
+                .game
+                .outcome()
+                .map_or_else(String::new, |o| format!(" ({o})"));
+            return Err(GameOverError::new_err(format!(
+                "the game was ended by a player{why}, which is final: pop() takes back moves only in a game still on; replay the moves into a new Board to explore"
+            )));
+        }
+        match self.game.undo() {
+            Some(mv) => {
+                // A listing stays valid only while the history up to it is unchanged.
+                if self
+                    .listing
+                    .of
+                    .is_some_and(|(ply, _)| ply > self.game.moves().len())
+                {
+                    self.listing.of = None;
+                }
+                match self.pushed.pop().flatten() {
+                    Some(obj) => Ok(obj),
+                    None => move_object(py, mv, self.shape()),
+                }
+            }
+            None => Err(PyIndexError::new_err("pop from a board with no moves")),
+        }
+    }
+
     /// Where the game stands: the ply and the position's hash.
     fn here(&self) -> (usize, u64) {
         (self.game.moves().len(), self.position().hash())
@@ -334,60 +383,11 @@ impl PyBoard {
         move_objects(py, self.game.moves(), self.shape())
     }
 
-    /// Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
-    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        if let Ok(obj) = r#move.cast::<PyMove>() {
-            let PyMove(mv, shape) = *obj.get();
-            // A move numbered on this board's shape has its squares on it
-            // (`Move` checks them when it is built with `board=`).
-            if shape == self.shape() {
-                self.play(mv)?;
-                if let Some(last) = self.pushed.last_mut() {
-                    *last = Some(obj.clone().unbind());
-                }
-                return Ok(());
-            }
-        }
-        let mv = convert::a_move_on(r#move, self.position().geometry())?;
-        self.play(mv)
-    }
-
     /// Parse and play a USI move; returns it.
     fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
         let mv = convert::a_move_on(usi.as_any(), self.position().geometry())?;
         self.play(mv)?;
         move_object(py, mv, self.shape())
-    }
-
-    /// Take back the last move. Raises ``IndexError`` at the start, and
-    /// ``GameOverError`` once a player resigned or declared (that end is final).
-    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        if self.game.ended_by_act() {
-            let why = self
-                .game
-                .outcome()
-                .map_or_else(String::new, |o| format!(" ({o})"));
-            return Err(GameOverError::new_err(format!(
-                "the game was ended by a player{why}, which is final: pop() takes back moves only in a game still on; replay the moves into a new Board to explore"
-            )));
-        }
-        match self.game.undo() {
-            Some(mv) => {
-                // A listing stays valid only while the history up to it is unchanged.
-                if self
-                    .listing
-                    .of
-                    .is_some_and(|(ply, _)| ply > self.game.moves().len())
-                {
-                    self.listing.of = None;
-                }
-                match self.pushed.pop().flatten() {
-                    Some(obj) => Ok(obj),
-                    None => move_object(py, mv, self.shape()),
-                }
-            }
-            None => Err(PyIndexError::new_err("pop from a board with no moves")),
-        }
     }
 
     /// The last move. Raises ``IndexError`` at the start.

@@ -63,6 +63,7 @@ impl fmt::Display for Num {
 /// objects through `__index__` (numpy integers). Anything else raises
 /// Python's own `TypeError` ("'float' object cannot be interpreted as an
 /// integer").
+#[allow(unsafe_code)]
 pub fn index(obj: &Bound<'_, PyAny>) -> PyResult<Num> {
     let int = if obj.is_instance_of::<PyInt>() {
         obj.clone()

@@ -4,12 +4,19 @@
 //! `shogi_core::Game<AnyVariant>`, `CardGame` over `shogi_variants::CardGame`,
 //! `TsuitateGame` over the `Referee`. Every error becomes an exception that
 //! subclasses `ValueError` (see `errors`); nothing panics on user input.
+//!
+//! `unsafe` is denied but in two places, each with its soundness argument:
+//! `direct` (`Board.push` and `Board.pop` as C methods) and `convert::index`.
+
+#![deny(unsafe_code)]
 
 mod board;
 mod busy;
 mod card;
 mod contract;
 mod convert;
+#[allow(unsafe_code)]
+mod direct;
 mod enums;
 mod episodes;
 mod errors;
@@ -116,6 +123,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyOutcome>()?;
     m.add_class::<board::PyBoard>()?;
+    direct::install(&m.py().get_type::<board::PyBoard>())?;
     m.add_class::<legal::PyLegalMoves>()?;
     m.add_class::<card::PyCardGame>()?;
     m.add_class::<tsuitate::PyTsuitateGame>()?;

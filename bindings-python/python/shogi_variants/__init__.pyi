@@ -391,7 +391,7 @@ class Board:
     @property
     def move_stack(self) -> list[Move]:
         """The moves played since the start, oldest first."""
-    def push(self, move: MoveLike) -> None:
+    def push(self, move: MoveLike, /) -> None:
         """Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged."""
     def push_usi(self, usi: str) -> Move:
         """Parse and play a USI move; returns it."""
