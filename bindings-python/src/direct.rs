@@ -18,8 +18,8 @@
 //! and it holds the bindings' only `unsafe` blocks besides one in `convert`.
 
 use crate::board::PyBoard;
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::ffi;
+use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 use std::ffi::{c_char, CStr};
@@ -67,7 +67,8 @@ fn install_one(
 
 /// A body's result as CPython wants it: the new reference, or null with
 /// the exception set. A panic (a bug: nothing here panics on input) becomes
-/// a `RuntimeError` instead of unwinding into CPython.
+/// PyO3's `PanicException`, as in every other method, instead of unwinding
+/// into CPython.
 #[inline(always)]
 fn finish(py: Python<'_>, result: std::thread::Result<PyResult<Py<PyAny>>>) -> *mut ffi::PyObject {
     match result {
@@ -82,7 +83,14 @@ fn raise(py: Python<'_>, failed: std::thread::Result<PyResult<Py<PyAny>>>) -> *m
     let error = match failed {
         Ok(Ok(value)) => return value.into_ptr(),
         Ok(Err(error)) => error,
-        Err(_) => PyRuntimeError::new_err("shogi_variants: internal error (a panic) in Board"),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic in Board".to_string());
+            PanicException::new_err(message)
+        }
     };
     error.restore(py);
     std::ptr::null_mut()
