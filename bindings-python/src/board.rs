@@ -145,7 +145,8 @@ impl PyBoard {
         Ok(())
     }
 
-    /// `Board.push` (see `direct`): play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged.
+    /// The body of `Board.push` (called by `direct`, which holds its
+    /// docstring): plays `move`, a `Move` or USI text, if it is legal.
     pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(obj) = r#move.cast::<PyMove>() {
             let PyMove(mv, shape) = *obj.get();
@@ -163,8 +164,8 @@ impl PyBoard {
         self.play(mv)
     }
 
-    /// `Board.pop` (see `direct`): take back the last move. Raises ``IndexError`` at the start, and
-    /// ``GameOverError`` once a player resigned or declared (that end is final).
+    /// The body of `Board.pop` (called by `direct`, which holds its
+    /// docstring): takes back the last move and returns it.
     pub fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         if self.game.ended_by_act() {
             let why = self

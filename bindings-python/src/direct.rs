@@ -73,27 +73,27 @@ fn install_one(
 fn finish(py: Python<'_>, result: std::thread::Result<PyResult<Py<PyAny>>>) -> *mut ffi::PyObject {
     match result {
         Ok(Ok(value)) => value.into_ptr(),
-        failed => raise(py, failed),
+        Ok(Err(error)) => raise(py, error),
+        Err(payload) => raise_panic(py, payload),
     }
 }
 
 #[cold]
 #[inline(never)]
-fn raise(py: Python<'_>, failed: std::thread::Result<PyResult<Py<PyAny>>>) -> *mut ffi::PyObject {
-    let error = match failed {
-        Ok(Ok(value)) => return value.into_ptr(),
-        Ok(Err(error)) => error,
-        Err(payload) => {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic in Board".to_string());
-            PanicException::new_err(message)
-        }
-    };
+fn raise(py: Python<'_>, error: PyErr) -> *mut ffi::PyObject {
     error.restore(py);
     std::ptr::null_mut()
+}
+
+#[cold]
+#[inline(never)]
+fn raise_panic(py: Python<'_>, payload: Box<dyn std::any::Any + Send>) -> *mut ffi::PyObject {
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic in Board".to_string());
+    raise(py, PanicException::new_err(message))
 }
 
 /// `Board.push(move, /)`.
@@ -105,7 +105,8 @@ unsafe extern "C" fn push(slf: *mut ffi::PyObject, arg: *mut ffi::PyObject) -> *
     // descriptor refuses, with a `TypeError`, to call its function on any
     // object not of its type (CPython's `descr_check`, on every path: the
     // bound method, `Board.push(obj, move)` and `__get__`), and `Board`
-    // has no subclasses.
+    // has no subclasses (`#[pyclass]` without `subclass`; were one
+    // allowed, its objects would still begin with `Board`'s layout).
     let py = unsafe { Python::assume_attached() };
     let (slf, arg) = unsafe { (Borrowed::from_ptr(py, slf), Borrowed::from_ptr(py, arg)) };
     let board = unsafe { slf.cast_unchecked::<PyBoard>() };

@@ -87,6 +87,6 @@ def test_pop_hands_back_the_object_pushed_and_a_subclassed_call_is_impossible():
     move = sv.Move.from_usi("2g2f")
     board.push(move)
     assert board.pop() is move
-    # Board is final: no subclass can reach the C methods with another layout.
+    # Board is final (the C methods' SAFETY argument names it).
     with pytest.raises(TypeError):
         type("MyBoard", (sv.Board,), {})
