@@ -209,7 +209,9 @@ fn ask_for_outcome(hook: impl FnOnce(Python<'_>) -> PyResult<Option<Outcome>>) -
 /// * ``filter_moves(board, moves)``: the moves to keep, of ``moves`` (the
 ///   base's legal moves in ``board``'s position);
 /// * ``extra_outcome(board)``: an ``Outcome`` that ends the game in
-///   ``board``'s position, or ``None``; asked after the base's own ends;
+///   ``board``'s position, or ``None``; asked after the base's own extra
+///   ends and before no-move, repetition and the move limit (a win the
+///   last move achieved outranks them);
 /// * ``repetition_outcome(first_player, perpetual_checker)``: the
 ///   ``Outcome`` of a fourfold repetition, or ``None`` for the base's.
 ///

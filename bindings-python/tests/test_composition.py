@@ -184,9 +184,10 @@ def test_tsuitate_over_a_defined_base_plays_what_the_base_allows(base):
             assert plain.outcome() == t.outcome()
 
 
-def test_a_defined_base_takes_no_settings_of_its_own():
-    with pytest.raises(SettingError, match="a defined variant's rules are its file's fields"):
-        Board(variant="must-capture", base="judkins", repetition="Draw")
+def test_a_defined_base_takes_the_house_rules_and_no_other_settings():
+    Board(variant="must-capture", base="judkins", repetition="Draw")
+    with pytest.raises(SettingError, match="the rest of a defined variant's rules are its file's fields"):
+        Board(variant="must-capture", base="judkins", drops="false")
 
 
 def test_games_over_a_defined_base_save_and_resume():

@@ -116,7 +116,45 @@ def test_bad_definitions_name_the_field():
     with pytest.raises(sv.SettingError, match="no setting 'rules'"):
         Board(variant="defined", rules="x")
     with pytest.raises(sv.SettingError, match="file's fields"):
-        Board(variant="judkins", move_limit=3)
+        Board(variant="judkins", drops=False)
+
+
+def test_a_definition_takes_the_house_rules_every_game_takes():
+    """Issue 32: move_limit, repetition, stalemate and impasse by the
+    built-in bases' keys, in boards, matches, saved games, OpenSpiel and
+    PettingZoo."""
+    b = Board(variant="judkins", move_limit=2, stalemate="Draw")
+    b.push(b.legal_moves[0])
+    b.push(b.legal_moves[0])
+    assert b.is_game_over() and b.outcome().reason == "move_limit"
+    again = sv.load(b.to_json())
+    assert again.settings() == b.settings() and again.is_game_over()
+    by_kind = Board(variant="defined", definition="judkins", move_limit=2)
+    assert by_kind.settings() == Board(variant="judkins", move_limit=2).settings()
+    assert Board(variant="judkins", repetition="first-player-loses").settings() != Board(variant="judkins").settings()
+    with pytest.raises(sv.SettingError, match="impasse"):
+        Board(variant="judkins", impasse="Points27")  # a 6x6 board has no impasse rule
+    r = sv.play_match("judkins", sv.RandomPlayer(1), sv.RandomPlayer(2), games=2, seed=1, move_limit=6)
+    assert all(plies <= 6 for _, _, _, plies in r.games())
+    over = Board(variant="must-capture", base="judkins", move_limit=4, stalemate="Draw")
+    assert over.settings()["base"]["end"]["stalemate"] == "draw"
+
+
+def test_house_rules_of_a_definition_reach_the_adapters():
+    from pettingzoo.test import api_test
+
+    from shogi_variants.openspiel import game_from
+    from shogi_variants.pettingzoo import env
+
+    api_test(env(game="judkins", move_limit=10), num_cycles=50, verbose_progress=False)
+    game = game_from(lambda **p: Board(variant="judkins", **p), "house_rules_judkins",
+                     max_game_length=lambda p: p["move_limit"], params={"move_limit": 8})
+    state = game.new_initial_state()
+    plies = 0
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+        plies += 1
+    assert plies == 8
 
 
 def test_check_wins_in_checkshogi():

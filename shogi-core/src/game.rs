@@ -130,15 +130,45 @@ impl<V: Variant> Game<V> {
 
     /// The outcome, once the game is over (computed on each call: it counts
     /// the legal moves and scans the history for repetition).
+    ///
+    /// The order of the end tests after a move: first the variant's own end
+    /// ([`Variant::extra_outcome`]: a win the last move achieved, such as a
+    /// king reaching its far rank, outranks whatever the position after it
+    /// would otherwise be judged), then no legal move for the side to move,
+    /// then repetition, then the move limit (RULES.md 1: "Order of end tests
+    /// after a move: no legal move for the side to move, then repetition,
+    /// then the move limit (so a mate on the last allowed ply wins)").
+    ///
+    /// ```
+    /// use shogi_core::{Color, Game};
+    /// # use shogi_core::{CustomEnd, EndReason, Geometry, Outcome, PieceSet, Position, Variant};
+    /// # #[derive(Clone, Debug, Default)] struct Race;
+    /// # impl Variant for Race { type Settings = (); fn name(&self) -> &'static str { "race" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Race }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #   fn start_sfen(&self) -> &'static str { "4k/K4/5/5/5 b - 1" }
+    /// #   fn move_limit(&self) -> Option<u32> { Some(1) }
+    /// #   fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
+    /// #       let far = EndReason::Custom(CustomEnd::new("far_rank", "king reached the far rank"));
+    /// #       (pos.king(Color::Black)?.rank() == 1).then(|| Outcome::win(Color::Black, far)) } }
+    /// // Race: a king on its far rank wins; the game is drawn after one ply.
+    /// let mut game = Game::new(Race);
+    /// game.play_usi("5b5a").unwrap(); // the limit's last ply reaches the far rank
+    /// assert_eq!(game.outcome().unwrap().winner, Some(Color::Black)); // a win, not the limit's draw
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         if self.ended.is_some() {
             return self.ended;
         }
         let pos = self.position();
+        if let Some(won) = self.variant.extra_outcome(pos) {
+            return Some(won);
+        }
         if self.variant.count_legal_moves(pos) == 0 {
             return Some(self.variant.no_move_outcome(pos));
         }
-        self.outcome_with_legal_moves()
+        self.repetition_or_limit()
     }
 
     /// Whether the game is over.
@@ -372,7 +402,16 @@ impl<V: Variant> Game<V> {
         self.undos.get(i).map_or(self.position.hash(), Undo::hash)
     }
 
+    /// The outcome of a position with legal moves: the end tests of
+    /// [`Game::outcome`] but the no-move test, in the same order.
     fn outcome_with_legal_moves(&self) -> Option<Outcome> {
+        self.variant
+            .extra_outcome(self.position())
+            .or_else(|| self.repetition_or_limit())
+    }
+
+    /// The end by repetition, else by the move limit.
+    fn repetition_or_limit(&self) -> Option<Outcome> {
         if let Some(rep) = self.fourfold_repetition() {
             return Some(self.variant.repetition_outcome(rep));
         }
@@ -381,7 +420,7 @@ impl<V: Variant> Game<V> {
                 return Some(Outcome::draw(EndReason::MoveLimit));
             }
         }
-        self.variant.extra_outcome(self.position())
+        None
     }
 
     /// If the current position has now occurred for the fourth time: who made

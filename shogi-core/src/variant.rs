@@ -97,8 +97,11 @@ pub trait Variant: Clone + fmt::Debug {
         None
     }
 
-    /// Hook: an extra end condition checked after the standard ones (no move,
-    /// repetition, move limit). Default: none.
+    /// Hook: the variant's own end, such as a king reaching its far rank.
+    /// It is asked before the standard ends (no move, repetition, move
+    /// limit): a win the last move achieved outranks whatever the position
+    /// after it would otherwise be judged ([`crate::Game::outcome`]).
+    /// Default: none.
     fn extra_outcome(&self, _pos: &Position) -> Option<Outcome> {
         None
     }

@@ -1,5 +1,6 @@
 //! Choosing a variant at run time, by name, with settings by their serde names.
 
+use crate::defined::HouseRules;
 use crate::{
     Base, Defined, Definition, Minishogi, MinishogiSettings, MustCapture, MustCaptureSettings,
     Scripted, ScriptedSettings, Standard, StandardSettings,
@@ -228,12 +229,10 @@ fn settings_from<S: Serialize + DeserializeOwned>(
         let with_base = match base {
             Base::Standard(s) => settings_from(base.name(), s, &pairs).map(Base::Standard),
             Base::Minishogi(s) => settings_from(base.name(), s, &pairs).map(Base::Minishogi),
-            // A definition's rules are its fields, given in the file.
-            Base::Defined(_) => Err(VariantError::UnknownSetting {
-                variant: base.name().to_owned(),
-                key: pairs.first().map_or_else(String::new, |p| p.0.to_owned()),
-                known: "none: a defined variant's rules are its file's fields".to_owned(),
-            }),
+            // A definition's rules are its file's fields, but for the house rules.
+            Base::Defined(d) => {
+                with_house_rules(base.name(), d.settings(), &pairs).map(Base::Defined)
+            }
         }
         .map_err(|e| match e {
             VariantError::UnknownSetting { key, known, .. } => VariantError::UnknownSetting {
@@ -386,23 +385,11 @@ impl AnyVariant {
             None if Scripted::registered_names().contains(&name) => {
                 scripted_from(Some(name), overrides).map(AnyVariant::Scripted)
             }
-            // A shipped definition by its own name ("judkins"), no settings.
+            // A shipped definition by its own name ("judkins"), with the
+            // house rules every game takes.
             None => {
                 let definition = Definition::builtin(name).ok_or_else(|| unknown_variant(name))?;
-                if let Some((key, _)) = overrides.first() {
-                    return Err(VariantError::UnknownSetting {
-                        variant: name.to_owned(),
-                        key: (*key).to_owned(),
-                        known: "none: a defined variant's rules are its file's fields".to_owned(),
-                    });
-                }
-                Defined::new(definition)
-                    .map(AnyVariant::Defined)
-                    .map_err(|e| VariantError::BadValue {
-                        variant: name.to_owned(),
-                        key: "definition".to_owned(),
-                        message: e.to_string(),
-                    })
+                with_house_rules(name, definition, overrides).map(AnyVariant::Defined)
             }
         }
     }
@@ -559,9 +546,12 @@ fn defined_from(overrides: &[(&str, &str)]) -> Result<Defined, VariantError> {
     };
     let mut text = None;
     let mut fields = Map::new();
+    let mut house = Vec::new();
     for &(key, value) in overrides {
         if key == "definition" {
             text = Some(setting_text(value));
+        } else if Definition::HOUSE_RULES.contains(&key) {
+            house.push((key, value));
         } else {
             fields.insert(key.to_owned(), setting_value(value));
         }
@@ -582,7 +572,46 @@ fn defined_from(overrides: &[(&str, &str)]) -> Result<Defined, VariantError> {
             }
         }
     };
-    Defined::new(definition).map_err(|e| bad(e.to_string()))
+    with_house_rules(variant, definition, &house)
+}
+
+/// The variant of `definition` with the house rules of `pairs` (keys of
+/// [`Definition::HOUSE_RULES`]) in its `[end]` table; any other key is
+/// refused, naming the keys a defined variant takes.
+fn with_house_rules(
+    variant: &str,
+    definition: Definition,
+    pairs: &[(&str, &str)],
+) -> Result<Defined, VariantError> {
+    let bad = |key: &str, message: String| VariantError::BadValue {
+        variant: variant.to_owned(),
+        key: key.to_owned(),
+        message,
+    };
+    if let Some(&(key, _)) = pairs
+        .iter()
+        .find(|(k, _)| !Definition::HOUSE_RULES.contains(k))
+    {
+        return Err(VariantError::UnknownSetting {
+            variant: variant.to_owned(),
+            key: key.to_owned(),
+            known: format!(
+                "{}; the rest of a defined variant's rules are its file's fields",
+                Definition::HOUSE_RULES.join(", ")
+            ),
+        });
+    }
+    let definition = if pairs.is_empty() {
+        definition
+    } else {
+        let rules = settings_from(variant, HouseRules::of(&definition.end_rules()), pairs)?;
+        rules.over(definition).map_err(|e| {
+            // The one field house rules can make invalid is a rule the board cannot have.
+            let key = pairs.last().map_or("definition", |p| p.0);
+            bad(key, e.to_string())
+        })?
+    };
+    Defined::new(definition).map_err(|e| bad("definition", e.to_string()))
 }
 
 macro_rules! dispatch {

@@ -218,8 +218,10 @@ impl DropRule {
 pub enum RepetitionRule {
     /// A draw, as in shogi. Default.
     #[default]
+    #[serde(alias = "Draw")]
     Draw,
     /// The player who made the game's first move loses (minishogi).
+    #[serde(alias = "FirstPlayerLoses", alias = "first_player_loses")]
     FirstPlayerLoses,
 }
 
@@ -240,8 +242,10 @@ pub enum PerpetualCheckRule {
 pub enum StalemateRule {
     /// The side with no move loses, as in shogi. Default.
     #[default]
+    #[serde(alias = "Loss")]
     Loss,
     /// A draw.
+    #[serde(alias = "Draw")]
     Draw,
 }
 
@@ -267,6 +271,63 @@ pub struct EndRules {
     pub check_wins: bool,
     /// A side whose king stands on the far rank wins.
     pub last_rank_king_wins: bool,
+}
+
+/// The house rules a defined variant takes as settings, by the keys the
+/// built-in bases use (`move_limit`, `repetition`, `stalemate`, `impasse`):
+/// the table-level choices the seeds name for every game. Each replaces the
+/// field of the same name in the definition's `[end]` table; the rest of the
+/// definition (board, pieces, `check_wins`, ...) is the file's. Values are
+/// spelled as for the built-in bases or as in the file (`Draw` or `draw`,
+/// `FirstPlayerLoses` or `first-player-loses`, `Points27` or `27`), and a
+/// rule the board cannot have is refused as the file's field would be
+/// (`impasse` on a board other than 9×9).
+///
+/// ```
+/// use shogi_core::Variant;
+/// use shogi_variants::{AnyVariant, Definition};
+/// let judkins = AnyVariant::with_named_settings("judkins", &[("move_limit", "300"), ("stalemate", "Draw")]).unwrap();
+/// assert_eq!(judkins.move_limit(), Some(300));
+/// assert_eq!(Definition::HOUSE_RULES, ["move_limit", "repetition", "stalemate", "impasse"]);
+/// assert!(AnyVariant::with_named_settings("judkins", &[("impasse", "27")]).is_err()); // 6×6
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub(crate) struct HouseRules {
+    #[serde(deserialize_with = "crate::any::optional_positive_limit")]
+    move_limit: Option<u32>,
+    repetition: RepetitionRule,
+    stalemate: StalemateRule,
+    impasse: Impasse,
+}
+
+impl Default for HouseRules {
+    fn default() -> Self {
+        HouseRules::of(&EndRules::default())
+    }
+}
+
+impl HouseRules {
+    /// The house rules a definition's `[end]` table sets.
+    pub(crate) fn of(end: &EndRules) -> HouseRules {
+        HouseRules {
+            move_limit: end.move_limit,
+            repetition: end.repetition,
+            stalemate: end.stalemate,
+            impasse: end.impasse,
+        }
+    }
+
+    /// `definition` with these house rules in its `[end]` table, validated
+    /// again as a file would be (an impasse rule needs a 9×9 board).
+    pub(crate) fn over(self, mut definition: Definition) -> Result<Definition, DefinitionError> {
+        let end = &mut definition.end;
+        end.move_limit = self.move_limit;
+        end.repetition = self.repetition;
+        end.stalemate = self.stalemate;
+        end.impasse = self.impasse;
+        Definition::validate(DefinitionText::from(definition))
+    }
 }
 
 /// A definition file as written: every field before validation.
@@ -370,6 +431,11 @@ const BUILTIN: [(&str, &str); 5] = [
 ];
 
 impl Definition {
+    /// The settings every defined variant takes beside its definition: the
+    /// house rules of its `[end]` table, by the built-in bases' keys (see
+    /// [`Defined`]'s documentation and `AnyVariant::with_named_settings`).
+    pub const HOUSE_RULES: [&'static str; 4] = ["move_limit", "repetition", "stalemate", "impasse"];
+
     /// The names of the definitions shipped with the library.
     ///
     /// ```

@@ -63,8 +63,10 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// under `base`, the variant whose rules the hooks change, on entry).
     fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, _moves: &mut MoveList) {}
 
-    /// An end condition checked after the base's own (no move, repetition,
-    /// move limit, the base's extra ends): `Some` ends the game in `pos`.
+    /// The variant's own end: `Some` ends the game in `pos`. It is asked
+    /// after the base's own extra ends and before the standard ones (no
+    /// move, repetition, move limit), so a win the last move achieved
+    /// outranks what the position would otherwise be judged.
     fn extra_outcome(&self, _base: &AnyVariant, _pos: &Position) -> Option<Outcome> {
         None
     }

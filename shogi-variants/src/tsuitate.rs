@@ -542,7 +542,11 @@ impl Table {
                     t.push(Announcement::Check);
                 }
             }
-            if !self.position.has_legal_moves() {
+            // A win the move achieved (the base's own end) outranks the
+            // rest, as in every game (`Game::outcome`).
+            if let Some(won) = variant.extra_outcome(&self.position) {
+                self.end(won, &mut told);
+            } else if !self.position.has_legal_moves() {
                 let outcome = variant.no_move_outcome(&self.position);
                 self.end(outcome, &mut told);
             } else if settings

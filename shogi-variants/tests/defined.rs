@@ -333,7 +333,11 @@ fn any_variant_plays_shipped_and_written_definitions() {
         AnyVariant::with_named_settings("defined", &[("definition", &MINI.replace("= 1", "= 4"))])
             .unwrap_err();
     assert!(e.to_string().contains("promotion_ranks"), "{e}");
-    let e = AnyVariant::with_named_settings("judkins", &[("move_limit", "9")]).unwrap_err();
+    // The house rules are settings (issue 32); the rest of the rules are the file's.
+    let limited =
+        AnyVariant::with_named_settings("judkins", &[("move_limit", "9")]).expect("a house rule");
+    assert_eq!(limited.move_limit(), Some(9));
+    let e = AnyVariant::with_named_settings("judkins", &[("drops", "false")]).unwrap_err();
     assert!(e.to_string().contains("file's fields"), "{e}");
     let e = AnyVariant::from_name("chess").unwrap_err();
     assert!(

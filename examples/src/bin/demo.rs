@@ -1,24 +1,79 @@
-//! Plays one seeded game of each of the five games, the library's computer
-//! player for the game (Black) against a random player (White), and prints
-//! its moves and outcome: in Japanese notation for the board games, the
-//! cards drawn for Card shogi, what each player was told for Tsuitate
-//! shogi. Then a short match of each computer player against random.
+//! Plays one seeded game of every kind of game the library has, the
+//! library's computer player for the game (Black) against a random player
+//! (White), and prints its moves and outcome: in Japanese notation for the
+//! board games, the cards drawn for Card shogi, what each player was told
+//! for Tsuitate shogi. The user-defined kinds are played like the others: a
+//! shipped definition (Judkins shogi, 6×6) and a variant scripted by this
+//! program (minishogi without drops). Then a short match of each computer
+//! player against random.
 //!
 //! ```text
 //! cargo run --release -p shogi-examples --bin demo [-- --seed N]
 //! ```
 
 use shogi_core::notation::japanese;
-use shogi_core::{Color, Move};
+use shogi_core::{Color, Move, MoveList, Position};
 use shogi_players::{
     play_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchSettings, Observation, Player,
     RandomPlayer, SearchPlayer,
 };
-use shogi_variants::{AnyGame, GameKind, Phase};
+use shogi_variants::{AnyGame, AnyVariant, GameKind, Hooks, Phase, Scripted};
+use std::sync::Arc;
 
 /// Random games can wander; the demo caps the perfect-information and card
 /// games at this many plies (the `move_limit` setting, a draw when reached).
 const DEMO_MOVE_LIMIT: &str = "300";
+
+/// The scripted variant the demo registers and plays.
+const SCRIPT: &str = "minishogi-no-drops";
+
+/// Minishogi in which captured pieces stay off the board: the hooks of the
+/// demo's scripted variant.
+#[derive(Debug)]
+struct NoDrops;
+
+impl Hooks for NoDrops {
+    fn filters_moves(&self) -> bool {
+        true
+    }
+
+    fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
+        moves.retain(|m| !m.is_drop());
+    }
+}
+
+/// What makes a game of `kind` the one the demo plays (a definition, a
+/// script), without any limit. Every kind is named here, so a new kind
+/// cannot be added without the demo saying what it plays.
+fn game_of(kind: GameKind) -> Vec<(&'static str, &'static str)> {
+    match kind {
+        GameKind::Defined => vec![("definition", "judkins")],
+        GameKind::Scripted => vec![("name", SCRIPT)],
+        GameKind::Standard
+        | GameKind::Minishogi
+        | GameKind::MustCapture
+        | GameKind::Card
+        | GameKind::Tsuitate => vec![],
+    }
+}
+
+/// [`game_of`] with the demo's move limit, for the kinds that take one here
+/// (Tsuitate keeps its own: 150 played moves by the rules).
+fn game_with_limit(kind: GameKind) -> Vec<(&'static str, &'static str)> {
+    let mut settings = game_of(kind);
+    if kind != GameKind::Tsuitate {
+        settings.push(("move_limit", DEMO_MOVE_LIMIT));
+    }
+    settings
+}
+
+/// How the demo names a game: the kind, and the definition or script played.
+fn title(kind: GameKind) -> String {
+    match game_of(kind).first() {
+        Some((_, what)) => format!("{} ({what})", kind.name()),
+        None => kind.name().to_owned(),
+    }
+}
 
 fn print_moves(moves: &[String]) {
     for (i, chunk) in moves.chunks(12).enumerate() {
@@ -60,20 +115,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .ok_or("--seed needs a whole number")?,
         None => 2026,
     };
+    // Registered once, the script is a variant like any other.
+    Scripted::register(
+        SCRIPT,
+        AnyVariant::from_name("minishogi")?,
+        Arc::new(NoDrops),
+    )?;
     for kind in GameKind::ALL {
-        let name = kind.name();
-        let limit = if kind == GameKind::Tsuitate {
-            vec![]
-        } else {
-            vec![("move_limit", DEMO_MOVE_LIMIT)]
-        };
+        let name = title(kind);
         let mut black = computer(kind, seed);
         let mut white = RandomPlayer::new(seed);
         println!(
             "== {name} (seed {seed}): {} (Black) vs random (White) ==",
             black.name()
         );
-        let outcome = match AnyGame::of_kind(kind, &limit, seed)? {
+        let outcome = match AnyGame::of_kind(kind, &game_with_limit(kind), seed)? {
             AnyGame::Board(mut game) => {
                 let mut written = Vec::new();
                 while !game.is_over() {
@@ -163,7 +219,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     println!("== short matches against random (colours alternate) ==");
     for kind in GameKind::ALL {
-        let name = kind.name();
         let settings = MatchSettings {
             games: 10,
             max_plies: 600,
@@ -172,13 +227,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         let mut computer = computer(kind, seed);
         let result = play_match(
-            name,
-            &[],
+            kind.name(),
+            &game_of(kind),
             computer.as_mut(),
             &mut RandomPlayer::new(seed + 1),
             &settings,
         )?;
-        println!("{name:>13}: {}", result.summary());
+        println!("{:>32}: {}", title(kind), result.summary());
     }
     Ok(())
 }
