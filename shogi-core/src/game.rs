@@ -1,7 +1,7 @@
 //! A game over a position: history, repetition (sennichite), outcome.
 
 use crate::{
-    Bitboard, EndReason, IllegalMoveError, Move, MoveList, Outcome, PieceKind, Position,
+    Bitboard, Color, EndReason, IllegalMoveError, Move, MoveList, Outcome, PieceKind, Position,
     PositionError, Repetition, Square, Undo, Variant,
 };
 
@@ -357,10 +357,32 @@ impl<V: Variant> Game<V> {
 
     /// The side to move resigns.
     pub fn resign(&mut self) -> Result<Outcome, GameError> {
+        self.resign_as(self.position().side_to_move())
+    }
+
+    /// `color` resigns, on either side's turn: a player may resign at any
+    /// time (on a site, also by leaving on the opponent's turn). The game
+    /// ends as a loss for `color`; refused once the game is over.
+    ///
+    /// ```
+    /// use shogi_core::{Color, EndReason, Game};
+    /// # use shogi_core::{Geometry, PieceSet, Variant};
+    /// # #[derive(Clone, Debug, Default)] struct Mini;
+    /// # impl Variant for Mini { type Settings = (); fn name(&self) -> &'static str { "mini" }
+    /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { Mini }
+    /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+    /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+    /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" } }
+    /// let mut game = Game::new(Mini);
+    /// let o = game.resign_as(Color::White).unwrap(); // Black is to move
+    /// assert_eq!((o.winner, o.reason), (Some(Color::Black), EndReason::Resignation));
+    /// assert!(game.resign_as(Color::Black).is_err()); // over
+    /// ```
+    pub fn resign_as(&mut self, color: Color) -> Result<Outcome, GameError> {
         if let Some(o) = self.outcome() {
             return Err(GameError::GameOver(o));
         }
-        let o = Outcome::loss(self.position().side_to_move(), EndReason::Resignation);
+        let o = Outcome::loss(color, EndReason::Resignation);
         self.ended = Some(o);
         Ok(o)
     }

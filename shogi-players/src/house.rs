@@ -165,12 +165,12 @@ impl<G: GameState> Session<G> {
         self.game.chance_step()
     }
 
-    /// `seat` resigns (at any moment of the game, on its turn or not).
+    /// `seat` resigns (at any moment of the game, on its turn or not). The
+    /// resignation is the game's own ([`GameState::resign`]), so a game
+    /// saved from [`Session::game`] keeps it.
     pub fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError> {
         self.on()?;
-        let o = Outcome::loss(seat, EndReason::Resignation);
-        self.ended = Some(o);
-        Ok(o)
+        self.game.resign(seat)
     }
 
     /// `seat` forfeits: it offered no move or one the rules refuse, where a

@@ -72,6 +72,14 @@ impl GameState for NoDrops {
         self.0.play_unchecked(mv);
         Ok(Verdict::Played)
     }
+    fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError> {
+        if let ToMove::Over(o) = self.to_move() {
+            return Err(PlayError::GameOver(o));
+        }
+        self.0
+            .resign_as(seat)
+            .map_err(|e| PlayError::BadAction(e.to_string()))
+    }
     fn undo(&mut self) -> Result<Move, PlayError> {
         self.0.undo().ok_or(PlayError::NothingToUndo)
     }

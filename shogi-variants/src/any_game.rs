@@ -2,7 +2,9 @@
 //! [`Variant`](shogi_core::Variant): Card shogi has chance steps and Tsuitate
 //! shogi a referee. [`AnyGame`] drives them all through [`GameState`].
 
-use crate::state::{illegal, Action, Observation, PlayError, Probability, Seen, ToMove, Verdict};
+use crate::state::{
+    illegal, Action, ActionReport, Observation, PlayError, Probability, Seen, ToMove, Verdict,
+};
 use crate::{
     settings_with, AnyVariant, CardGame, CardSettings, GameKind, GameState, Referee,
     TsuitateSettings, VariantError,
@@ -178,6 +180,14 @@ impl GameState for AnyGame {
         dispatch!(self, g => g.chance_step())
     }
     #[inline]
+    fn apply_action(&mut self, action: Action) -> Result<ActionReport, PlayError> {
+        dispatch!(self, g => g.apply_action(action))
+    }
+    #[inline]
+    fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError> {
+        dispatch!(self, g => GameState::resign(&mut **g, seat))
+    }
+    #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {
         dispatch!(self, g => GameState::undo(&mut **g))
     }
@@ -260,6 +270,14 @@ impl GameState for Game<AnyVariant> {
     #[inline]
     fn is_chance_node(&self) -> bool {
         false
+    }
+    #[inline]
+    fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError> {
+        self.resign_as(seat).map_err(|e| match e {
+            GameError::GameOver(o) => PlayError::GameOver(o),
+            // `resign_as` refuses nothing but a game that is over.
+            other => PlayError::BadAction(other.to_string()),
+        })
     }
     #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {

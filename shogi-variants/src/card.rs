@@ -9,7 +9,9 @@
 //! distribution ([`CardGame::chance_outcomes`]), as search and research tools
 //! that handle chance nodes themselves need.
 
-use crate::state::{illegal, Action, PlayError, Probability, Seen, ToMove, Verdict};
+use crate::state::{
+    illegal, Action, ActionReport, PlayError, Probability, Seen, ToMove, Told, Verdict,
+};
 use crate::{AnyVariant, Base, CaptureDuty};
 use crate::{GameKind, GameState};
 use rand::{Rng, RngExt, SeedableRng};
@@ -869,6 +871,33 @@ impl GameState for CardGame {
                 .map(Card::id)
                 .map_err(|_| PlayError::BadChanceOutcome(0)),
         }
+    }
+    /// A card drawn is told to both seats as [`Told::Card`].
+    fn apply_action(&mut self, action: Action) -> Result<ActionReport, PlayError> {
+        match action {
+            Action::Move(mv) => Ok(ActionReport {
+                verdict: Some(GameState::play(self, mv)?),
+                told: [Vec::new(), Vec::new()],
+            }),
+            Action::Chance(id) => {
+                self.apply_chance(id)?;
+                // apply_chance took the card of this id.
+                let card = Card::from_id(id).ok_or(PlayError::BadChanceOutcome(id))?;
+                Ok(ActionReport {
+                    verdict: None,
+                    told: [vec![Told::Card(card)], vec![Told::Card(card)]],
+                })
+            }
+        }
+    }
+    #[inline]
+    fn resign(&mut self, seat: shogi_core::Color) -> Result<Outcome, PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        let o = Outcome::loss(seat, shogi_core::EndReason::Resignation);
+        self.finish(o);
+        Ok(o)
     }
     #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {

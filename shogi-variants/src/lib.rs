@@ -64,7 +64,10 @@ pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use scripted::{Hooks, ScriptError, Scripted, ScriptedSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
-pub use state::{Action, GameState, Observation, PlayError, Probability, Seen, ToMove, Verdict};
+pub use state::{
+    Action, ActionReport, GameState, Observation, PlayError, Probability, Seen, ToMove, Told,
+    Verdict,
+};
 pub use tsuitate::{
     events, Announcement, Attempt, Capture, Event, FoulReason, PlayerView, Referee, Ruling,
     TsuitateError, TsuitateSettings, FOUL_LIMIT,

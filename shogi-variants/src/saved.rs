@@ -10,7 +10,7 @@
 //! | `settings` | all | the game's settings by their serde names, defaults included |
 //! | `start` | all | the start position as SFEN |
 //! | `moves` | board games | the moves played, in USI |
-//! | `ended` | board games | `"resign"` or `"declare"` if the game ended by that action |
+//! | `ended` | all | how the game ended by an act: `"resign"` (the side to move resigned), `"resign:black"` / `"resign:white"` (that side resigned on the other's turn), `"declare"` (board games: the side to move declared) |
 //! | `seed`, `generator_position`, `turns` | card | the deck's seed, how far its generator has run (a decimal string: a 128-bit count), and each turn's cards (`"1"`..`"9"`, `"J"`) and move |
 //! | `attempts` | tsuitate | every attempted move in order, fouls included |
 //! | `actions` | any other [`GameState`] | its [`GameState::history`]: moves in USI, chance outcomes as `chance:ID` ([`SavedGame::of_state`], [`SavedGame::replay_onto`]) |
@@ -47,7 +47,7 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use shogi_core::{EndReason, Game, Move, Variant};
+use shogi_core::{Color, EndReason, Game, Move, Variant};
 
 /// This document kind's name.
 pub const SAVE_FORMAT: &str = "shogi-variants/game";
@@ -70,7 +70,9 @@ pub struct SavedGame {
     /// Board games: the moves in USI.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<String>>,
-    /// Board games: `"resign"` or `"declare"` when the game ended by that action.
+    /// How the game ended by an act: `"resign"` (the side to move),
+    /// `"resign:black"` or `"resign:white"` (on the other side's turn), or
+    /// `"declare"` (board games).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<String>,
     /// Card shogi: the seed.
@@ -273,6 +275,83 @@ fn replay_error(what: &'static str, index: usize, text: &str, reason: impl ToStr
     }
 }
 
+/// How a game ended by an act rather than by the rules (the `ended` field).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EndedBy {
+    /// A resignation: `None` for the side to move (`"resign"`), or the
+    /// colour that resigned on the other's turn (`"resign:white"`).
+    Resignation(Option<Color>),
+    /// The side to move declared (`"declare"`, board games).
+    Declaration,
+}
+
+impl EndedBy {
+    /// How `game` ended, if by an act: the field's text.
+    fn of<G: GameState>(game: &G) -> Option<String> {
+        let o = game.outcome()?;
+        match o.reason {
+            EndReason::Resignation => {
+                let loser = o.winner.map(Color::opponent)?;
+                Some(if loser == game.side_to_move() {
+                    "resign".to_owned()
+                } else {
+                    format!("resign:{}", color_word(loser))
+                })
+            }
+            EndReason::ImpasseDeclaration => Some("declare".to_owned()),
+            _ => None,
+        }
+    }
+
+    fn parse(text: &str) -> Option<EndedBy> {
+        match text {
+            "resign" => Some(EndedBy::Resignation(None)),
+            "resign:black" => Some(EndedBy::Resignation(Some(Color::Black))),
+            "resign:white" => Some(EndedBy::Resignation(Some(Color::White))),
+            "declare" => Some(EndedBy::Declaration),
+            _ => None,
+        }
+    }
+
+    /// Ends `game` as the saved `ended` field says (after its `index`
+    /// replayed steps); `declare` ends it with `declare`, for the games
+    /// that have a declaration.
+    fn apply<G: GameState>(
+        ended: Option<&str>,
+        game: &mut G,
+        index: usize,
+        declare: impl FnOnce(&mut G) -> Result<(), String>,
+    ) -> Result<(), SaveError> {
+        let Some(text) = ended else {
+            return Ok(());
+        };
+        let by = EndedBy::parse(text).ok_or_else(|| {
+            replay_error(
+                "end",
+                index,
+                text,
+                "expected 'resign', 'resign:black', 'resign:white' or 'declare'",
+            )
+        })?;
+        match by {
+            EndedBy::Resignation(who) => {
+                let seat = who.unwrap_or_else(|| game.side_to_move());
+                game.resign(seat)
+                    .map(|_| ())
+                    .map_err(|e| replay_error("end", index, text, e))
+            }
+            EndedBy::Declaration => declare(game).map_err(|e| replay_error("end", index, text, e)),
+        }
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
 /// Settings by their serde names, without the variant tag (the document's
 /// `game` field names it).
 pub(crate) fn settings_value<S: Serialize>(settings: &S) -> Value {
@@ -319,6 +398,7 @@ impl SavedGame {
     pub fn of_state<G: GameState>(game: &G) -> SavedGame {
         let mut saved = SavedGame::blank(game.name(), game.settings_value(), game.start_sfen());
         saved.actions = Some(game.history().iter().map(Action::to_string).collect());
+        saved.ended = EndedBy::of(game);
         saved
     }
 
@@ -356,6 +436,9 @@ impl SavedGame {
             }
             .map_err(|e| replay_error("action", i, text, e))?;
         }
+        EndedBy::apply(self.ended.as_deref(), &mut fresh, actions.len(), |_| {
+            Err("this game has no declaration".to_owned())
+        })?;
         Ok(fresh)
     }
 
@@ -378,11 +461,7 @@ impl SavedGame {
             game.start_position().to_sfen(),
         );
         saved.moves = Some(game.moves().iter().map(Move::to_string).collect());
-        saved.ended = match game.outcome().map(|o| o.reason) {
-            Some(EndReason::Resignation) => Some("resign".to_owned()),
-            Some(EndReason::ImpasseDeclaration) => Some("declare".to_owned()),
-            _ => None,
-        };
+        saved.ended = EndedBy::of(game);
         saved
     }
 
@@ -404,6 +483,7 @@ impl SavedGame {
                 })
                 .collect(),
         );
+        saved.ended = EndedBy::of(game);
         saved
     }
 
@@ -421,6 +501,7 @@ impl SavedGame {
                 .map(|a| a.mv.to_string())
                 .collect(),
         );
+        saved.ended = EndedBy::of(referee);
         saved
     }
 
@@ -558,25 +639,9 @@ impl SavedGame {
             game.play(mv)
                 .map_err(|e| replay_error("move", i, text, e))?;
         }
-        match self.ended.as_deref() {
-            None => {}
-            Some("resign") => {
-                game.resign()
-                    .map_err(|e| replay_error("end", moves.len(), "resign", e))?;
-            }
-            Some("declare") => {
-                game.declare()
-                    .map_err(|e| replay_error("end", moves.len(), "declare", e))?;
-            }
-            Some(other) => {
-                return Err(replay_error(
-                    "end",
-                    moves.len(),
-                    other,
-                    "expected 'resign' or 'declare'",
-                ))
-            }
-        }
+        EndedBy::apply(self.ended.as_deref(), &mut game, moves.len(), |g| {
+            g.declare().map(|_| ()).map_err(|e| e.to_string())
+        })?;
         Ok(game)
     }
 
@@ -634,6 +699,9 @@ impl SavedGame {
                 ))
             })?;
         game.set_generator_position(count);
+        EndedBy::apply(self.ended.as_deref(), &mut game, turns.len(), |_| {
+            Err("Card shogi has no declaration".to_owned())
+        })?;
         Ok(game)
     }
 
@@ -652,6 +720,9 @@ impl SavedGame {
                 .attempt(mv)
                 .map_err(|e| replay_error("attempt", i, text, e))?;
         }
+        EndedBy::apply(self.ended.as_deref(), &mut referee, attempts.len(), |_| {
+            Err("Tsuitate shogi has no declaration".to_owned())
+        })?;
         Ok(referee)
     }
 }

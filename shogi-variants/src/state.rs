@@ -38,7 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{AnyVariant, CardGame, PlayerView};
+use crate::{Announcement, AnyVariant, Card, CardGame, PlayerView};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use shogi_core::{
@@ -204,6 +204,55 @@ impl std::str::FromStr for Action {
             None => s.parse().map(Action::Move).map_err(|_| bad()),
         }
     }
+}
+
+/// One thing a seat was told by an action ([`GameState::apply_action`]):
+/// what a server pushes to that seat's connection. The open games tell
+/// nothing (both seats see the whole game, the move included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Told {
+    /// A Tsuitate referee's announcement to this seat.
+    Announcement(Announcement),
+    /// The card drawn (Card shogi: draws are public, told to both seats).
+    Card(Card),
+    /// A chance outcome of another game with chance, by id (told to both seats).
+    Chance(u16),
+}
+
+impl fmt::Display for Told {
+    /// An announcement in the referee's words, a card as its rank or `J`,
+    /// another chance outcome as `chance:ID`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Told::Announcement(a) => write!(f, "{a}"),
+            Told::Card(c) => write!(f, "card {c}"),
+            Told::Chance(id) => write!(f, "chance:{id}"),
+        }
+    }
+}
+
+/// What one action did ([`GameState::apply_action`]): a move's verdict
+/// (`None` for a chance outcome) and what each seat was told by it, indexed
+/// by [`Color::index`].
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_variants::{Action, AnyGame, GameState, Told, Verdict};
+/// let mut game = AnyGame::new("tsuitate", &[], 0)?;
+/// let report = game.apply_action(Action::Move("7g7f".parse()?))?;
+/// assert_eq!(report.verdict, Some(Verdict::Played));
+/// let white = &report.told[Color::White.index()];
+/// assert_eq!(white.len(), 1); // only that the opponent moved
+/// assert!(matches!(white[0], Told::Announcement(shogi_variants::Announcement::OpponentMoved)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ActionReport {
+    /// The verdict of a move; `None` for a chance outcome.
+    pub verdict: Option<Verdict>,
+    /// What each seat was told, by [`Color::index`].
+    pub told: [Vec<Told>; 2],
 }
 
 /// Why an action was refused. Nothing changed.
@@ -445,6 +494,59 @@ pub trait GameState: Clone + fmt::Debug + Send + Sync {
         );
         self.sample_chance(&mut rng)
     }
+
+    /// Applies one action, a move or a chance outcome, and reports what it
+    /// did and what each seat was told by it: what a game server pushes to
+    /// each seat's connection, in every game (nothing in the open games, the
+    /// card drawn in Card shogi, the referee's announcements in Tsuitate).
+    /// Refused as [`GameState::play`] or [`GameState::apply_chance`] would
+    /// refuse it, with nothing changed.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Action, AnyGame, GameState, Told};
+    /// let mut game = AnyGame::new("card", &[], 3)?;
+    /// let id = game.chance_outcomes()[0].0;
+    /// let report = game.apply_action(Action::Chance(id))?;
+    /// assert!(matches!(report.told[Color::White.index()][..], [Told::Card(_)]));
+    /// let mut open = AnyGame::new("minishogi", &[], 0)?;
+    /// let report = open.apply_action("2e3d".parse()?)?;
+    /// assert!(report.told.iter().all(Vec::is_empty)); // both seats see the move
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn apply_action(&mut self, action: Action) -> Result<ActionReport, PlayError> {
+        match action {
+            Action::Move(mv) => Ok(ActionReport {
+                verdict: Some(self.play(mv)?),
+                told: [Vec::new(), Vec::new()],
+            }),
+            Action::Chance(id) => {
+                self.apply_chance(id)?;
+                Ok(ActionReport {
+                    verdict: None,
+                    told: [vec![Told::Chance(id)], vec![Told::Chance(id)]],
+                })
+            }
+        }
+    }
+
+    /// `seat` resigns, on either seat's turn and at a chance step alike (a
+    /// player may resign at any time; a site also ends so the game of a
+    /// player who left). The game ends as a loss for `seat` by
+    /// [`EndReason::Resignation`](shogi_core::EndReason::Resignation), kept
+    /// by the game itself, so a [`SavedGame`](crate::SavedGame) keeps it;
+    /// refused with [`PlayError::GameOver`] once the game is over.
+    ///
+    /// ```
+    /// use shogi_core::{Color, EndReason};
+    /// use shogi_variants::{AnyGame, GameState, SavedGame};
+    /// let mut game = AnyGame::new("standard", &[], 0)?;
+    /// game.resign(Color::White)?; // on Black's turn
+    /// let back = SavedGame::from_json(&SavedGame::of(&game).to_json())?.restore()?;
+    /// assert_eq!(back.outcome().map(|o| (o.winner, o.reason)), Some((Some(Color::Black), EndReason::Resignation)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError>;
 
     /// Takes back the last move. Games that told or drew something that
     /// cannot be taken back refuse with [`PlayError::NotUndoable`].

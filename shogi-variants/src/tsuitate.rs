@@ -13,7 +13,7 @@ mod resample;
 pub use event::{events, Capture, Event};
 
 pub use crate::state::Verdict;
-use crate::state::{Action, PlayError, Seen, ToMove};
+use crate::state::{Action, ActionReport, PlayError, Seen, ToMove, Told};
 use crate::{AnyVariant, Base, GameKind, GameState};
 use serde::{Deserialize, Serialize};
 use shogi_core::rules::pawn_drop_mate;
@@ -803,6 +803,37 @@ impl GameState for Referee {
     #[inline]
     fn is_chance_node(&self) -> bool {
         false
+    }
+    /// What the referee announced to each seat, as [`Told::Announcement`]s.
+    fn apply_action(&mut self, action: Action) -> Result<ActionReport, PlayError> {
+        let Action::Move(mv) = action else {
+            return Err(match self.table.outcome {
+                Some(o) => PlayError::GameOver(o),
+                None => PlayError::NotChance(self.side_to_move()),
+            });
+        };
+        let before = self.told.clone().map(|t| t.len());
+        let verdict = GameState::play(self, mv)?;
+        let told = [0, 1].map(|i| {
+            self.told[i][before[i]..]
+                .iter()
+                .map(|&a| Told::Announcement(a))
+                .collect()
+        });
+        Ok(ActionReport {
+            verdict: Some(verdict),
+            told,
+        })
+    }
+    /// Both seats are told the end ([`Announcement::GameOver`]).
+    #[inline]
+    fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError> {
+        if let Some(o) = self.table.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        let o = Outcome::loss(seat, EndReason::Resignation);
+        self.table.end(o, &mut self.told);
+        Ok(o)
     }
     #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {
