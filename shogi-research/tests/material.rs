@@ -52,6 +52,42 @@ fn check_every_kind_in_hand_shows(name: &str, variant: &AnyVariant) {
     }
 }
 
+/// A kind's whole material in one hand reads 1 on its plane (a count over
+/// the kind's total: Goro goro's six pawns read 3 over minishogi's two).
+fn check_a_whole_kind_in_hand_reads_one(name: &str, variant: &AnyVariant) {
+    let g = variant.geometry();
+    let shape = ObservationShape::board(g.files(), g.ranks());
+    for (k, kind) in PieceKind::HAND.into_iter().enumerate() {
+        let n = variant.piece_set().max(kind);
+        if n == 0 {
+            continue;
+        }
+        let hand = format!(
+            "{}{}",
+            if n > 1 { n.to_string() } else { String::new() },
+            kind.base_letter()
+        );
+        let out = observe(
+            variant,
+            &kings_only(g.files(), g.ranks(), &hand),
+            Color::Black,
+        );
+        assert_eq!(out[shape.index(28 + k, 0, 0)], 1.0, "{name}: {hand}");
+        assert!(
+            out.iter().all(|&v| (0.0..=1.0).contains(&v)),
+            "{name}: {hand}"
+        );
+    }
+}
+
+#[test]
+fn a_whole_kind_in_hand_reads_one_in_every_shipped_definition() {
+    for name in Definition::BUILTIN_NAMES {
+        let defined = Defined::builtin(name).unwrap();
+        check_a_whole_kind_in_hand_reads_one(name, &AnyVariant::Defined(defined));
+    }
+}
+
 #[test]
 fn every_kind_a_shipped_definition_holds_shows_in_hand() {
     for name in Definition::BUILTIN_NAMES {
