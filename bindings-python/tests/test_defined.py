@@ -366,3 +366,34 @@ def test_nifu_legal_allows_a_second_pawn_and_such_positions_read_back():
         Board(b.sfen(), variant="minishogi")
     saved = sv.load(b.to_json())
     assert saved.sfen() == b.sfen() and saved.settings["nifu"] == "legal"
+
+
+def _kings_only(files: int, ranks: int, hands: str) -> str:
+    """Two kings alone (White's on 1a, Black's in the far corner), with ``hands``."""
+    gap = lambda n: str(n) if n else ""  # noqa: E731
+    rows = [f"{gap(files - 1)}k"] + [str(files)] * (ranks - 2) + [f"K{gap(files - 1)}"]
+    return f"{'/'.join(rows)} b {hands} 1"
+
+
+@pytest.mark.parametrize("name", sorted(sv.DEFINITIONS))
+def test_every_kind_a_shipped_definition_holds_shows_in_the_observation(name):
+    """Hand planes count by the variant's own material, whatever the board:
+    each kind of the definition's start, one in Black's hand, changes both
+    players' observations (Judkins' knight was encoded as 0)."""
+    start = Board(variant=name)
+    _, ranks, files = start.observation_shape
+    kinds = sorted({c.upper() for c in start.sfen().split()[0] if c.isalpha()} - {"K"})
+    assert kinds, name
+    bare = Board(_kings_only(files, ranks, "-"), variant=name)
+    for kind in kinds:
+        held = Board(_kings_only(files, ranks, kind), variant=name)
+        for color in (sv.BLACK, sv.WHITE):
+            assert not (held.observation(color) == bare.observation(color)).all(), (name, kind, color)
+
+
+def test_a_knight_in_hand_in_judkins_is_half_of_its_knights():
+    held = Board("5k/6/6/6/6/K5 b N 1", variant="judkins").observation()
+    bare = Board("5k/6/6/6/6/K5 b - 1", variant="judkins").observation()
+    # Own hand planes 28.. in P L N S B R G order: the knight is plane 30.
+    assert (held[30] == 0.5).all() and (bare[30] == 0.0).all()
+    assert (held[:30] == bare[:30]).all() and (held[31:] == bare[31:]).all()

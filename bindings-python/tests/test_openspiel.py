@@ -3,6 +3,7 @@ checks on each game, and agreement with the library played directly."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 from fractions import Fraction
@@ -596,3 +597,48 @@ def test_bad_parameters_raise_a_clear_error(game_string, parameter, allowed):
     with pytest.raises(sv.SettingError) as err:
         pyspiel.load_game(game_string)
     assert parameter in str(err.value) and allowed in str(err.value)
+
+
+# -- OpenSpiel's own api_test on whole game trees ------------------------------------
+
+# Games small enough for OpenSpiel's full-tree checks, with the counts its
+# regression checks ask for: (chance, player, terminal) states, and the
+# (information state, player) pairs of its perfect-recall walk.
+FULL_TREE_GAMES = [
+    ("card", {"base": "minishogi", "max_plies": 2}, (14, 71, 181), 71),
+    ("minishogi", {"max_plies": 2}, (0, 15, 181), 15),
+    ("must_capture", {"base": "minishogi", "max_plies": 3}, (0, 4, 46), 4),
+    ("tsuitate", {"base": "minishogi", "move_limit": 2, "foul_limit": 1}, (0, 15, 227), 3),
+]
+
+
+@pytest.mark.parametrize("name, params, nodes, recall", FULL_TREE_GAMES)
+def test_openspiel_api_test_on_the_whole_tree(name, params, nodes, recall, monkeypatch):
+    """OpenSpiel's ``api_test`` full-tree checks, as OpenSpiel runs them on
+    its own small games: among them, the two players' information states
+    (strings and tensors) never coincide, Card shogi's and the board games'
+    included."""
+    import unittest
+
+    api_test = pytest.importorskip("open_spiel.integration_tests.api_test")
+    key = f"shogi_variants_{name}"
+    monkeypatch.setitem(api_test.TOTAL_NUM_STATES, key, nodes)
+    monkeypatch.setitem(api_test.PERFECT_RECALL_NUM_STATES, key, recall)
+    case = type(f"FullTree_{name}", (api_test.EnforceAPIOnFullTreeBase,),
+                {"game": sos.load(name, **params), "game_name": key})
+    result = unittest.TextTestRunner(stream=open(os.devnull, "w")).run(
+        unittest.defaultTestLoader.loadTestsFromTestCase(case))
+    problems = [f"{test}: {trace}" for test, trace in result.failures + result.errors]
+    assert result.testsRun >= 8 and not problems, "\n".join(problems)
+
+
+def test_perfect_information_information_state_tensor_is_the_seat_and_its_observation():
+    game = sos.load("card", base="minishogi")
+    state = list(_random_states(game, seed=3, plies=5))[-1]
+    assert not state.is_chance_node()
+    assert game.information_state_tensor_size() == 2 + int(np.prod(game.observation_tensor_shape()))
+    for p in (0, 1):
+        info = np.asarray(state.information_state_tensor(p))
+        assert list(info[:2]) == [1.0 if q == p else 0.0 for q in (0, 1)]
+        assert np.array_equal(info[2:], np.asarray(state.observation_tensor(p)))
+        assert state.information_state_string(p) == state.history_str()

@@ -257,6 +257,31 @@ def test_refused_position_is_answered_for_nothing(usi):
     assert board.is_legal(board.move_from_usi(best))
 
 
+def test_moves_past_a_fourfold_repetition_are_played_and_searched(usi):
+    """The GUI owns the game's rules (YaneuraOu's way): a move legal in its
+    position is played after sennichite, and ``go`` answers for the position
+    after it, never for an earlier one."""
+    shuffle = ["2h3h", "8b7b", "3h2h", "7b8b"] * 3
+    board = cshogi.Board()
+    for move in shuffle:
+        board.push_usi(move)
+    assert board.is_draw() == cshogi.REPETITION_DRAW
+    usi.lines.clear()
+    usi.call("position", moves=shuffle + ["7g7f"])
+    best, _ = usi.call("go", nodes=2000, listener=usi.listen)
+    assert not _errors(usi.lines), usi.lines
+    board.push_usi("7g7f")
+    assert board.turn == cshogi.WHITE
+    assert board.is_legal(board.move_from_usi(best)), best
+    # A move not legal in its position is refused; go answers for nothing.
+    usi.lines.clear()
+    usi.call("position", moves=shuffle + ["7g7f", "7g7f"])
+    best, _ = usi.call("go", nodes=2000, listener=usi.listen)
+    assert best == "resign"
+    assert any("move 14: 7g7f" in line for line in _errors(usi.lines)), usi.lines
+    assert any("no position" in line for line in _errors(usi.lines)), usi.lines
+
+
 def test_ponderhit_searches_on_and_bestmove_names_a_ponder_move(usi):
     usi.call("position", moves=["7g7f", "3c3d"])
     answer: dict = {}

@@ -763,12 +763,54 @@ fn a_game_over_by_repetition_still_gets_a_move() {
     // The GUI still gets a move for the position on the board.
     let (_, best) = s.go("go depth 2");
     assert_legal(&Game::new(AnyVariant::Standard(Standard::default())), &best);
-    // A move after the end is refused.
-    let lines = answer_to(&mut s, &format!("{position} 7g7f"));
+    s.quit();
+}
+
+/// The GUI owns the game's rules: a move legal in its position is played
+/// after the game's end by repetition, and `go` answers for the position
+/// after it, never for an earlier one; a move that is not legal is refused,
+/// and `go` then answers for nothing.
+#[test]
+fn moves_past_a_fourfold_repetition_are_played_and_searched() {
+    let mut s = Session::start();
+    let shuffle = " 2h3h 8b7b 3h2h 7b8b".repeat(3);
+    let past_the_end = format!("position startpos moves{shuffle} 7g7f");
+    let lines = answer_to(&mut s, &past_the_end);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    // White is to move after 7g7f: the answer is one of White's moves there.
+    let after = game_of(
+        AnyVariant::Standard(Standard::default()),
+        "position startpos moves 7g7f",
+    );
+    for _ in 0..3 {
+        let (_, best) = s.go("go depth 1");
+        assert_legal(&after, &best);
+    }
+    // And on: two more moves past the end, searched from the last.
+    let further = format!("{past_the_end} 3c3d 8h2b+");
+    let lines = answer_to(&mut s, &further);
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    let (_, best) = s.go("go depth 1");
+    assert_legal(
+        &game_of(
+            AnyVariant::Standard(Standard::default()),
+            "position startpos moves 7g7f 3c3d 8h2b+",
+        ),
+        &best,
+    );
+    // A move that is not legal in its position is refused, even past the end.
+    let lines = answer_to(&mut s, &format!("{past_the_end} 7g7f"));
     let errors = errors(&lines);
     assert!(
-        errors.len() == 1 && errors[0].contains("move 13: "),
+        errors.len() == 1 && errors[0].contains("move 14: 7g7f: "),
         "{lines:?}"
+    );
+    let (info, best) = s.go("go depth 1");
+    assert_eq!(best, "resign", "{info:?}");
+    assert!(
+        info.iter()
+            .any(|l| l.starts_with("info string error: go: no position")),
+        "{info:?}"
     );
     s.quit();
 }

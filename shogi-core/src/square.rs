@@ -18,7 +18,12 @@ use std::str::FromStr;
 /// assert_eq!(sq.to_string(), "7g");
 /// assert!("0a".parse::<Square>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+///
+/// A square's name does not depend on the board: every board names its
+/// squares by the same file digits and rank letters, so `Debug` prints the
+/// USI name too (`7g`, not an index), and so do the errors and derived
+/// `Debug`s that hold a square.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Square(u8);
 
@@ -120,6 +125,21 @@ impl Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file(), self.rank_letter())
+    }
+}
+
+impl fmt::Debug for Square {
+    /// The USI name, as [`Display`](fmt::Display): `7g` on every board.
+    ///
+    /// ```
+    /// use shogi_core::{Illegality, Square};
+    /// let sq: Square = "7g".parse().unwrap();
+    /// assert_eq!(format!("{sq:?}"), "7g");
+    /// let why = Illegality::NoSuchPiece { square: sq };
+    /// assert_eq!(format!("{why:?}"), "NoSuchPiece { square: 7g }");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -170,3 +170,29 @@ fn an_own_board_names_only_what_the_own_pieces_decide() {
         Some("own_piece_there")
     );
 }
+
+/// What a user sees of a refusal, its message and its `Debug` (what `?` in
+/// `main` prints), names squares as the game does (`7g`), never by index
+/// (`Square(38)`), on 9×9 and 5×5 alike.
+#[test]
+fn refusals_name_squares_as_the_game_does_in_their_message_and_debug() {
+    let cases = [
+        (standard(STANDARD_START), "5e5d", "5e"),
+        (standard(STANDARD_START), "7g7e", "7g"),
+        (standard(STANDARD_START), "3c3d", "3c"),
+        (minishogi(MINISHOGI_START), "5e5d", "5d"),
+        (minishogi(MINISHOGI_START), "3c3b", "3c"),
+    ];
+    for (pos, m, square) in cases {
+        let err = pos.clone().play(mv(m)).expect_err(m);
+        let (text, debug) = (err.to_string(), format!("{err:?}"));
+        assert!(text.contains(square), "{m}: {text}");
+        assert!(debug.contains(&format!(": {square}")), "{m}: {debug}");
+        for shown in [&text, &debug] {
+            assert!(!shown.contains("Square("), "{m}: {shown}");
+        }
+    }
+    let sq: shogi_core::Square = "7g".parse().unwrap();
+    assert_eq!(format!("{sq:?}"), "7g");
+    assert_eq!(format!("{:?}", Some(sq)), "Some(7g)");
+}

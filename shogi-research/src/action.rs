@@ -1,5 +1,6 @@
 //! A fixed action space for learning code: every move of a board as an
-//! integer in `0..size`, the same layout for 9×9 and 5×5.
+//! integer in `0..size`, the same layout for every board size (read from
+//! the board's geometry alone, whatever the game).
 //!
 //! With `n = files × ranks` squares numbered `s = (file − 1) × ranks + (rank − 1)`
 //! (file 1 on Black's right, rank 1 at White's side, as in SFEN):
@@ -9,7 +10,7 @@
 //! | `0 .. 2n²` | a board move: `(from × n + to) × 2 + promote` |
 //! | `2n² .. 2n² + 7n` | a drop: `2n² + kind × n + to`, kinds in hand order `P L N S B R G` ([`PieceKind::HAND`]) |
 //!
-//! So 9×9 has 13,689 actions and 5×5 has 1,425. Every legal move has an
+//! So 9×9 has 13,689 actions, Judkins' 6×6 2,844 and 5×5 1,425. Every legal move has an
 //! action; many actions are never legal (a mask says which are, now).
 //! Legal actions listed in ascending order are what OpenSpiel-style code
 //! expects.

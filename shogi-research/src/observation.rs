@@ -6,13 +6,19 @@
 //! in a diagram; for White the board is turned half a circle. So a network
 //! sees "my pieces move up" in every position, whoever moves.
 //!
-//! # Board planes (standard, minishogi, must-capture; the first 48 of Card shogi)
+//! # Board planes (every perfect-information game, definitions and scripts included; the first 48 of Card shogi)
+//!
+//! Counts are scaled by the game's own material, [`Variant::piece_set`] of
+//! its variant (of the base under Card and Tsuitate shogi); a game known
+//! only by its position ([`Seen::Position`]) by the material that position
+//! holds. So a kind a game can hold always shows in the planes, whatever the
+//! board's size.
 //!
 //! | planes | meaning |
 //! |---|---|
 //! | 0–13 | own pieces, one plane per kind in [`PieceKind::ALL`] order (P L N S B R G K +P +L +N +S +B +R) |
 //! | 14–27 | the opponent's pieces, same order |
-//! | 28–34 | own hand, per kind in [`PieceKind::HAND`] order (P L N S B R G), count ÷ the kind's total (9×9: 18 4 4 4 2 2 4; 5×5: 2 0 0 2 2 2 2) |
+//! | 28–34 | own hand, per kind in [`PieceKind::HAND`] order (P L N S B R G), count ÷ the kind's total in the variant's material ([`Variant::piece_set`]: standard 18 4 4 4 2 2 4, minishogi 2 0 0 2 2 2 2, Judkins 2 0 2 2 2 2 2; 0 for a kind the variant lacks) |
 //! | 35–41 | the opponent's hand, same |
 //! | 42–44 | the position occurred before at least 1, 2, 3 times |
 //! | 45 | the observing player is White |
@@ -34,7 +40,7 @@
 //! |---|---|
 //! | 0–13 | own pieces |
 //! | 14–20 | own hand |
-//! | 21–27 | the opponent's pieces of each hand kind, board and hand together, ÷ the kind's total: the pieces not the player's own (where they stand is hidden) |
+//! | 21–27 | the opponent's pieces of each hand kind, board and hand together, ÷ the kind's total in the base's material: the pieces not the player's own (where they stand is hidden) |
 //! | 28 | the square where the opponent's last move captured |
 //! | 29 | the square where the player's last move captured |
 //! | 30 | the opponent's last move gave check |
@@ -79,8 +85,10 @@
 //! ```
 
 use crate::action::ActionSpace;
-use shogi_core::{Color, Game, Hand, Move, MoveKind, PieceKind, Position, Square, Variant};
-use shogi_variants::{Announcement, Card, CardGame, Minishogi, Phase, PlayerView, Seen, Standard};
+use shogi_core::{
+    Color, Game, Hand, Move, MoveKind, PieceKind, PieceSet, Position, Square, Variant,
+};
+use shogi_variants::{Announcement, Card, CardGame, Phase, PlayerView, Seen};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
@@ -196,15 +204,32 @@ impl ObservationShape {
     }
 }
 
-/// How many of each hand kind a full set holds (both sides), for scaling
-/// hand counts: standard's 40 pieces on 9×9, minishogi's 12 on 5×5.
-fn hand_totals(files: usize) -> [f32; 7] {
-    let set = if files == 9 {
-        Standard::PIECES
-    } else {
-        Minishogi::PIECES
-    };
-    PieceKind::HAND.map(|k| f32::from(set.max(k)))
+/// How many of each hand kind the game's material holds (both sides), for
+/// scaling hand counts: the variant's own [`PieceSet`] (standard's 40
+/// pieces, minishogi's 12, Judkins' 24, a definition's start).
+fn hand_totals(pieces: &PieceSet) -> [f32; 7] {
+    PieceKind::HAND.map(|k| f32::from(pieces.max(k)))
+}
+
+/// The material a position holds, board and both hands, by base kind: what
+/// a game known only by its position ([`Seen::Position`]) is taken to play
+/// with (its own material whenever captured pieces go to hand, as in every
+/// game with drops).
+fn material_in(position: &Position) -> PieceSet {
+    let mut max = [0u8; 8];
+    for color in [Color::Black, Color::White] {
+        for sq in position.pieces(color) {
+            if let Some(piece) = position.piece_at(sq) {
+                let i = piece.kind.unpromote().index();
+                max[i] = max[i].saturating_add(1);
+            }
+        }
+        for kind in PieceKind::HAND {
+            let i = kind.index();
+            max[i] = max[i].saturating_add(position.hand(color).count(kind));
+        }
+    }
+    PieceSet { max }
 }
 
 fn shape_of(position: &Position) -> ObservationShape {
@@ -213,9 +238,9 @@ fn shape_of(position: &Position) -> ObservationShape {
 }
 
 /// A hand's count of each kind ([`PieceKind::HAND`] order) over the kind's
-/// total (0 for a kind the set lacks).
-fn hand_fractions(hand: Hand, files: usize) -> [f32; 7] {
-    let totals = hand_totals(files);
+/// total in `pieces` (0 for a kind the set lacks).
+fn hand_fractions(hand: Hand, pieces: &PieceSet) -> [f32; 7] {
+    let totals = hand_totals(pieces);
     let mut fractions = [0.0; 7];
     for (k, kind) in PieceKind::HAND.iter().enumerate() {
         if totals[k] > 0.0 {
@@ -269,7 +294,16 @@ pub(crate) fn write_board_on_clear<V: Variant>(
     memo: Option<&mut PlaneMemo>,
 ) {
     let occurrences = game.repetition_count();
-    write_planes_on_clear(game.position(), occurrences, viewer, live, out, memo);
+    let pieces = game.variant().piece_set();
+    write_planes_on_clear(
+        game.position(),
+        &pieces,
+        occurrences,
+        viewer,
+        live,
+        out,
+        memo,
+    );
 }
 
 /// What a seat sees of a live game, written on a buffer whose piece planes
@@ -290,19 +324,23 @@ pub(crate) fn write_seen_on_clear(
 }
 
 /// The board planes of a live game known only by its position (a game
-/// whose history this module cannot read): the repetition planes are zero.
+/// whose history and rules this module cannot read): the repetition planes
+/// are zero, and hand counts are scaled by the material the position holds.
 pub(crate) fn position_planes_on_clear(
     position: &Position,
     viewer: Color,
     out: &mut [f32],
     memo: Option<&mut PlaneMemo>,
 ) {
-    write_planes_on_clear(position, 1, viewer, true, out, memo);
+    let pieces = material_in(position);
+    write_planes_on_clear(position, &pieces, 1, viewer, true, out, memo);
 }
 
-/// The board planes of `position`, which has occurred `occurrences` times.
+/// The board planes of `position`, which has occurred `occurrences` times,
+/// in a game played with `pieces`.
 fn write_planes_on_clear(
     position: &Position,
+    pieces: &PieceSet,
     occurrences: usize,
     viewer: Color,
     live: bool,
@@ -337,7 +375,7 @@ fn write_planes_on_clear(
         (28, position.hand(viewer)),
         (35, position.hand(viewer.opponent())),
     ] {
-        for (k, value) in hand_fractions(hand, shape.files).into_iter().enumerate() {
+        for (k, value) in hand_fractions(hand, pieces).into_iter().enumerate() {
             put(first + k, value);
         }
     }
@@ -468,12 +506,13 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
     let out = &mut out[..shape.len()];
     out.fill(0.0);
     let viewer = view.color;
+    let pieces = view.base.variant().piece_set();
     for sq in board.pieces() {
         if let Some(piece) = board.piece_at(sq) {
             shape.set(out, piece.kind.index(), sq, viewer, 1.0);
         }
     }
-    for (k, value) in hand_fractions(board.hand(), shape.files)
+    for (k, value) in hand_fractions(board.hand(), &pieces)
         .into_iter()
         .enumerate()
     {
@@ -481,7 +520,7 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
     }
     // Every piece of a kind that is not the player's is the opponent's,
     // on its board or in its hand: a known fact, whatever is hidden.
-    let totals = hand_totals(shape.files);
+    let totals = hand_totals(&pieces);
     let mut own = [0u8; 7];
     for sq in board.pieces() {
         if let Some(piece) = board.piece_at(sq) {

@@ -1,10 +1,11 @@
-//! The action space: every legal move has one action and back, on both boards.
+//! The action space: every legal move has one action and back, on every
+//! board (the built-in games' and each shipped definition's).
 
 use shogi_core::rng::SplitMix;
-use shogi_core::{Geometry, PieceSet, Position};
+use shogi_core::{Geometry, PieceSet, Position, Variant};
 use shogi_research::action::ActionSpace;
 
-use shogi_variants::{Minishogi, Standard, MINISHOGI_START, STANDARD_START};
+use shogi_variants::{Defined, Definition, Minishogi, Standard, MINISHOGI_START, STANDARD_START};
 
 fn positions(
     sfen: &str,
@@ -58,10 +59,18 @@ fn sizes_follow_the_documented_layout() {
 
 #[test]
 fn every_legal_move_round_trips_and_masks_match() {
-    let boards: [(&str, &'static Geometry, PieceSet); 2] = [
+    let mut boards: Vec<(&str, &'static Geometry, PieceSet)> = vec![
         (STANDARD_START, &Standard::GEOMETRY, Standard::PIECES),
         (MINISHOGI_START, &Minishogi::GEOMETRY, Minishogi::PIECES),
     ];
+    for name in Definition::BUILTIN_NAMES {
+        let defined = Defined::builtin(name).unwrap();
+        boards.push((
+            defined.start_sfen(),
+            defined.geometry(),
+            defined.piece_set(),
+        ));
+    }
     let mut checked = 0;
     for (sfen, geometry, pieces) in boards {
         let space = ActionSpace::of(geometry);

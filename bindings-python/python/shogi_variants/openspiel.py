@@ -48,14 +48,21 @@ Mapping:
   player knows now. The observation string renders only that player's knowledge.
 - Observation tensors are ``observation(player)`` of the wrapped game,
   shape ``(planes, ranks, files)`` from the player's side. The perfect-information
-  games' information-state string is the action history (OpenSpiel's
-  ``IIGObserverForPublicInfoGame``); they provide no information-state tensor.
+  games' information-state string is the action history (as OpenSpiel's
+  ``IIGObserverForPublicInfoGame``); their information-state tensor is the
+  seat, one-hot (``seat``, 2: Black, White), then that seat's observation
+  tensor (``observation``): the public state as the seat sees it, so the two
+  players' information states never coincide (OpenSpiel's ``api_test``
+  checks it of the tensor as of the string). It is not a record of the
+  history: the string is.
 - Observation types (``make_py_observer(pyspiel.IIGObservationType(...))``,
   ``open_spiel.python.observation.make_observation``). Perfect-information
   games, as OpenSpiel's own (tic-tac-toe): everything is public, so any type
   with ``public_info`` and without ``perfect_recall`` is the board
-  observation, a public-info information state is the action history, and
-  the private part is empty (string ``""``, no tensor). Tsuitate splits what
+  observation, a public-info information state is the action history (with
+  a single player's private part, OpenSpiel's information state: the tensor
+  above, seat and observation), and the private part is empty (string
+  ``""``, no tensor). Tsuitate splits what
   a player knows into:
 
   * public, what both players are told alike: who is to move, the number of
@@ -227,7 +234,7 @@ class _Spec:
             max_num_players=2,
             min_num_players=2,
             provides_information_state_string=True,
-            provides_information_state_tensor=not facts.perfect,
+            provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
             parameter_specification=self.params,
@@ -277,13 +284,17 @@ class ShogiGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observer of an observation type. Perfect information: the
         whole game is public, so with ``public_info`` the observation, or for
-        ``perfect_recall`` the action history; without, the empty private
-        part (as OpenSpiel's own perfect-information games). Imperfect
+        ``perfect_recall`` the action history (a seat's information state:
+        with its seat and observation as the tensor); without, the empty
+        private part (as OpenSpiel's own perfect-information games). Imperfect
         information: the views' public and private parts (module docstring)."""
         if not self._perfect:
             return _ViewObserver(self, iig_obs_type, params)
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return _Observer(self._proto.observation_shape, params)
+        if (iig_obs_type.public_info and iig_obs_type.perfect_recall
+                and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            return _InfoStateObserver(self._proto.observation_shape, params)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
@@ -395,6 +406,33 @@ class _Observer:
     def string_from(self, state, player):
         """``player``'s string of ``state``."""
         return state._observation_string(player)
+
+
+class _InfoStateObserver:
+    """PyObserver of a seat's information state in a perfect-information
+    game. The string is the action history (as OpenSpiel's own
+    perfect-information games); the tensor is the seat, one-hot (2: Black,
+    White), then that seat's observation (``observation(player)``). So the
+    two players' information states never coincide (OpenSpiel's
+    ``api_test`` asks it of the tensor too), whatever the game's
+    observation says of the viewer."""
+
+    def __init__(self, shape, params=None):
+        if params:
+            raise ValueError(f"observation parameters not supported: {params}")
+        self.tensor = np.zeros(2 + int(np.prod(shape)), np.float32)
+        self.dict = {"seat": self.tensor[:2], "observation": self.tensor[2:].reshape(shape)}
+
+    def set_from(self, state, player):
+        """Writes ``player``'s seat and observation of ``state`` into ``tensor``."""
+        self.dict["seat"][...] = 0.0
+        self.dict["seat"][player] = 1.0
+        self.dict["observation"][...] = state._observation(player)
+
+    def string_from(self, state, player):
+        """The action history (the same for both players: the state is public)."""
+        del player
+        return state.history_str()
 
 
 # -- imperfect information: what each seat's view was told -------------------------

@@ -28,8 +28,14 @@
 //! - `position sfen` takes a mate problem as tsume GUIs send it: a side with
 //!   no king (the attacker) is accepted, and the pieces the SFEN leaves off
 //!   the board and both hands are the defender's ([`Variant::problem_from_sfen`]).
+//! - The GUI owns the game's rules; the engine searches what it is sent (as
+//!   YaneuraOu does). A `position` command's moves are played as long as
+//!   each is legal in its position, the game's ends notwithstanding: a move
+//!   after a fourfold repetition, the move limit or another end by the rules
+//!   is played, and `go` searches the position after it.
 //! - The engine starts with the variant's start position. A `position`
-//!   command it refuses (malformed, or with an illegal move) leaves it with
+//!   command it refuses (malformed, or with a move that is not legal in its
+//!   position) leaves it with
 //!   *no* position: a `go` then answers `info string error: ...` and
 //!   `bestmove resign` (a `go mate`: `checkmate timeout`), never a move for
 //!   a position the GUI no longer has, until a good `position` comes.
@@ -80,7 +86,7 @@ use shogi_players::{
     Budget, MateLimits, MateResult, MateSolver, Player, SearchPlayer, SearchResult,
     MAX_SEARCH_DEPTH,
 };
-use shogi_variants::{AnyGame, GameKind, GameState, Seen, ToMove};
+use shogi_variants::{AnyGame, GameKind, GameState, PlayError, Seen, ToMove};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -175,10 +181,36 @@ fn game_at(kind: GameKind, command: &PositionCommand) -> Result<AnyGame, String>
         game = AnyGame::Board(Box::new(start));
     }
     for (i, &mv) in command.moves.iter().enumerate() {
-        game.play(mv)
-            .map_err(|e| format!("position: move {}: {e}", i + 1))?;
+        play_past_the_end(&mut game, mv).map_err(|e| format!("position: move {}: {e}", i + 1))?;
     }
     Ok(game)
+}
+
+/// Plays `mv` through the contract ([`GameState::play`]); in a board game
+/// the rules have ended (repetition, the move limit, ...), a move that is
+/// legal in the position is played all the same: the GUI owns the game's
+/// rules, the engine searches what it is sent. A move that is not legal in
+/// the position is refused.
+fn play_past_the_end(game: &mut AnyGame, mv: Move) -> Result<(), PlayError> {
+    match game.play(mv) {
+        Err(PlayError::GameOver(outcome)) => match game {
+            AnyGame::Board(board) if board.variant().is_legal(board.position(), mv) => {
+                board.play_unchecked(mv);
+                Ok(())
+            }
+            AnyGame::Board(board) => {
+                let pos = board.position();
+                let reason = board.variant().illegality(pos, mv);
+                Err(PlayError::Illegal {
+                    mv,
+                    rule: reason,
+                    reason: format!("{reason} (and the game is over: {outcome})"),
+                })
+            }
+            _ => Err(PlayError::GameOver(outcome)),
+        },
+        other => other.map(|_| ()),
+    }
 }
 
 /// How long `go mate` may search.
