@@ -61,7 +61,8 @@
 //! - blank lines and `まで…` summary lines are skipped; a leading
 //!   byte-order mark too;
 //! - variations, as Kifu for Windows and ShogiHome write them: after a line,
-//!   blocks `変化：N手` whose moves replace move N of the line read just
+//!   blocks `変化：N手` (also read: `変化：N手目`, as ShogiBoardQ writes
+//!   it) whose moves replace move N of the line read just
 //!   before (the path from the start to the end of the last block read, and
 //!   on along the main continuation of what is there), so that a block
 //!   branches from the main line or from a variation read before it. Each
@@ -1164,6 +1165,8 @@ impl TreeReader {
             .map(|r| r.trim_start())
             .and_then(|r| r.strip_prefix('：').or_else(|| r.strip_prefix(':')))
             .map(str::trim)
+            // ShogiBoardQ and others write `変化：3手目`.
+            .map(|r| r.strip_suffix('目').unwrap_or(r))
             .and_then(|r| r.strip_suffix('手'))
             .and_then(|d| bod::decimal(d.trim()))
             .ok_or_else(|| bad("is not a variation line like 変化：5手".to_owned()))?;
