@@ -275,7 +275,9 @@ pub enum EndKind {
     Interrupted,
     /// The move limit was reached. CSA `%MAX_MOVES`.
     MaxMoves,
-    /// A draw by agreement. CSA `%HIKIWAKE`.
+    /// A draw by agreement. CSA `%HIKIWAKE`. KIF and KI2 have no word for
+    /// it: their writers write `持将棋` (KI2 `まで…手で持将棋`), as ShogiHome
+    /// and cshogi do, which reads back as [`EndKind::Jishogi`].
     Draw,
     /// A tsume problem with no mate. KIF `不詰`.
     NoMate,
