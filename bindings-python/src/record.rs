@@ -3,6 +3,7 @@
 
 use crate::board::PyBoard;
 use crate::convert::{HeaderText, RecordText, SettingText, Text};
+use crate::enums::ColorObj;
 use crate::errors::{GameOverError, InvalidSfenError, RecordWriteError, SettingError};
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
@@ -95,6 +96,11 @@ pub struct PyRecord {
 }
 
 impl PyRecord {
+    /// The illegal move that ended the game, with its time and comments.
+    fn foul_move(&self) -> Option<&shogi_formats::record::RecordMove> {
+        self.record.end.as_ref().and_then(|e| e.foul.as_ref())
+    }
+
     /// The square numbering of the record's board.
     pub fn shape(&self) -> crate::convert::Shape {
         shape_of(&self.record)
@@ -139,14 +145,43 @@ impl PyRecord {
     }
 
     /// The illegal move that ended the game (``end`` is then
-    /// ``"illegal_move"``: its player lost), or ``None``. It is not in
-    /// ``moves``, which always replay.
+    /// ``"illegal_move"``: its player, ``end_side``, lost), or ``None``: the
+    /// move as the file has it, kept beside ``moves`` and not among them,
+    /// so that ``moves`` always replay (Rust's ``RecordEnd::foul``).
     #[getter]
     fn foul(&self, py: Python<'_>) -> PyResult<Option<Py<PyMove>>> {
-        match self.record.end.as_ref().and_then(|e| e.foul.as_ref()) {
+        match self.foul_move() {
             Some(f) => Ok(move_objects(py, &[f.mv], self.shape())?.into_iter().next()),
             None => Ok(None),
         }
+    }
+
+    /// The time of the illegal move that ended the game (``foul``):
+    /// ``(seconds, total seconds or None)``, or ``None`` if not recorded or
+    /// there is no foul.
+    #[getter]
+    fn foul_time(&self) -> Option<(u32, Option<u32>)> {
+        self.foul_move()
+            .and_then(|f| f.time)
+            .map(|t| (t.seconds, t.total_seconds))
+    }
+
+    /// The comments after the illegal move that ended the game (``foul``;
+    /// 81Dojo writes ``反則手にて終局`` there), ``[]`` without a foul.
+    #[getter]
+    fn foul_comments(&self) -> Vec<String> {
+        self.foul_move()
+            .map(|f| f.comments.clone())
+            .unwrap_or_default()
+    }
+
+    /// The side that makes the end (the side to move after ``moves``): the
+    /// player who resigned, and with ``foul`` the player of the illegal
+    /// move, who lost. ``Color.BLACK`` or ``Color.WHITE``, also for a record
+    /// that says no end.
+    #[getter]
+    fn end_side(&self) -> ColorObj {
+        ColorObj(self.record.end_side())
     }
 
     /// The tree of the record: its start, as a ``RecordNode`` (the main

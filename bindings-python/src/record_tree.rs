@@ -470,6 +470,22 @@ impl PyRecordNode {
         })
     }
 
+    /// The illegal move that ended this node's line, when the line ends
+    /// here with one (``end_reason`` is then ``"illegal_move"``: its player
+    /// lost), as ``Record.foul`` for the main line; ``None`` otherwise. It
+    /// is no node: the nodes are the moves the rules allow.
+    #[getter]
+    fn foul(&self, py: Python<'_>) -> PyResult<Option<Py<PyMove>>> {
+        let shape = self.shape(py)?;
+        let foul = self.with(py, |r| {
+            Ok(r.line_end(&self.path)
+                .and_then(|e| e.as_ref())
+                .and_then(|e| e.foul.as_ref())
+                .map(|f| f.mv))
+        })?;
+        foul.map(|m| move_object(py, m, shape)).transpose()
+    }
+
     /// Adds ``move`` after this node (the main continuation if nothing
     /// follows yet, else the last variation) and returns its node. On the
     /// last node of a line that ends (``end_reason``), as python-chess adds

@@ -263,6 +263,60 @@ def test_a_foul_is_kept_and_marked():
     assert csa.win == cshogi.WHITE_WIN
 
 
+def test_a_guis_illegal_last_move_is_kept_with_its_time_comments_and_loser():
+    """Shogi Club 24 ends a game lost by 王手放置 with the illegal move, then
+    反則勝ち and a comment (mog-core-scala's kif_017 in the corpus). cshogi and
+    ShogiHome keep that move; so do we: beside ``moves``, which replay, as
+    ``foul`` with its time, and ``end_side`` names its player, who lost."""
+    corpus = os.path.join(os.path.dirname(__file__), "..", "..", "shogi-formats", "tests", "data", "corpus")
+    with open(os.path.join(corpus, "mog-core-scala", "kif_017.kif"), "rb") as f:
+        record = sv.Record.read(f.read())
+    foul = sv.Move.from_usi("3g4e")
+    assert len(record.moves) == 26 and record.end == "illegal_move"
+    assert record.foul == foul and record.foul_time == (10, 60) and record.foul_comments == []
+    assert record.end_comments == ["王手放置の反則"] and record.end_time is None
+    assert record.end_side == sv.Color.BLACK
+    board = record.board()
+    assert len(board.move_stack) == 26 and not board.is_legal(foul)
+    end = record.root.end()
+    assert end.end_reason == "illegal_move" and end.foul == foul and end.move != foul
+    # Written back: KIF with the move and 反則勝ち, CSA with %+ILLEGAL_ACTION.
+    kif = record.kif()
+    assert "  27 ４五桂(37)   ( 0:10/00:01:00)\n  28 反則勝ち\n*王手放置の反則\n" in kif, kif
+    assert sv.Record.read(kif) == record
+    assert sv.Record.read(kif.replace("反則勝ち", "反則負け")) == record
+    csa = sv.Record.read(record.csa())
+    # CSA's T line has no running total.
+    assert (csa.foul, csa.foul_time, csa.end, csa.end_side) == (foul, (10, None), "illegal_move", sv.Color.BLACK)
+    assert "\n+3745KE\nT10\n%+ILLEGAL_ACTION\n" in record.csa()
+    # cshogi reads the illegal move last and White's win from our KIF.
+    parsed = cshogi.KIF.Parser.parse_str(kif)
+    assert [cshogi.move_to_usi(m) for m in parsed.moves] == usi(record.moves) + ["3g4e"]
+    assert parsed.win == cshogi.WHITE_WIN
+    # 81Dojo ends such a game with the illegal move and a comment on it only.
+    with open(os.path.join(corpus, "mog-core-scala", "kif_014.kif"), "rb") as f:
+        dojo = sv.Record.read(f.read())
+    assert dojo.foul == sv.Move.from_usi("B*5c") and dojo.foul_time == (24, 1233)
+    assert dojo.foul_comments == ["反則手にて終局"] and dojo.end_comments == []
+    assert dojo.end_side == sv.Color.BLACK and sv.Record.read(dojo.kif()) == dojo
+    # A record without a foul: nothing, and the side to move after its moves.
+    plain = sv.Record.read("   1 ７六歩(77)\n   2 投了\n")
+    assert (plain.foul, plain.foul_time, plain.foul_comments) == (None, None, [])
+    assert plain.end_side == sv.Color.WHITE and plain.root.end().foul is None
+
+
+def test_a_draw_by_agreement_is_written_as_kif_and_ki2_write_it():
+    """CSA's %HIKIWAKE has no word in KIF and KI2: written 持将棋 as ShogiHome
+    and cshogi write it, which cshogi reads as a draw and we as jishogi."""
+    record = sv.Record.read("V2.2\nPI\n+\n+7776FU\n-3334FU\n%HIKIWAKE\n")
+    assert record.end == "draw"
+    kif, ki2 = record.kif(), record.ki2()
+    assert "   3 持将棋\nまで2手で持将棋\n" in kif and ki2.endswith("まで2手で持将棋\n")
+    assert sv.Record.read(kif).end == sv.Record.read(ki2).end == "jishogi"
+    assert sv.Record.read(kif).moves == record.moves
+    assert cshogi.KIF.Parser.parse_str(kif).win == cshogi.DRAW
+
+
 # ---------------------------------------------------------------------------
 # The corpus of real records (shogi-formats/tests/data/corpus, sources in its
 # SOURCES.md), against cshogi's parsers.

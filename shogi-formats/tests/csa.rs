@@ -954,3 +954,41 @@ fn ends_csa_cannot_say_are_refused() {
         ));
     }
 }
+
+/// A game drawn by agreement (`%HIKIWAKE`) is written as KIF and KI2 the
+/// way ShogiHome and cshogi write it, `持将棋` (KIF has no other draw than
+/// 千日手 and 持将棋), and read back as that: the moves, times and
+/// comments are the same, the end a draw of the same moves.
+#[test]
+fn a_draw_by_agreement_is_written_as_kif_and_ki2_and_read_back() {
+    use shogi_formats::record::{ki2, kif};
+    let text = "V2.2\nPI\n+\n+7776FU\nT3\n-3334FU\nT5\n%HIKIWAKE\nT1\n'*agreed\n";
+    let record = csa::read(text).unwrap();
+    assert_eq!(record.end.as_ref().map(|e| e.kind), Some(EndKind::Draw));
+    let kif_text = kif::write(&record).unwrap();
+    assert!(
+        kif_text.contains("   3 持将棋       ( 0:01/)\n*agreed\nまで2手で持将棋\n"),
+        "{kif_text}"
+    );
+    let ki2_text = ki2::write(&record).unwrap();
+    assert!(
+        ki2_text.ends_with("▲７六歩    △３四歩\nまで2手で持将棋\n*agreed\n"),
+        "{ki2_text}"
+    );
+    let mut jishogi = record.clone();
+    if let Some(end) = jishogi.end.as_mut() {
+        end.kind = EndKind::Jishogi;
+    }
+    assert_eq!(kif::read(&kif_text).unwrap(), jishogi);
+    let back = ki2::read(&ki2_text).unwrap();
+    assert_eq!(
+        back.moves.iter().map(|m| m.mv).collect::<Vec<_>>(),
+        [mv("7g7f"), mv("3c3d")]
+    );
+    assert_eq!(
+        back.end.map(|e| (e.kind, e.comments)),
+        Some((EndKind::Jishogi, vec!["agreed".to_owned()]))
+    );
+    // CSA keeps the draw by agreement as it is.
+    assert_eq!(csa::read(&csa::write(&record).unwrap()).unwrap(), record);
+}

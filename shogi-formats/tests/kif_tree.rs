@@ -236,6 +236,41 @@ fn nested_variations_bookmarks_comments_and_times_per_node() {
     assert_eq!(kif::read(&written).unwrap(), record);
 }
 
+/// ShogiBoardQ (and others) write the variation header `変化：3手目`: the
+/// same block as `変化：3手`, nested ones too, and a bad number is still an
+/// error at its line.
+#[test]
+fn a_variation_header_ending_in_te_me_is_read() {
+    let text = "   1 ７六歩(77)
+   2 ３四歩(33)
+   3 ２六歩(27)+
+   4 ８四歩(83)
+   5 投了
+
+変化：3手目
+   3 ６六歩(67)
+   4 ８四歩(83)+
+*side
+
+変化：4手目
+   4 ４二飛(82)
+";
+    let record = kif::read(text).unwrap();
+    assert_eq!(record.line_count(), 3);
+    assert_eq!(kif::read(&text.replace("手目\n", "手\n")).unwrap(), record);
+    let third = &record.moves[2].variations[0];
+    assert_eq!(third.moves[1].comments, ["side"]);
+    assert_eq!(third.moves[1].variations[0].moves[0].mv, mv("8b4b"));
+    // The writer keeps Kifu for Windows' spelling, which reads back the same.
+    let written = kif::write(&record).unwrap();
+    assert!(written.contains("変化：3手\n") && !written.contains("手目"));
+    assert_eq!(kif::read(&written).unwrap(), record);
+    let e = kif::read(&text.replace("変化：4手目", "変化：4目")).unwrap_err();
+    assert_eq!(e.line, 12, "{e}");
+    let e = kif::read(&text.replace("変化：4手目", "変化：4手目目")).unwrap_err();
+    assert_eq!(e.line, 12, "{e}");
+}
+
 #[test]
 fn the_end_keeps_its_time_and_comment() {
     let text = "   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ２五歩(26)\n   4 ８五歩(84)

@@ -592,7 +592,17 @@ class Record:
         ``"draw"``, ``"no_mate"``, ``"win_by_default"``, ``"loss_by_default"`` or ``None``."""
     @property
     def foul(self) -> Optional[Move]:
-        """The illegal move that ended the game (``end == "illegal_move"``), not in ``moves``."""
+        """The illegal move that ended the game (``end == "illegal_move"``: its player,
+        ``end_side``, lost), kept beside ``moves``, not among them (they always replay)."""
+    @property
+    def foul_time(self) -> Optional[tuple[int, Optional[int]]]:
+        """The foul's time: (seconds, total seconds or None), or None."""
+    @property
+    def foul_comments(self) -> list[str]:
+        """Comments after the foul move (``[]`` without one)."""
+    @property
+    def end_side(self) -> Color:
+        """The side that makes the end (to move after ``moves``); with a foul, its player."""
     @property
     def end_comments(self) -> list[str]:
         """Comments after the end."""
@@ -746,6 +756,9 @@ class RecordNode:
     def end_comments(self) -> list[str]: ...
     @property
     def end_time(self) -> Optional[tuple[int, Optional[int]]]: ...
+    @property
+    def foul(self) -> Optional[Move]:
+        """The illegal move that ended this node's line here (``end_reason == "illegal_move"``), or None."""
     def add_variation(self, move: MoveLike, *, comment: Optional[str] = None) -> "RecordNode":
         """Add a move after this node (main if nothing follows; where the line
         ends, a side line played instead of the end). Raises

@@ -183,10 +183,14 @@ fn foul_move(pos: &Position, token: &str, last_to: Option<shogi_core::Square>) -
 /// notation needs it), a foul move last, then the `まで` summary line of
 /// the end and its comments. Times are not written.
 ///
+/// A draw by agreement ([`EndKind::Draw`](super::EndKind::Draw), CSA
+/// `%HIKIWAKE`) is summed up `まで…手で持将棋`, as ShogiHome and cshogi write
+/// it (KI2 has no other word for a draw), and reads back as
+/// [`EndKind::Jishogi`](super::EndKind::Jishogi).
+///
 /// Fails ([`WriteError`]) if a move is illegal, if the end has no summary
-/// in KI2 ([`EndKind::MaxMoves`](super::EndKind::MaxMoves),
-/// [`EndKind::Draw`](super::EndKind::Draw)) or if a header key cannot be
-/// written so that it reads back. Any header value is written.
+/// in KI2 ([`EndKind::MaxMoves`](super::EndKind::MaxMoves)) or if a header
+/// key cannot be written so that it reads back. Any header value is written.
 ///
 /// ```
 /// use shogi_formats::record::{ki2, Record, RecordMove, RecordEnd, EndKind};

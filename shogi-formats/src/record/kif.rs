@@ -61,7 +61,8 @@
 //! - blank lines and `まで…` summary lines are skipped; a leading
 //!   byte-order mark too;
 //! - variations, as Kifu for Windows and ShogiHome write them: after a line,
-//!   blocks `変化：N手` whose moves replace move N of the line read just
+//!   blocks `変化：N手` (also read: `変化：N手目`, as ShogiBoardQ writes
+//!   it) whose moves replace move N of the line read just
 //!   before (the path from the start to the end of the last block read, and
 //!   on along the main continuation of what is there), so that a block
 //!   branches from the main line or from a variation read before it. Each
@@ -91,7 +92,11 @@
 //! record (headers are written as they are, so a record with no `handicap`
 //! header gets no `手合割` line; a BOD diagram is written whenever the start
 //! position is not the one the `手合割`, or its absence, implies), except
-//! that header values are read back trimmed and with line breaks as spaces.
+//! that header values are read back trimmed and with line breaks as spaces,
+//! and that a draw by agreement ([`EndKind::Draw`](crate::record::EndKind::Draw),
+//! CSA `%HIKIWAKE`), for which KIF has no word, is written `持将棋` (with
+//! `まで…手で持将棋`), as ShogiHome and cshogi write it, and read back as
+//! [`EndKind::Jishogi`](crate::record::EndKind::Jishogi).
 
 use super::{
     bod, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
@@ -232,8 +237,15 @@ const END_NAMES: [(&str, EndKind); 15] = [
     ("入玉宣言", EndKind::ImpasseDeclaration),
 ];
 
-/// The KIF special move of an end, if KIF has one.
+/// The KIF special move of an end, if KIF has one. A draw by agreement
+/// (CSA `%HIKIWAKE`) is written `持将棋`, as ShogiHome and cshogi write it:
+/// KIF's special moves have no other draw than 千日手 and 持将棋. It reads
+/// back as [`EndKind::Jishogi`].
 fn end_name(kind: EndKind) -> Option<&'static str> {
+    let kind = match kind {
+        EndKind::Draw => EndKind::Jishogi,
+        other => other,
+    };
     END_NAMES.iter().find(|(_, k)| *k == kind).map(|(n, _)| *n)
 }
 
@@ -477,7 +489,9 @@ fn summary_after(start: &Setup, plies: usize, end: &RecordEnd) -> Option<String>
         EndKind::Repetition => "千日手".to_owned(),
         EndKind::Checkmate => "詰み".to_owned(),
         EndKind::ImpasseDeclaration => format!("{mover}の入玉勝ち"),
-        EndKind::Jishogi => "持将棋".to_owned(),
+        // KIF and KI2 have no word for a draw by agreement: 持将棋, as
+        // ShogiHome and cshogi write it.
+        EndKind::Jishogi | EndKind::Draw => "持将棋".to_owned(),
         EndKind::Timeout => format!("時間切れにより{winner}の勝ち"),
         EndKind::IllegalMoveWin => format!("{mover}の反則勝ち"),
         EndKind::IllegalMove => format!("{mover}の反則負け"),
@@ -1164,6 +1178,8 @@ impl TreeReader {
             .map(|r| r.trim_start())
             .and_then(|r| r.strip_prefix('：').or_else(|| r.strip_prefix(':')))
             .map(str::trim)
+            // ShogiBoardQ and others write `変化：3手目`.
+            .map(|r| r.strip_suffix('目').unwrap_or(r))
             .and_then(|r| r.strip_suffix('手'))
             .and_then(|d| bod::decimal(d.trim()))
             .ok_or_else(|| bad("is not a variation line like 変化：5手".to_owned()))?;
@@ -1280,7 +1296,8 @@ impl Branch {
 /// [`WriteError::IllegalSideMove`]), if a node has two children with the same
 /// move, a side line no move or a variation hangs on a side line's first
 /// move (the tree cannot be written so that it reads back), if the record ends in a way KIF
-/// cannot say ([`EndKind::MaxMoves`], [`EndKind::Draw`]) or if a header key
+/// cannot say ([`EndKind::MaxMoves`]; a draw by agreement, [`EndKind::Draw`],
+/// is written `持将棋`, see the [module](self)) or if a header key
 /// cannot be written so that it reads back (a name that is a line of
 /// another kind).
 ///

@@ -14,10 +14,16 @@
 //!
 //! One illegal move is kept: a record that ends with a foul (an illegal
 //! move followed by `反則勝ち`/`反則負け`, `%ILLEGAL_MOVE` or
-//! `%±ILLEGAL_ACTION`, or in KIF and KI2 by nothing but comments, as game archives and
-//! 81Dojo record 二歩 and the like) has that
-//! move in [`RecordEnd::foul`], not in [`Record::moves`], so the moves still
-//! replay and the foul is typed.
+//! `%±ILLEGAL_ACTION`, or in KIF and KI2 by nothing but comments, as GUIs,
+//! game archives and 81Dojo record 二歩, 王手放置 and the like) has that
+//! move, with its time and comments, in [`RecordEnd::foul`], not in
+//! [`Record::moves`], so the moves still replay and the foul is typed: the
+//! end is [`EndKind::IllegalMove`], a loss of [`Record::end_side`], the
+//! player of the foul. This is the record as written, as cshogi (the move
+//! last among its moves, unplayed) and ShogiHome (a node played without
+//! validation) keep it; the writers write it back (KIF: the move, then
+//! `反則勝ち`; KI2: the move, then `まで…の反則勝ち`; CSA: the move, then
+//! `%±ILLEGAL_ACTION` naming its player) and read back the same foul.
 
 /// CSA records (CSA標準棋譜ファイル形式 V2.2 and V3.0).
 pub mod csa;
@@ -275,7 +281,9 @@ pub enum EndKind {
     Interrupted,
     /// The move limit was reached. CSA `%MAX_MOVES`.
     MaxMoves,
-    /// A draw by agreement. CSA `%HIKIWAKE`.
+    /// A draw by agreement. CSA `%HIKIWAKE`. KIF and KI2 have no word for
+    /// it: their writers write `持将棋` (KI2 `まで…手で持将棋`), as ShogiHome
+    /// and cshogi do, which reads back as [`EndKind::Jishogi`].
     Draw,
     /// A tsume problem with no mate. KIF `不詰`.
     NoMate,
