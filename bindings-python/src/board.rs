@@ -1,6 +1,7 @@
 //! `Board`: a game of a perfect-information variant (standard, minishogi,
 //! must-capture), with its lazy `LegalMoves` view.
 
+use crate::busy::{Read, Write};
 use crate::contract;
 use crate::convert::{self, Int, MoveText, SettingText, SfenText, Shape, Text};
 use crate::enums::ColorObj;
@@ -12,7 +13,7 @@ use crate::moves::{move_object, move_objects, PyMove, PyOutcome};
 use crate::research;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use shogi_core::{Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::{text, Diagram};
 use shogi_research::action::ActionSpace;
@@ -246,6 +247,15 @@ impl PyBoard {
             .map_err(crate::errors::western_error)
     }
 
+    /// The picture of `svg(...)` with these options (`_repr_svg_`: none).
+    fn picture(&self, opts: crate::pictures::SvgOptions<'_>) -> PyResult<String> {
+        let mut d = self.diagram();
+        opts.apply(&mut d, self.position().geometry(), |sel| {
+            crate::pictures::legal(&self.game, sel)
+        })?;
+        Ok(d.to_svg())
+    }
+
     /// The position with its last move marked.
     fn diagram(&self) -> Diagram {
         let mut d = Diagram::of_position(self.position());
@@ -303,73 +313,81 @@ impl PyBoard {
 
     /// The variant's name.
     #[getter]
-    fn variant(&self) -> &'static str {
-        self.game.variant().name()
+    fn variant(this: Read<'_, Self>) -> &'static str {
+        this.game.variant().name()
     }
 
     /// The variant's full settings, defaults included.
     #[getter]
-    fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        convert::settings_dict(py, &self.game.variant().settings())
+    fn settings<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::settings_dict(py, &this.game.variant().settings())
     }
 
     /// The side to move: ``Color.BLACK`` (== 0) or ``Color.WHITE`` (== 1).
     #[getter]
-    fn turn(&self) -> ColorObj {
-        ColorObj(self.position().side_to_move())
+    fn turn(this: Read<'_, Self>) -> ColorObj {
+        ColorObj(this.position().side_to_move())
     }
 
     /// The SFEN move number (1 at the start, +1 per move).
     #[getter]
-    fn move_number(&self) -> u32 {
-        self.position().move_number()
+    fn move_number(this: Read<'_, Self>) -> u32 {
+        this.position().move_number()
     }
 
     /// Files of the board (9 or 5).
     #[getter]
-    fn files(&self) -> u8 {
-        self.position().geometry().files()
+    fn files(this: Read<'_, Self>) -> u8 {
+        this.position().geometry().files()
     }
 
     /// Ranks of the board (9 or 5).
     #[getter]
-    fn ranks(&self) -> u8 {
-        self.position().geometry().ranks()
+    fn ranks(this: Read<'_, Self>) -> u8 {
+        this.position().geometry().ranks()
     }
 
     /// The square on ``file`` and ``rank`` (1-based) of this board:
     /// ``(file - 1) * ranks + (rank - 1)``. Raises ``InvalidSquareError`` off the board.
-    fn square(&self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
-        self.shape().at(file, rank)
+    fn square(
+        this: Read<'_, Self>,
+        file: &Bound<'_, PyAny>,
+        rank: &Bound<'_, PyAny>,
+    ) -> PyResult<usize> {
+        this.shape().at(file, rank)
     }
 
     /// The file (1..) of a square of this board (number or USI name).
-    fn square_file(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
-        convert::square_file(square, self.shape())
+    fn square_file(this: Read<'_, Self>, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_file(square, this.shape())
     }
 
     /// The rank (1.., 1 is ``a``) of a square of this board (number or USI name).
-    fn square_rank(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
-        convert::square_rank(square, self.shape())
+    fn square_rank(this: Read<'_, Self>, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_rank(square, this.shape())
     }
 
     /// The USI name of a square of this board (``"5e"``).
-    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
-        convert::square_name(square, self.shape())
+    fn square_name(this: Read<'_, Self>, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        convert::square_name(square, this.shape())
     }
 
     /// The number on this board of a square's USI name (a number is checked and returned).
-    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
-        convert::parse_square(name, self.shape())
+    fn parse_square(this: Read<'_, Self>, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        convert::parse_square(name, this.shape())
     }
 
     /// The legal move of USI text here, as python-chess's ``parse_uci``:
     /// a ``Move`` numbered on this board. Raises ``InvalidMoveError`` for
     /// text that is no move of this board, ``IllegalMoveError`` (with its
     /// ``reason``) for a move the rules forbid now.
-    fn parse_usi(&self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
-        let mv = self.legal_move(usi.as_any())?;
-        move_object(py, mv, self.shape())
+    fn parse_usi(
+        this: Read<'_, Self>,
+        py: Python<'_>,
+        usi: &Bound<'_, PyString>,
+    ) -> PyResult<Py<PyMove>> {
+        let mv = this.legal_move(usi.as_any())?;
+        move_object(py, mv, this.shape())
     }
 
     /// The legal moves (none once the game is over), generated when used.
@@ -380,36 +398,40 @@ impl PyBoard {
 
     /// The moves played since the start, oldest first.
     #[getter]
-    fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        move_objects(py, self.game.moves(), self.shape())
+    fn move_stack(this: Read<'_, Self>, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        move_objects(py, this.game.moves(), this.shape())
     }
 
     /// Parse and play a USI move; returns it.
-    fn push_usi(&mut self, py: Python<'_>, usi: &Bound<'_, PyString>) -> PyResult<Py<PyMove>> {
-        let mv = convert::a_move_on(usi.as_any(), self.position().geometry())?;
-        self.play(mv)?;
-        move_object(py, mv, self.shape())
+    fn push_usi(
+        mut this: Write<'_, Self>,
+        py: Python<'_>,
+        usi: &Bound<'_, PyString>,
+    ) -> PyResult<Py<PyMove>> {
+        let mv = convert::a_move_on(usi.as_any(), this.position().geometry())?;
+        this.play(mv)?;
+        move_object(py, mv, this.shape())
     }
 
     /// The last move. Raises ``IndexError`` at the start.
-    fn peek(&self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        match self.game.moves().last() {
-            Some(&mv) => move_object(py, mv, self.shape()),
+    fn peek(this: Read<'_, Self>, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        match this.game.moves().last() {
+            Some(&mv) => move_object(py, mv, this.shape()),
             None => Err(PyIndexError::new_err("peek at a board with no moves")),
         }
     }
 
     /// Whether a move (``Move`` or USI) is legal now; malformed text is not.
-    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
+    fn is_legal(this: Read<'_, Self>, r#move: &Bound<'_, PyAny>) -> bool {
         match convert::a_move(r#move) {
-            Ok(mv) => self.game.is_legal(mv),
+            Ok(mv) => this.game.is_legal(mv),
             Err(_) => false,
         }
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        self.position().is_check()
+    fn is_check(this: Read<'_, Self>) -> bool {
+        this.position().is_check()
     }
 
     /// A board from a mate problem (tsume) as problems are written: the
@@ -481,8 +503,8 @@ impl PyBoard {
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
-        self.position().is_check() && self.game.variant().count_legal_moves(self.position()) == 0
+    fn is_checkmate(this: Read<'_, Self>) -> bool {
+        this.position().is_check() && this.game.variant().count_legal_moves(this.position()) == 0
     }
 
     /// Whether the game is over.
@@ -503,41 +525,48 @@ impl PyBoard {
     }
 
     /// How many times the current position has occurred (1 the first time).
-    fn repetition_count(&self) -> usize {
-        self.game.repetition_count()
+    fn repetition_count(this: Read<'_, Self>) -> usize {
+        this.game.repetition_count()
     }
 
     /// The side to move resigns.
-    fn resign(&mut self) -> PyResult<PyOutcome> {
-        self.listing.of = None;
-        self.game.resign().map(PyOutcome).map_err(game_error)
+    fn resign(mut this: Write<'_, Self>) -> PyResult<PyOutcome> {
+        this.listing.of = None;
+        this.game.resign().map(PyOutcome).map_err(game_error)
     }
 
     /// Declare a win by entering king (``SettingError`` if the variant's settings have no declaration rule).
-    fn declare(&mut self) -> PyResult<PyOutcome> {
-        self.listing.of = None;
-        self.game.declare().map(PyOutcome).map_err(game_error)
+    fn declare(mut this: Write<'_, Self>) -> PyResult<PyOutcome> {
+        this.listing.of = None;
+        this.game.declare().map(PyOutcome).map_err(game_error)
     }
 
     /// The current position as SFEN.
-    fn sfen(&self) -> String {
-        self.position().to_sfen()
+    fn sfen(this: Read<'_, Self>) -> String {
+        this.position().to_sfen()
     }
 
     /// The piece on a square as its SFEN letter (``"P"``, ``"+r"``), or ``None``.
-    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-        let sq = convert::square(square, self.shape())?;
-        Ok(self.position().piece_at(sq).map(|p| p.to_string()))
+    fn piece_at(this: Read<'_, Self>, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let sq = convert::square(square, this.shape())?;
+        Ok(this.position().piece_at(sq).map(|p| p.to_string()))
     }
 
     /// Pieces in hand by uppercase letter, only those held.
-    fn hand<'py>(&self, py: Python<'py>, color: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
-        convert::hand(py, self.position().hand(convert::color(color)?))
+    fn hand<'py>(
+        this: Read<'_, Self>,
+        py: Python<'py>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        convert::hand(py, this.position().hand(convert::color(color)?))
     }
 
     /// Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped.
-    fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        contract::legal_squares(&self.game, square_or_drop)
+    fn legal_squares(
+        this: Read<'_, Self>,
+        square_or_drop: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        contract::legal_squares(&this.game, square_or_drop)
     }
 
     /// Leaf count of the legal move tree, computed natively with the GIL
@@ -592,28 +621,29 @@ impl PyBoard {
 
     /// A copy; with ``stack=False`` the copy starts at the current position.
     #[pyo3(signature = (stack = true))]
-    fn copy(&self, stack: bool) -> Self {
+    fn copy(this: Read<'_, Self>, stack: bool) -> Self {
         if stack {
-            self.clone()
+            this.clone()
         } else {
             PyBoard::from_game(Game::from_position(
-                self.game.variant().clone(),
-                self.position().clone(),
+                this.game.variant().clone(),
+                this.position().clone(),
             ))
         }
     }
 
     /// A board at the start position with the same variant and settings.
-    fn root(&self) -> Self {
+    fn root(this: Read<'_, Self>) -> Self {
         PyBoard::from_game(Game::from_position(
-            self.game.variant().clone(),
-            self.game.start_position().clone(),
+            this.game.variant().clone(),
+            this.game.start_position().clone(),
         ))
     }
 
-    /// The board as SVG for Jupyter: both hands, the last move, check.
-    fn _repr_svg_(&self) -> String {
-        self.diagram().to_svg()
+    /// The board as SVG for Jupyter: ``svg()``, with the module's defaults
+    /// (``set_diagram_defaults``).
+    fn _repr_svg_(this: Read<'_, Self>) -> PyResult<String> {
+        this.picture(crate::pictures::SvgOptions::default())
     }
 
     /// The board as SVG: both hands, the last move, check, and the result
@@ -638,7 +668,7 @@ impl PyBoard {
     #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
-        &self,
+        this: Read<'_, Self>,
         flipped: Option<bool>,
         highlight: Vec<Bound<'py, PyAny>>,
         size: Option<Bound<'py, PyAny>>,
@@ -660,44 +690,45 @@ impl PyBoard {
             pieces,
             font,
         };
-        let mut d = self.diagram();
-        opts.apply(&mut d, self.position().geometry(), |sel| {
-            crate::pictures::legal(&self.game, sel)
-        })?;
-        Ok(d.to_svg())
+        this.picture(opts)
     }
 
-    fn __copy__(&self) -> Self {
-        self.clone()
+    fn __copy__(this: Read<'_, Self>) -> Self {
+        this.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
+    fn __deepcopy__(this: Read<'_, Self>, _memo: &Bound<'_, PyAny>) -> Self {
+        this.clone()
     }
 
     /// Same variant and settings, same position (history aside).
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyBoard>().is_ok_and(|o| {
-            let o = o.borrow();
-            o.game.variant() == self.game.variant() && o.position() == self.position()
-        })
+    /// Raises ``BusyError`` if either board is being changed by another call.
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<PyBoard>() else {
+            return Ok(false);
+        };
+        let (this, o) = (crate::busy::read(slf)?, crate::busy::read(other)?);
+        Ok(o.game.variant() == this.game.variant() && o.position() == this.position())
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(this: Read<'_, Self>) -> String {
         let kwargs =
-            convert::non_default_kwargs(&self.game.variant().settings(), &self.default_settings());
-        let variant = match self.game.variant() {
+            convert::non_default_kwargs(&this.game.variant().settings(), &this.default_settings());
+        let variant = match this.game.variant() {
             AnyVariant::Standard(_) => String::new(),
             v => format!(", variant={}", convert::py_str(v.name())),
         };
-        format!("Board({}{variant}{kwargs})", convert::py_str(&self.sfen()))
+        format!(
+            "Board({}{variant}{kwargs})",
+            convert::py_str(&this.position().to_sfen())
+        )
     }
 
     /// A text diagram for people: White's hand, the file numbers on top,
     /// the ranks' letters on the right, Black's hand, who is to move and
     /// the move number (``shogi_formats::diagram::text::labelled``).
-    fn __str__(&self) -> String {
-        text::labelled(self.position())
+    fn __str__(this: Read<'_, Self>) -> String {
+        text::labelled(this.position())
     }
 
     /// The game's record (``Record``): its moves from the start, the
@@ -706,70 +737,86 @@ impl PyBoard {
     /// time in seconds and an end (``"resign"``, ``"timeout"``, ...).
     #[pyo3(signature = (times = None, end = None, **headers))]
     fn record(
-        &self,
+        this: Read<'_, Self>,
         times: Option<Vec<Option<Int<u32, convert::Times>>>>,
         end: Option<Text>,
         headers: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<crate::record::PyRecord> {
         let times = times.map(|t| t.into_iter().map(|s| s.map(Int::get)).collect());
-        crate::record::board_record(&self.game, headers, times, end.as_deref())
+        crate::record::board_record(&this.game, headers, times, end.as_deref())
     }
 
     /// A legal move in Japanese notation (``▲７六歩``, ``△同　歩``, ``▲５八金右``).
-    fn japanese(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mv = self.legal_move(r#move)?;
-        let last = self.game.moves().last().map(|m| m.to());
+    fn japanese(this: Read<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mv = this.legal_move(r#move)?;
+        let last = this.game.moves().last().map(|m| m.to());
         Ok(shogi_core::notation::japanese::write(
-            self.position(),
+            this.position(),
             mv,
             last,
         ))
     }
 
     /// A legal move in Western notation (``P-7f``, ``Bx2b+``, ``S*5e``).
-    fn western(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mv = self.legal_move(r#move)?;
-        Ok(shogi_core::notation::western::write(self.position(), mv))
+    fn western(this: Read<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mv = this.legal_move(r#move)?;
+        Ok(shogi_core::notation::western::write(this.position(), mv))
     }
 
     /// The legal move written in Japanese notation. Raises
     /// ``AmbiguousMoveError`` when several legal moves fit it (``５八金``
     /// with two golds that can go there), ``InvalidMoveError`` otherwise.
-    fn parse_japanese(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        move_object(py, self.read_japanese(&text)?, self.shape())
+    fn parse_japanese(
+        this: Read<'_, Self>,
+        py: Python<'_>,
+        text: Text<MoveText>,
+    ) -> PyResult<Py<PyMove>> {
+        move_object(py, this.read_japanese(&text)?, this.shape())
     }
 
     /// The legal move written in Western notation. Raises
     /// ``AmbiguousMoveError`` when several legal moves fit it (``G-5h``
     /// with two golds that can go there), ``InvalidMoveError`` otherwise.
-    fn parse_western(&self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        move_object(py, self.read_western(&text)?, self.shape())
+    fn parse_western(
+        this: Read<'_, Self>,
+        py: Python<'_>,
+        text: Text<MoveText>,
+    ) -> PyResult<Py<PyMove>> {
+        move_object(py, this.read_western(&text)?, this.shape())
     }
 
     /// Parse a move in Japanese notation (``"▲７六歩"``, ``"同　歩"``,
     /// ``"５八金右"``) and play it; returns the move. Raises what
     /// ``parse_japanese`` raises (``AmbiguousMoveError`` for "which gold?"),
     /// and ``GameOverError`` once the game is over; the board is then unchanged.
-    fn push_japanese(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        let mv = self.read_japanese(&text)?;
-        self.play(mv)?;
-        move_object(py, mv, self.shape())
+    fn push_japanese(
+        mut this: Write<'_, Self>,
+        py: Python<'_>,
+        text: Text<MoveText>,
+    ) -> PyResult<Py<PyMove>> {
+        let mv = this.read_japanese(&text)?;
+        this.play(mv)?;
+        move_object(py, mv, this.shape())
     }
 
     /// Parse a move in Western notation (``"P-7f"``, ``"Bx2b+"``,
     /// ``"S*5e"``) and play it; returns the move. Raises what
     /// ``parse_western`` raises (``AmbiguousMoveError`` for "which gold?"),
     /// and ``GameOverError`` once the game is over; the board is then unchanged.
-    fn push_western(&mut self, py: Python<'_>, text: Text<MoveText>) -> PyResult<Py<PyMove>> {
-        let mv = self.read_western(&text)?;
-        self.play(mv)?;
-        move_object(py, mv, self.shape())
+    fn push_western(
+        mut this: Write<'_, Self>,
+        py: Python<'_>,
+        text: Text<MoveText>,
+    ) -> PyResult<Py<PyMove>> {
+        let mv = this.read_western(&text)?;
+        this.play(mv)?;
+        move_object(py, mv, this.shape())
     }
 
     /// Every piece on the board: ``{square index: piece}``, the piece as
     /// ``piece_at`` writes it (``"P"``, ``"+r"``), squares ascending.
-    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        inspect::piece_map(py, self.position())
+    fn piece_map<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        inspect::piece_map(py, this.position())
     }
 
     /// The squares of ``color``'s pieces of exactly ``kind``, ascending.
@@ -777,8 +824,12 @@ impl PyBoard {
     /// case is ignored, the colour is the ``color`` argument); a promoted
     /// kind is its own (``pieces("P", BLACK)`` has no tokins). Raises
     /// ``ArgumentError`` for text that is no piece, or a bad colour.
-    fn pieces(&self, kind: Text<MoveText>, color: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        inspect::pieces(self.position(), &kind, color)
+    fn pieces(
+        this: Read<'_, Self>,
+        kind: Text<MoveText>,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        inspect::pieces(this.position(), &kind, color)
     }
 
     /// The squares of ``color``'s pieces that attack ``square``, ascending,
@@ -787,62 +838,62 @@ impl PyBoard {
     /// whatever stands on ``square`` itself does not matter. Raises
     /// ``InvalidSquareError``/``ArgumentError`` for a bad square or colour.
     fn attackers(
-        &self,
+        this: Read<'_, Self>,
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<usize>> {
-        inspect::attackers(self.position(), color, square)
+        inspect::attackers(this.position(), color, square)
     }
 
     /// Whether any of ``color``'s pieces attacks ``square`` (see ``attackers``).
     fn is_attacked_by(
-        &self,
+        this: Read<'_, Self>,
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        inspect::is_attacked_by(self.position(), color, square)
+        inspect::is_attacked_by(this.position(), color, square)
     }
 
     /// The squares of the enemy pieces giving check to the side to move,
     /// ascending (two in a double check, none when not in check).
-    fn checkers(&self) -> Vec<usize> {
-        inspect::checkers(self.position())
+    fn checkers(this: Read<'_, Self>) -> Vec<usize> {
+        inspect::checkers(this.position())
     }
 
     /// The square of ``color``'s king, or ``None`` when it has none (a
     /// position set up without one).
-    fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        inspect::king(self.position(), color)
+    fn king(this: Read<'_, Self>, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        inspect::king(this.position(), color)
     }
 
     /// Whether a legal move would give check. Raises ``IllegalMoveError``
     /// for a move that is not legal here (``InvalidMoveError`` for text
     /// that is no move); the board is never changed.
-    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let mv = self.legal_move(r#move)?;
-        let mut pos = self.position().clone();
+    fn gives_check(this: Read<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mv = this.legal_move(r#move)?;
+        let mut pos = this.position().clone();
         pos.play_unchecked(mv);
         Ok(pos.is_check())
     }
 
     /// Whether a legal move captures (a drop never does). Raises
     /// ``IllegalMoveError`` for a move that is not legal here.
-    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let mv = self.legal_move(r#move)?;
-        Ok(mv.from().is_some() && self.position().piece_at(mv.to()).is_some())
+    fn is_capture(this: Read<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mv = this.legal_move(r#move)?;
+        Ok(mv.from().is_some() && this.position().piece_at(mv.to()).is_some())
     }
 
     /// The position's 64-bit Zobrist hash (board, both hands with their
     /// counts, side to move; not the move number): equal positions have
     /// equal hashes, and it is what repetition is detected by.
-    fn zobrist_hash(&self) -> u64 {
-        self.position().hash()
+    fn zobrist_hash(this: Read<'_, Self>) -> u64 {
+        this.position().hash()
     }
 
     /// The moves played since the game's start (``len(move_stack)``); the
     /// SFEN ``move_number`` is ``ply() + 1`` when the game started at move 1.
-    fn ply(&self) -> usize {
-        self.game.moves().len()
+    fn ply(this: Read<'_, Self>) -> usize {
+        this.game.moves().len()
     }
 
     /// Whether the current position has occurred at least ``n`` times in
@@ -854,7 +905,7 @@ impl PyBoard {
     /// ``is_repetition(3)`` warns one repetition before. Raises
     /// ``ArgumentError`` for ``n`` outside ``1..=4294967295``.
     #[pyo3(signature = (n = None), text_signature = "($self, n=3)")]
-    fn is_repetition(&self, n: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    fn is_repetition(this: Read<'_, Self>, n: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
         let n = match n {
             None => 3,
             Some(obj) => {
@@ -867,7 +918,7 @@ impl PyBoard {
                 })?
             }
         };
-        Ok(self.game.repetition_count() >= n as usize)
+        Ok(this.game.repetition_count() >= n as usize)
     }
 
     /// The position as a BOD diagram (局面図), the kanji board KIF files
@@ -876,39 +927,45 @@ impl PyBoard {
     /// (``v`` before White's pieces), Black's hand, then ``手数＝N`` after
     /// the first move and ``後手番`` when White is to move. Ends with a
     /// newline; ``Record.read`` of a KIF with it reads the position back.
-    fn bod(&self) -> String {
-        inspect::bod(self.position())
+    fn bod(this: Read<'_, Self>) -> String {
+        inspect::bod(this.position())
     }
 
     /// The number of actions of this board's fixed action space (13,689 on
     /// 9×9, 1,425 on 5×5; layout in ``shogi_research::action``).
     #[getter]
-    fn num_actions(&self) -> u32 {
-        contract::space(&self.game).size()
+    fn num_actions(this: Read<'_, Self>) -> u32 {
+        contract::space(&this.game).size()
     }
 
     /// The legal moves as actions, ascending.
-    fn legal_actions(&self) -> Vec<u32> {
-        contract::legal_actions(&self.game)
+    fn legal_actions(this: Read<'_, Self>) -> Vec<u32> {
+        contract::legal_actions(&this.game)
     }
 
-    /// One byte per action, 1 where it is legal now:
-    /// ``numpy.frombuffer(board.action_mask(), dtype=bool)``.
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        contract::action_mask(py, &self.game)
+    /// A numpy ``bool`` array of ``(num_actions,)``, true where the action
+    /// is legal now: ``board.action_mask().sum() == len(board.legal_moves)``,
+    /// the dtype and layout of a row of ``SelfPlay.action_masks``. Without
+    /// numpy it raises ``MissingExtraError`` naming the extra.
+    fn action_mask<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        contract::action_mask(py, &this.game)
     }
 
     /// The action of a move on this board. Raises ``InvalidMoveError`` if it does not fit the board.
-    fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
-        research::action_of(ActionSpace::of(self.position().geometry()), r#move)
+    fn action(this: Read<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
+        research::action_of(ActionSpace::of(this.position().geometry()), r#move)
     }
 
     /// The move of an action. Raises ``InvalidMoveError`` for a number outside the space.
-    fn move_of(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyMove>> {
+    fn move_of(
+        this: Read<'_, Self>,
+        py: Python<'_>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyMove>> {
         research::move_of_action(
             py,
-            ActionSpace::of(self.position().geometry()),
-            self.shape(),
+            ActionSpace::of(this.position().geometry()),
+            this.shape(),
             action,
         )
     }
@@ -922,66 +979,69 @@ impl PyBoard {
     /// has one column per square, in this board's square numbering.
     #[pyo3(signature = (color = None))]
     fn observation<'py>(
-        &self,
+        this: Read<'_, Self>,
         py: Python<'py>,
         color: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let viewer = research::viewer(color, self.position().side_to_move())?;
-        research::observation_array(py, self.observation_shape_of(), |out| {
-            board_observation(&self.game, viewer, out)
+        let viewer = research::viewer(color, this.position().side_to_move())?;
+        research::observation_array(py, this.observation_shape_of(), |out| {
+            board_observation(&this.game, viewer, out)
         })
     }
 
     /// ``(planes, ranks, files)`` of ``observation()``.
     #[getter]
-    fn observation_shape(&self) -> (usize, usize, usize) {
-        research::shape_tuple(self.observation_shape_of())
+    fn observation_shape(this: Read<'_, Self>) -> (usize, usize, usize) {
+        research::shape_tuple(this.observation_shape_of())
     }
 
     /// The game as a saved-game JSON document (``shogi_variants.load`` reads it back).
-    fn to_json(&self) -> String {
-        SavedGame::of_board(&self.game).to_json()
+    fn to_json(this: Read<'_, Self>) -> String {
+        SavedGame::of_board(&this.game).to_json()
     }
 
     /// Who acts now (the contract's ``to_move``): ``BLACK``/``WHITE``, or
     /// ``None`` once the game is over (a board has no chance steps).
-    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        contract::to_move(py, &self.game)
+    fn to_move<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        contract::to_move(py, &this.game)
     }
 
     /// Whether a chance step is due: never on a board.
-    fn is_chance_node(&self) -> bool {
-        GameState::is_chance_node(&self.game)
+    fn is_chance_node(this: Read<'_, Self>) -> bool {
+        GameState::is_chance_node(&this.game)
     }
 
     /// The chance step's outcomes ``(id, Fraction)``: none on a board.
-    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
-        contract::chance_outcomes(py, &self.game)
+    fn chance_outcomes<'py>(
+        this: Read<'_, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
+        contract::chance_outcomes(py, &this.game)
     }
 
     /// Applies a chance outcome: a board has none, so this raises
     /// ``ChanceError`` (``GameOverError`` once the game is over).
-    fn apply_chance(&mut self, id: &Bound<'_, PyAny>) -> PyResult<()> {
-        contract::apply_chance(&mut self.game, id)
+    fn apply_chance(mut this: Write<'_, Self>, id: &Bound<'_, PyAny>) -> PyResult<()> {
+        contract::apply_chance(&mut this.game, id)
     }
 
     /// Resolves a chance step with the game's own generator: a board has
     /// none, so this raises ``ChanceError`` (``GameOverError`` once over).
-    fn chance_step(&mut self) -> PyResult<u16> {
-        contract::chance_step(&mut self.game)
+    fn chance_step(mut this: Write<'_, Self>) -> PyResult<u16> {
+        contract::chance_step(&mut this.game)
     }
 
     /// Every action so far as text, oldest first: the moves in USI.
-    fn history(&self) -> Vec<String> {
-        contract::history(&self.game)
+    fn history(this: Read<'_, Self>) -> Vec<String> {
+        contract::history(&this.game)
     }
 
     /// What ``color`` sees: the whole game (a copy of this board).
-    fn seen(&self, color: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
+    fn seen(this: Read<'_, Self>, color: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
         let seat = convert::color(color)?;
         // Converted here, not in `games` (which imports this module): the
         // modules import in one direction.
-        match GameState::seen(&self.game, seat) {
+        match GameState::seen(&this.game, seat) {
             shogi_variants::Seen::Board(g) => Ok(PyBoard::from_game(g.clone())),
             _ => Err(crate::errors::ShogiError::new_err(
                 "a board's seat sees the board",
@@ -991,10 +1051,10 @@ impl PyBoard {
 
     /// Pickles through the saved-game JSON.
     fn __reduce__<'py>(
-        &self,
+        this: Read<'_, Self>,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        crate::saved::reduce(py, SavedGame::of_board(&self.game))
+        crate::saved::reduce(py, SavedGame::of_board(&this.game))
     }
 }
 

@@ -7,7 +7,7 @@ use crate::convert::{self, Selected, Shape};
 use crate::errors::{play_error, ChanceError};
 use crate::research;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::PyString;
 use shogi_research::action::ActionSpace;
 use shogi_variants::{GameState, ToMove};
 
@@ -83,9 +83,10 @@ pub fn legal_actions(game: &impl GameState) -> Vec<u32> {
     research::legal_actions(space(game), &game.legal_moves())
 }
 
-/// `action_mask()`: one byte per action, 1 where it is legal now.
-pub fn action_mask<'py>(py: Python<'py>, game: &impl GameState) -> Bound<'py, PyBytes> {
-    research::mask_bytes(py, space(game), &game.legal_moves())
+/// `action_mask()`: a numpy `bool` array, one entry per action, true where
+/// it is legal now (`MissingExtraError` without numpy).
+pub fn action_mask<'py>(py: Python<'py>, game: &impl GameState) -> PyResult<Bound<'py, PyAny>> {
+    research::mask_array(py, space(game), &game.legal_moves())
 }
 
 /// `legal_squares(square or "P*")`: the game's own "show legal squares".

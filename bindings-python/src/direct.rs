@@ -111,7 +111,7 @@ unsafe extern "C" fn push(slf: *mut ffi::PyObject, arg: *mut ffi::PyObject) -> *
     let (slf, arg) = unsafe { (Borrowed::from_ptr(py, slf), Borrowed::from_ptr(py, arg)) };
     let board = unsafe { slf.cast_unchecked::<PyBoard>() };
     let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<Py<PyAny>> {
-        board.try_borrow_mut()?.push_object(&arg)?;
+        crate::busy::write(&board)?.push_object(&arg)?;
         Ok(py.None())
     }));
     finish(py, result)
@@ -128,7 +128,7 @@ unsafe extern "C" fn pop(
     let slf = unsafe { Borrowed::from_ptr(py, slf) };
     let board = unsafe { slf.cast_unchecked::<PyBoard>() };
     let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<Py<PyAny>> {
-        Ok(board.try_borrow_mut()?.pop_object(py)?.into_any())
+        Ok(crate::busy::write(&board)?.pop_object(py)?.into_any())
     }));
     finish(py, result)
 }

@@ -149,11 +149,19 @@ const NOT_ALLOWED: &str = "not_allowed";
 /// `IllegalMoveError(message)` with its `reason` attribute set to `reason`
 /// (an [`Illegality::name`](shogi_core::Illegality::name), or one of the few
 /// names of refusals that are no rule: `"chance_due"`, `"not_allowed"`).
+///
+/// The exception object is made here, normalized: pyo3 normalizes a lazy
+/// error (to set an attribute on it) with the GIL released, and the caller
+/// may hold its game borrowed (a refused `push`), which another thread
+/// would then find in use.
 pub fn illegal_move(message: String, reason: &'static str) -> PyErr {
     Python::attach(|py| {
-        let e = IllegalMoveError::new_err(message);
-        match e.value(py).setattr("reason", reason) {
-            Ok(()) => e,
+        let made = py
+            .get_type::<IllegalMoveError>()
+            .call1((message,))
+            .and_then(|e| e.setattr("reason", reason).map(|()| e));
+        match made {
+            Ok(e) => PyErr::from_value(e),
             Err(failed) => failed,
         }
     })

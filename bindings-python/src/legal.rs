@@ -13,22 +13,7 @@ use shogi_core::{Move, MoveList};
 /// callback of that call, or another thread while it runs without the
 /// GIL): the threads model's refusal, instead of pyo3's panic.
 pub fn read<'py, T: pyo3::PyClass>(obj: &Bound<'py, PyAny>) -> PyResult<PyRef<'py, T>> {
-    let obj = obj.cast::<T>()?;
-    obj.try_borrow().map_err(|_| busy_object(obj.as_any()))
-}
-
-/// `BusyError` naming `obj`'s class.
-fn busy_object(obj: &Bound<'_, PyAny>) -> PyErr {
-    let name = obj
-        .get_type()
-        .name()
-        .map_or_else(|_| "object".to_owned(), |n| n.to_string());
-    let own = if name == "Board" {
-        "board.copy()"
-    } else {
-        "game.copy()"
-    };
-    crate::errors::busy(&format!("this {name}"), None, own)
+    crate::busy::read(obj.cast::<T>()?)
 }
 
 /// The most moves `repr(legal_moves)` writes out.
@@ -65,7 +50,7 @@ pub trait MoveSource: Send + Sync {
 /// iteration): a board's legal moves, the moves a drawn card allows, a
 /// Tsuitate player's candidate attempts. It follows its game: after a push
 /// it lists the new position's moves.
-#[pyclass(module = "shogi_variants", name = "LegalMoves")]
+#[pyclass(module = "shogi_variants", name = "LegalMoves", frozen)]
 pub struct PyLegalMoves {
     owner: Py<PyAny>,
     source: &'static dyn MoveSource,

@@ -156,5 +156,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(square_file, m)?)?;
     m.add_function(wrap_pyfunction!(square_rank, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load, m)?)?;
+    m.add_function(wrap_pyfunction!(pictures::set_diagram_defaults, m)?)?;
+    m.add_function(wrap_pyfunction!(pictures::diagram_defaults, m)?)?;
     Ok(())
 }

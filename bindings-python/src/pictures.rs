@@ -1,21 +1,26 @@
 //! The options every `svg(...)` method takes, read once for all games and
 //! views: `flipped`, `highlight`, `size`, `selected`, `arrows`, `marks`,
-//! `lang`, `pieces`, `font`.
+//! `lang`, `pieces`, `font`; and the module's defaults for the last three
+//! (`set_diagram_defaults`, `diagram_defaults`), used by every picture a
+//! caller draws without naming them (`svg()`, `_repr_svg_` in a notebook).
 
 use crate::convert::{self, Selected, SettingText, Shape, Text};
 use crate::errors::SettingError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use shogi_core::{Bitboard, Excerpt, Geometry, Square};
 use shogi_formats::diagram::{Diagram, Lang, PieceStyle};
 use shogi_variants::GameState;
+use std::sync::RwLock;
 
 /// The widths `size=` takes, in pixels.
 pub const SIZES: std::ops::RangeInclusive<u32> = 64..=4096;
 /// The most characters of one mark (`marks=[("5e", "?")]`).
 pub const MARK_CHARS: usize = 4;
 
-/// The options of an `svg(...)` call as Python passed them.
+/// The options of an `svg(...)` call as Python passed them (all left out:
+/// `SvgOptions::default()`, the picture `_repr_svg_` shows).
+#[derive(Default)]
 pub struct SvgOptions<'py> {
     pub flipped: Option<bool>,
     pub highlight: Vec<Bound<'py, PyAny>>,
@@ -28,37 +33,69 @@ pub struct SvgOptions<'py> {
     pub font: Option<Bound<'py, PyAny>>,
 }
 
-/// The language `lang=` names: `"ja"` (the default) or `"en"`.
+/// What a picture uses for the options a call leaves out: the module's
+/// defaults, which `set_diagram_defaults` changes for the whole process
+/// (every thread, every game and view).
+#[derive(Clone)]
+struct Defaults {
+    lang: Lang,
+    pieces: PieceStyle,
+    /// Font families put before the built-in list; empty: the built-in list.
+    fonts: Vec<String>,
+}
+
+/// The defaults until `set_diagram_defaults` changes them: Japanese
+/// captions, kanji pieces, the built-in font list.
+static DEFAULTS: RwLock<Defaults> = RwLock::new(Defaults {
+    lang: Lang::Japanese,
+    pieces: PieceStyle::Kanji,
+    fonts: Vec::new(),
+});
+
+/// The defaults now. A lock poisoned by a panic is read anyway: the
+/// defaults are replaced whole, never left half-written.
+fn defaults() -> Defaults {
+    DEFAULTS.read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+const LANGS: [(&str, Lang); 2] = [("ja", Lang::Japanese), ("en", Lang::English)];
+const STYLES: [(&str, PieceStyle); 2] =
+    [("kanji", PieceStyle::Kanji), ("latin", PieceStyle::Latin)];
+
+/// The language `lang=` names: `"ja"` or `"en"`; left out, the module's
+/// default (`"ja"` unless `set_diagram_defaults` changed it).
 pub fn lang(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Lang> {
-    one_of(
-        obj,
-        "lang",
-        "caption language",
-        [("ja", Lang::Japanese), ("en", Lang::English)],
-    )
+    match obj {
+        Some(obj) => one_of(obj, "lang", "caption language", LANGS),
+        None => Ok(defaults().lang),
+    }
 }
 
-/// The piece style `pieces=` names: `"kanji"` (the default) or `"latin"`.
+/// The piece style `pieces=` names: `"kanji"` or `"latin"`; left out, the
+/// module's default (`"kanji"` unless `set_diagram_defaults` changed it).
 fn pieces(obj: Option<&Bound<'_, PyAny>>) -> PyResult<PieceStyle> {
-    one_of(
-        obj,
-        "pieces",
-        "piece style",
-        [("kanji", PieceStyle::Kanji), ("latin", PieceStyle::Latin)],
-    )
+    match obj {
+        Some(obj) => one_of(obj, "pieces", "piece style", STYLES),
+        None => Ok(defaults().pieces),
+    }
 }
 
-/// The value of a word option: one of two `choices`, the first by default;
-/// any other word is a `SettingError` naming both.
+/// The name of `value` among `choices`.
+fn name_of<T: PartialEq>(value: &T, choices: &[(&'static str, T); 2]) -> &'static str {
+    choices
+        .iter()
+        .find(|(_, v)| v == value)
+        .map_or(choices[0].0, |(name, _)| name)
+}
+
+/// The value of a word option: one of two `choices`; any other word is a
+/// `SettingError` naming both.
 fn one_of<T: Copy>(
-    obj: Option<&Bound<'_, PyAny>>,
+    obj: &Bound<'_, PyAny>,
     param: &str,
     what: &str,
     choices: [(&str, T); 2],
 ) -> PyResult<T> {
-    let Some(obj) = obj else {
-        return Ok(choices[0].1);
-    };
     let word = Text::<SettingText>::read(obj)?;
     match choices.iter().find(|(name, _)| *name == word.as_str()) {
         Some(&(_, value)) => Ok(value),
@@ -90,11 +127,12 @@ fn size(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u32>> {
 /// or a list or tuple of names. Each name is 1..=64 letters, digits, spaces
 /// and `- _ . +` (at most 8 names): a quote, `<`, `;` or any other character
 /// is refused with a `SettingError` saying which, so nothing given can end
-/// the SVG attribute or the font list. `None` (or an empty list) keeps the
-/// built-in list.
+/// the SVG attribute or the font list. An empty list keeps the built-in
+/// list; `None` (left out) is the module's default (the built-in list unless
+/// `set_diagram_defaults` named fonts).
 fn font(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     let Some(obj) = obj else {
-        return Ok(Vec::new());
+        return Ok(defaults().fonts);
     };
     let list = if obj.is_instance_of::<PyString>() {
         Text::<SettingText>::read(obj)?
@@ -222,4 +260,70 @@ pub fn legal(game: &impl GameState, sel: Selected) -> Bitboard {
         Selected::Square(from) => game.legal_destinations(from),
         Selected::Hand(kind) => game.legal_drop_squares(kind),
     }
+}
+
+/// Sets the module's defaults for the picture options a call leaves out,
+/// for every game and view (``svg()``, ``_repr_svg_`` in a notebook):
+/// ``lang`` (``"ja"``/``"en"``), ``pieces`` (``"kanji"``/``"latin"``) and
+/// ``font`` (as ``svg``'s ``font``; ``[]`` goes back to the built-in list).
+/// A keyword left out (or ``None``) keeps its default. An argument given to
+/// ``svg(...)`` still wins. Returns the defaults as they were, a dict that
+/// ``set_diagram_defaults(**old)`` puts back. A bad value raises
+/// ``SettingError`` and changes nothing.
+///
+/// On a machine without a CJK font, ``set_diagram_defaults(pieces="latin",
+/// lang="en")`` makes every picture, the notebook's too, readable.
+#[pyfunction]
+#[pyo3(signature = (*, lang = None, pieces = None, font = None))]
+pub fn set_diagram_defaults<'py>(
+    py: Python<'py>,
+    lang: Option<Bound<'py, PyAny>>,
+    pieces: Option<Bound<'py, PyAny>>,
+    font: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    // Every value is read before any is set: a bad one changes nothing.
+    let lang = lang
+        .filter(|o| !o.is_none())
+        .map(|o| one_of(&o, "lang", "caption language", LANGS))
+        .transpose()?;
+    let pieces = pieces
+        .filter(|o| !o.is_none())
+        .map(|o| one_of(&o, "pieces", "piece style", STYLES))
+        .transpose()?;
+    let fonts = match font.filter(|o| !o.is_none()) {
+        Some(f) => Some(self::font(Some(&f))?),
+        None => None,
+    };
+    let old = {
+        let mut d = DEFAULTS.write().unwrap_or_else(|e| e.into_inner());
+        let old = d.clone();
+        if let Some(lang) = lang {
+            d.lang = lang;
+        }
+        if let Some(pieces) = pieces {
+            d.pieces = pieces;
+        }
+        if let Some(fonts) = fonts {
+            d.fonts = fonts;
+        }
+        old
+    };
+    defaults_dict(py, &old)
+}
+
+/// The module's defaults for the picture options a call leaves out:
+/// ``{"lang": "ja", "pieces": "kanji", "font": []}`` until
+/// ``set_diagram_defaults`` changes them (``font``: the families put before
+/// the built-in list, ``[]`` for none).
+#[pyfunction]
+pub fn diagram_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    defaults_dict(py, &defaults())
+}
+
+fn defaults_dict<'py>(py: Python<'py>, d: &Defaults) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("lang", name_of(&d.lang, &LANGS))?;
+    dict.set_item("pieces", name_of(&d.pieces, &STYLES))?;
+    dict.set_item("font", PyList::new(py, &d.fonts)?)?;
+    Ok(dict)
 }

@@ -2,6 +2,7 @@
 //! move notations on `Board`.
 
 use crate::board::PyBoard;
+use crate::busy::Read;
 use crate::convert::{HeaderText, RecordText, SettingText, Text};
 use crate::enums::ColorObj;
 use crate::errors::{GameOverError, InvalidSfenError, RecordWriteError, SettingError};
@@ -101,6 +102,30 @@ impl PyRecord {
         self.record.end.as_ref().and_then(|e| e.foul.as_ref())
     }
 
+    /// The record replayed as a `Board` of `variant` (`Record.board`).
+    pub(crate) fn replayed(
+        &self,
+        variant: Option<Text<SettingText>>,
+        settings: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyBoard> {
+        let variant = variant.as_deref();
+        // The variant played on the start's board (a board no variant has
+        // is refused below, by the standard rules' check of the start).
+        let name = variant.unwrap_or_else(|| {
+            self.record
+                .base()
+                .map_or(GameKind::Standard.name(), Base::name)
+        });
+        let v: AnyVariant = crate::board::variant(name, settings)?;
+        self.record.to_game(v).map(PyBoard::from_game).map_err(|e| {
+            if matches!(e.kind, RecordErrorKind::PastTheEnd { .. }) {
+                GameOverError::new_err(e.to_string())
+            } else {
+                InvalidSfenError::new_err(e.to_string())
+            }
+        })
+    }
+
     /// The square numbering of the record's board.
     pub fn shape(&self) -> crate::convert::Shape {
         shape_of(&self.record)
@@ -140,8 +165,8 @@ impl PyRecord {
     /// Remarks about the file, not about a move: KIF ``#`` lines and CSA
     /// ``'`` lines that are not ``'*`` comments.
     #[getter]
-    fn remarks(&self) -> Vec<String> {
-        self.record.remarks.clone()
+    fn remarks(this: Read<'_, Self>) -> Vec<String> {
+        this.record.remarks.clone()
     }
 
     /// The illegal move that ended the game (``end`` is then
@@ -149,9 +174,9 @@ impl PyRecord {
     /// move as the file has it, kept beside ``moves`` and not among them,
     /// so that ``moves`` always replay (Rust's ``RecordEnd::foul``).
     #[getter]
-    fn foul(&self, py: Python<'_>) -> PyResult<Option<Py<PyMove>>> {
-        match self.foul_move() {
-            Some(f) => Ok(move_objects(py, &[f.mv], self.shape())?.into_iter().next()),
+    fn foul(this: Read<'_, Self>, py: Python<'_>) -> PyResult<Option<Py<PyMove>>> {
+        match this.foul_move() {
+            Some(f) => Ok(move_objects(py, &[f.mv], this.shape())?.into_iter().next()),
             None => Ok(None),
         }
     }
@@ -160,8 +185,8 @@ impl PyRecord {
     /// ``(seconds, total seconds or None)``, or ``None`` if not recorded or
     /// there is no foul.
     #[getter]
-    fn foul_time(&self) -> Option<(u32, Option<u32>)> {
-        self.foul_move()
+    fn foul_time(this: Read<'_, Self>) -> Option<(u32, Option<u32>)> {
+        this.foul_move()
             .and_then(|f| f.time)
             .map(|t| (t.seconds, t.total_seconds))
     }
@@ -169,8 +194,8 @@ impl PyRecord {
     /// The comments after the illegal move that ended the game (``foul``;
     /// 81Dojo writes ``反則手にて終局`` there), ``[]`` without a foul.
     #[getter]
-    fn foul_comments(&self) -> Vec<String> {
-        self.foul_move()
+    fn foul_comments(this: Read<'_, Self>) -> Vec<String> {
+        this.foul_move()
             .map(|f| f.comments.clone())
             .unwrap_or_default()
     }
@@ -180,8 +205,8 @@ impl PyRecord {
     /// move, who lost. ``Color.BLACK`` or ``Color.WHITE``, also for a record
     /// that says no end.
     #[getter]
-    fn end_side(&self) -> ColorObj {
-        ColorObj(self.record.end_side())
+    fn end_side(this: Read<'_, Self>) -> ColorObj {
+        ColorObj(this.record.end_side())
     }
 
     /// The tree of the record: its start, as a ``RecordNode`` (the main
@@ -195,8 +220,8 @@ impl PyRecord {
     /// The time of the end (the special move): ``(seconds, total seconds
     /// or None)``, or ``None`` if not recorded.
     #[getter]
-    fn end_time(&self) -> Option<(u32, Option<u32>)> {
-        self.record
+    fn end_time(this: Read<'_, Self>) -> Option<(u32, Option<u32>)> {
+        this.record
             .end
             .as_ref()
             .and_then(|e| e.time)
@@ -205,8 +230,8 @@ impl PyRecord {
 
     /// Comments after the end (the special move), if any.
     #[getter]
-    fn end_comments(&self) -> Vec<String> {
-        self.record
+    fn end_comments(this: Read<'_, Self>) -> Vec<String> {
+        this.record
             .end
             .as_ref()
             .map(|e| e.comments.clone())
@@ -217,32 +242,32 @@ impl PyRecord {
     /// ``black``, ``white``, ``event``, ``site``, ``start_time``, ``end_time``,
     /// ``time_control``, ``handicap``, ``opening``.
     #[getter]
-    fn headers(&self) -> Vec<(String, String)> {
-        self.record.headers.clone()
+    fn headers(this: Read<'_, Self>) -> Vec<(String, String)> {
+        this.record.headers.clone()
     }
 
     /// The value of a header, or ``None``.
-    fn header(&self, key: Text) -> Option<String> {
-        self.record.header(&key).map(str::to_owned)
+    fn header(this: Read<'_, Self>, key: Text) -> Option<String> {
+        this.record.header(&key).map(str::to_owned)
     }
 
     /// The start position (SFEN).
     #[getter]
-    fn start_sfen(&self) -> String {
-        self.record.start.to_sfen()
+    fn start_sfen(this: Read<'_, Self>) -> String {
+        this.record.start.to_sfen()
     }
 
     /// The moves.
     #[getter]
-    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
-        let moves: Vec<Move> = self.record.moves.iter().map(|m| m.mv).collect();
-        move_objects(py, &moves, self.shape())
+    fn moves(this: Read<'_, Self>, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        let moves: Vec<Move> = this.record.moves.iter().map(|m| m.mv).collect();
+        move_objects(py, &moves, this.shape())
     }
 
     /// Per move: ``(seconds, total_seconds or None)``, or ``None`` if not recorded.
     #[getter]
-    fn times(&self) -> Vec<Option<(u32, Option<u32>)>> {
-        self.record
+    fn times(this: Read<'_, Self>) -> Vec<Option<(u32, Option<u32>)>> {
+        this.record
             .moves
             .iter()
             .map(|m| m.time.map(|t| (t.seconds, t.total_seconds)))
@@ -251,8 +276,8 @@ impl PyRecord {
 
     /// Per move: its comments.
     #[getter]
-    fn move_comments(&self) -> Vec<Vec<String>> {
-        self.record
+    fn move_comments(this: Read<'_, Self>) -> Vec<Vec<String>> {
+        this.record
             .moves
             .iter()
             .map(|m| m.comments.clone())
@@ -261,14 +286,14 @@ impl PyRecord {
 
     /// Comments before the first move.
     #[getter]
-    fn comments(&self) -> Vec<String> {
-        self.record.comments.clone()
+    fn comments(this: Read<'_, Self>) -> Vec<String> {
+        this.record.comments.clone()
     }
 
     /// How the record ends (``"resign"``, ``"repetition"``, ``"timeout"``, ...), or ``None``.
     #[getter]
-    fn end(&self) -> Option<&'static str> {
-        self.record.end.as_ref().map(|e| end_name(e.kind))
+    fn end(this: Read<'_, Self>) -> Option<&'static str> {
+        this.record.end.as_ref().map(|e| end_name(e.kind))
     }
 
     /// The record replayed as a ``Board`` that can continue (minishogi for a
@@ -282,53 +307,41 @@ impl PyRecord {
     /// they refuse, raises ``InvalidSfenError``; a bad setting (``move_limit=0``
     /// among them: a limit is at least 1) ``SettingError``.
     #[pyo3(signature = (variant = None, **settings))]
-    pub(crate) fn board(
-        &self,
+    fn board(
+        this: Read<'_, Self>,
         variant: Option<Text<SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBoard> {
-        let variant = variant.as_deref();
-        // The variant played on the start's board (a board no variant has
-        // is refused below, by the standard rules' check of the start).
-        let name = variant.unwrap_or_else(|| {
-            self.record
-                .base()
-                .map_or(GameKind::Standard.name(), Base::name)
-        });
-        let v: AnyVariant = crate::board::variant(name, settings)?;
-        self.record.to_game(v).map(PyBoard::from_game).map_err(|e| {
-            if matches!(e.kind, RecordErrorKind::PastTheEnd { .. }) {
-                GameOverError::new_err(e.to_string())
-            } else {
-                InvalidSfenError::new_err(e.to_string())
-            }
-        })
+        this.replayed(variant, settings)
     }
 
     /// The record as KIF. Raises ``RecordWriteError`` for what KIF cannot say.
-    fn kif(&self) -> PyResult<String> {
-        Format::Kif.write(&self.record).map_err(write_error)
+    fn kif(this: Read<'_, Self>) -> PyResult<String> {
+        Format::Kif.write(&this.record).map_err(write_error)
     }
 
     /// The record as KI2. Raises ``RecordWriteError`` for what KI2 cannot say.
-    fn ki2(&self) -> PyResult<String> {
-        Format::Ki2.write(&self.record).map_err(write_error)
+    fn ki2(this: Read<'_, Self>) -> PyResult<String> {
+        Format::Ki2.write(&this.record).map_err(write_error)
     }
 
     /// The record as CSA (9×9 only). Raises ``RecordWriteError`` for what CSA
     /// cannot say.
-    fn csa(&self) -> PyResult<String> {
-        Format::Csa.write(&self.record).map_err(write_error)
+    fn csa(this: Read<'_, Self>) -> PyResult<String> {
+        Format::Csa.write(&this.record).map_err(write_error)
     }
 
-    fn __len__(&self) -> usize {
-        self.record.moves.len()
+    fn __len__(this: Read<'_, Self>) -> usize {
+        this.record.moves.len()
     }
 
     /// Pickles as the record's serde form; `copy.copy` and `copy.deepcopy`
     /// give an equal record.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        crate::moves::reduce_json(py.get_type::<PyRecord>(), &self.record)
+    fn __reduce__<'py>(
+        this: Read<'_, Self>,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        crate::moves::reduce_json(py.get_type::<PyRecord>(), &this.record)
     }
 
     /// Reads back what `__reduce__` wrote.
@@ -337,24 +350,30 @@ impl PyRecord {
         crate::moves::from_json("Record", json).map(|record| PyRecord { record })
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyRecord>()
-            .is_ok_and(|o| o.borrow().record == self.record)
+    /// Raises ``BusyError`` if either record is being changed by another call.
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<PyRecord>() else {
+            return Ok(false);
+        };
+        Ok(crate::busy::read(other)?.record == crate::busy::read(slf)?.record)
     }
 
-    fn __repr__(&self) -> String {
-        let side = match self.record.line_count() - 1 {
+    fn __repr__(this: Read<'_, Self>) -> String {
+        let side = match this.record.line_count() - 1 {
             0 => String::new(),
             1 => ", 1 side line".to_owned(),
             n => format!(", {n} side lines"),
         };
-        let n = self.record.moves.len();
+        let n = this.record.moves.len();
         format!(
             "<Record {n} move{} from '{}'{side}{}>",
             if n == 1 { "" } else { "s" },
-            self.record.start.to_sfen(),
-            self.end().map(|e| format!(", end={e}")).unwrap_or_default()
+            this.record.start.to_sfen(),
+            this.record
+                .end
+                .as_ref()
+                .map(|e| format!(", end={}", end_name(e.kind)))
+                .unwrap_or_default()
         )
     }
 }

@@ -312,7 +312,7 @@ impl PyRecordNode {
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBoard> {
         let line = self.with(py, |r| r.line_to(&self.path).ok_or_else(|| self.stale()))?;
-        PyRecord { record: line }.board(variant, settings)
+        PyRecord { record: line }.replayed(variant, settings)
     }
 
     /// The comments after this move (at the root: before the first move),

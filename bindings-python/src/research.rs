@@ -11,7 +11,7 @@ use crate::interrupt::Interrupt;
 use crate::moves::{move_object, PyMove};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::PyDict;
 use shogi_core::{Color, Move};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::ObservationShape;
@@ -59,11 +59,16 @@ pub fn legal_actions(space: ActionSpace, moves: &[Move]) -> Vec<u32> {
     space.legal_actions(moves)
 }
 
-/// One byte per action, 1 where the action is one of `moves`.
-pub fn mask_bytes<'py>(py: Python<'py>, space: ActionSpace, moves: &[Move]) -> Bound<'py, PyBytes> {
-    let mask = space.mask(moves);
-    let bytes: Vec<u8> = mask.into_iter().map(u8::from).collect();
-    PyBytes::new(py, &bytes)
+/// The action mask of `moves`: a numpy ``bool`` array of ``(num_actions,)``,
+/// true where the action is one of `moves` (the dtype and layout of a row of
+/// `SelfPlay.action_masks`). Without numpy: `MissingExtraError`.
+pub fn mask_array<'py>(
+    py: Python<'py>,
+    space: ActionSpace,
+    moves: &[Move],
+) -> PyResult<Bound<'py, PyAny>> {
+    require_numpy(py)?;
+    Ok(PyArray1::from_vec(py, space.mask(moves)).into_any())
 }
 
 /// Whether numpy was found importable once already (it stays imported).
@@ -82,7 +87,7 @@ pub fn require_numpy(py: Python<'_>) -> PyResult<()> {
             Ok(())
         }
         Err(e) => Err(crate::errors::MissingExtraError::new_err(format!(
-            "numpy is needed for observation arrays and SelfPlay ({}): pip install shogi-variants[numpy]",
+            "numpy is needed for observation arrays, action masks and SelfPlay ({}): pip install shogi-variants[numpy]",
             e.value(py)
         ))),
     }

@@ -2,6 +2,7 @@
 //! `Announcement`, `Ruling`.
 
 use crate::board::over;
+use crate::busy::{Read, Write};
 use crate::contract;
 use crate::convert::{self, Selected, Shape};
 use crate::enums::ColorObj;
@@ -10,7 +11,7 @@ use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{PyMove, PyOutcome};
 use crate::research;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use shogi_core::{Color, MoveList, Piece};
 use shogi_formats::diagram::{Diagram, Lang};
 use shogi_research::action::ActionSpace;
@@ -656,9 +657,10 @@ impl PyPlayerView {
         research::legal_actions(self.space(), &self.view.candidate_moves())
     }
 
-    /// One byte per action, 1 for the candidate moves.
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        research::mask_bytes(py, self.space(), &self.view.candidate_moves())
+    /// A numpy ``bool`` array, one entry per action, true for the
+    /// candidate moves (``MissingExtraError`` without numpy).
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        research::mask_array(py, self.space(), &self.view.candidate_moves())
     }
 
     /// The action of a move on this board.
@@ -788,9 +790,10 @@ impl PyPlayerView {
         convert::hand(py, self.view.board.hand())
     }
 
-    /// The player's own board as SVG (own pieces and hand only).
-    fn _repr_svg_(&self) -> String {
-        self.diagram(Lang::Japanese).to_svg()
+    /// The player's own board as SVG (own pieces and hand only): ``svg()``,
+    /// with the module's defaults (``set_diagram_defaults``).
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.picture(crate::pictures::SvgOptions::default())
     }
 
     /// The player's own board as SVG, seen from the player's side, with
@@ -825,15 +828,7 @@ impl PyPlayerView {
             pieces,
             font,
         };
-        let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
-        let board = &self.view.board;
-        opts.apply(&mut d, board.geometry(), |sel| match sel {
-            Selected::Square(from) => {
-                shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
-            }
-            Selected::Hand(kind) => self.view.legal_drop_squares(kind),
-        })?;
-        Ok(d.to_svg())
+        self.picture(opts)
     }
 
     /// Whose view, whether that side is to move, the moves played and the
@@ -936,73 +931,77 @@ impl PyTsuitateGame {
 
     /// The settings, defaults included.
     #[getter]
-    fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        convert::settings_dict(py, self.referee.settings())
+    fn settings<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::settings_dict(py, this.referee.settings())
     }
 
     /// Files of the board (9 or 5).
     #[getter]
-    fn files(&self) -> u8 {
-        self.shape().files()
+    fn files(this: Read<'_, Self>) -> u8 {
+        this.shape().files()
     }
 
     /// Ranks of the board (9 or 5).
     #[getter]
-    fn ranks(&self) -> u8 {
-        self.shape().ranks()
+    fn ranks(this: Read<'_, Self>) -> u8 {
+        this.shape().ranks()
     }
 
     /// The square on ``file`` and ``rank`` (1-based) of this board:
     /// ``(file - 1) * ranks + (rank - 1)``. Raises ``InvalidSquareError`` off the board.
-    fn square(&self, file: &Bound<'_, PyAny>, rank: &Bound<'_, PyAny>) -> PyResult<usize> {
-        self.shape().at(file, rank)
+    fn square(
+        this: Read<'_, Self>,
+        file: &Bound<'_, PyAny>,
+        rank: &Bound<'_, PyAny>,
+    ) -> PyResult<usize> {
+        this.shape().at(file, rank)
     }
 
     /// The file (1..) of a square of this board (number or USI name).
-    fn square_file(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
-        convert::square_file(square, self.shape())
+    fn square_file(this: Read<'_, Self>, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_file(square, this.shape())
     }
 
     /// The rank (1.., 1 is ``a``) of a square of this board (number or USI name).
-    fn square_rank(&self, square: &Bound<'_, PyAny>) -> PyResult<u8> {
-        convert::square_rank(square, self.shape())
+    fn square_rank(this: Read<'_, Self>, square: &Bound<'_, PyAny>) -> PyResult<u8> {
+        convert::square_rank(square, this.shape())
     }
 
     /// The USI name of a square of this board (``"5e"``).
-    fn square_name(&self, square: &Bound<'_, PyAny>) -> PyResult<String> {
-        convert::square_name(square, self.shape())
+    fn square_name(this: Read<'_, Self>, square: &Bound<'_, PyAny>) -> PyResult<String> {
+        convert::square_name(square, this.shape())
     }
 
     /// The number on this board of a square's USI name (a number is checked and returned).
-    fn parse_square(&self, name: &Bound<'_, PyAny>) -> PyResult<usize> {
-        convert::parse_square(name, self.shape())
+    fn parse_square(this: Read<'_, Self>, name: &Bound<'_, PyAny>) -> PyResult<usize> {
+        convert::parse_square(name, this.shape())
     }
 
     /// The side to move (a ``Color``).
     #[getter]
-    fn turn(&self) -> ColorObj {
-        ColorObj(self.referee.side_to_move())
+    fn turn(this: Read<'_, Self>) -> ColorObj {
+        ColorObj(this.referee.side_to_move())
     }
 
     /// The side to move attempts a move; returns the referee's ``Ruling``
     /// (a foul is a ruling, not an error). Raises ``IllegalMoveError`` for a
     /// move that is no candidate on the mover's own board, ``GameOverError``
     /// once over; nothing changes then.
-    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
-        let mv = convert::a_move_on(r#move, self.referee.true_position().geometry())?;
-        self.attempt_move(mv)
+    fn push(mut this: Write<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
+        let mv = convert::a_move_on(r#move, this.referee.true_position().geometry())?;
+        this.attempt_move(mv)
     }
 
     /// Parses a USI move and attempts it, as ``push``; returns the ``Ruling``
     /// (the news of the attempt, where a board returns the move).
-    fn push_usi(&mut self, usi: &Bound<'_, PyString>) -> PyResult<PyRuling> {
-        let mv = convert::a_move_on(usi.as_any(), self.referee.true_position().geometry())?;
-        self.attempt_move(mv)
+    fn push_usi(mut this: Write<'_, Self>, usi: &Bound<'_, PyString>) -> PyResult<PyRuling> {
+        let mv = convert::a_move_on(usi.as_any(), this.referee.true_position().geometry())?;
+        this.attempt_move(mv)
     }
 
     /// Tsuitate's word for ``push``: judge the side to move's attempt.
-    fn attempt(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
-        self.push(r#move)
+    fn attempt(this: Write<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
+        Self::push(this, r#move)
     }
 
     /// The side to move's candidate attempts (legal on their own board; the
@@ -1013,120 +1012,123 @@ impl PyTsuitateGame {
     }
 
     /// Whether the side to move is in check on the referee's true board.
-    fn is_check(&self) -> bool {
-        self.referee.true_position().is_check()
+    fn is_check(this: Read<'_, Self>) -> bool {
+        this.referee.true_position().is_check()
     }
 
     /// Every piece on the referee's true position: ``{square index: piece}`` (``"P"``,
     /// ``"+r"``), as ``Board.piece_map``.
-    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        crate::inspect::piece_map(py, self.referee.true_position())
+    fn piece_map<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::inspect::piece_map(py, this.referee.true_position())
     }
 
     /// The squares of ``color``'s pieces of exactly ``kind`` (an SFEN
     /// letter, case ignored), as ``Board.pieces``. Raises ``ArgumentError``.
     fn pieces(
-        &self,
+        this: Read<'_, Self>,
         kind: convert::Text<convert::MoveText>,
         color: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<usize>> {
-        crate::inspect::pieces(self.referee.true_position(), &kind, color)
+        crate::inspect::pieces(this.referee.true_position(), &kind, color)
     }
 
     /// The squares of ``color``'s pieces attacking ``square`` on the
     /// referee's true position, pinned ones included, as ``Board.attackers``.
     fn attackers(
-        &self,
+        this: Read<'_, Self>,
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<usize>> {
-        crate::inspect::attackers(self.referee.true_position(), color, square)
+        crate::inspect::attackers(this.referee.true_position(), color, square)
     }
 
     /// Whether any of ``color``'s pieces attacks ``square`` on the referee's true position.
     fn is_attacked_by(
-        &self,
+        this: Read<'_, Self>,
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        crate::inspect::is_attacked_by(self.referee.true_position(), color, square)
+        crate::inspect::is_attacked_by(this.referee.true_position(), color, square)
     }
 
     /// The squares of the pieces giving check to the side to move on the referee's true position.
-    fn checkers(&self) -> Vec<usize> {
-        crate::inspect::checkers(self.referee.true_position())
+    fn checkers(this: Read<'_, Self>) -> Vec<usize> {
+        crate::inspect::checkers(this.referee.true_position())
     }
 
     /// The square of ``color``'s king on the referee's true position (``None`` without one).
-    fn king(&self, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        crate::inspect::king(self.referee.true_position(), color)
+    fn king(this: Read<'_, Self>, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        crate::inspect::king(this.referee.true_position(), color)
     }
 
     /// The 64-bit Zobrist hash of the referee's true position (board, hands, side to move).
-    fn zobrist_hash(&self) -> u64 {
-        self.referee.true_position().hash()
+    fn zobrist_hash(this: Read<'_, Self>) -> u64 {
+        this.referee.true_position().hash()
     }
 
     /// The referee's true position as a kanji BOD diagram (局面図), as ``Board.bod``.
-    fn bod(&self) -> String {
-        crate::inspect::bod(self.referee.true_position())
+    fn bod(this: Read<'_, Self>) -> String {
+        crate::inspect::bod(this.referee.true_position())
     }
 
     /// A text diagram of the referee's true position for people, as ``str(board)``.
-    fn __str__(&self) -> String {
-        shogi_formats::diagram::text::labelled(self.referee.true_position())
+    fn __str__(this: Read<'_, Self>) -> String {
+        shogi_formats::diagram::text::labelled(this.referee.true_position())
     }
 
     /// The referee's true position as SFEN (hidden from players during
     /// play; ``view(color).sfen()`` is what a player sees).
-    fn sfen(&self) -> String {
-        self.referee.true_position().to_sfen()
+    fn sfen(this: Read<'_, Self>) -> String {
+        this.referee.true_position().to_sfen()
     }
 
     /// The same as ``sfen()``: the name that says it is the referee's
     /// position, kept for the adapters and older code.
-    fn true_sfen(&self) -> String {
-        self.sfen()
+    fn true_sfen(this: Read<'_, Self>) -> String {
+        Self::sfen(this)
     }
 
     /// Who acts now (the contract's ``to_move``): ``BLACK``/``WHITE``, or
     /// ``None`` once over (no chance steps in Tsuitate).
-    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        contract::to_move(py, &self.referee)
+    fn to_move<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        contract::to_move(py, &this.referee)
     }
 
     /// Whether a chance step is due: never in Tsuitate.
-    fn is_chance_node(&self) -> bool {
-        GameState::is_chance_node(&self.referee)
+    fn is_chance_node(this: Read<'_, Self>) -> bool {
+        GameState::is_chance_node(&this.referee)
     }
 
     /// The chance step's outcomes ``(id, Fraction)``: none in Tsuitate.
-    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
-        contract::chance_outcomes(py, &self.referee)
+    fn chance_outcomes<'py>(
+        this: Read<'_, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(u16, Bound<'py, PyAny>)>> {
+        contract::chance_outcomes(py, &this.referee)
     }
 
     /// Applies a chance outcome: Tsuitate has none, so this raises
     /// ``ChanceError`` (``GameOverError`` once over).
-    fn apply_chance(&mut self, id: &Bound<'_, PyAny>) -> PyResult<()> {
-        contract::apply_chance(&mut self.referee, id)
+    fn apply_chance(mut this: Write<'_, Self>, id: &Bound<'_, PyAny>) -> PyResult<()> {
+        contract::apply_chance(&mut this.referee, id)
     }
 
     /// Resolves a chance step: Tsuitate has none, so this raises
     /// ``ChanceError`` (``GameOverError`` once over).
-    fn chance_step(&mut self) -> PyResult<u16> {
-        contract::chance_step(&mut self.referee)
+    fn chance_step(mut this: Write<'_, Self>) -> PyResult<u16> {
+        contract::chance_step(&mut this.referee)
     }
 
     /// Every attempt so far in USI, fouls included (the referee's record,
     /// like ``attempts()``).
-    fn history(&self) -> Vec<String> {
-        contract::history(&self.referee)
+    fn history(this: Read<'_, Self>) -> Vec<String> {
+        contract::history(&this.referee)
     }
 
     /// What ``color`` sees: their ``PlayerView`` (the same as ``view``).
-    fn seen(&self, color: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
+    fn seen(this: Read<'_, Self>, color: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
         let seat = convert::color(color)?;
-        match GameState::seen(&self.referee, seat) {
+        match GameState::seen(&this.referee, seat) {
             shogi_variants::Seen::Tsuitate(v) => Ok(PyPlayerView {
                 view: v.into_owned(),
             }),
@@ -1137,60 +1139,64 @@ impl PyTsuitateGame {
     }
 
     /// The side to move's candidate attempts as actions, ascending.
-    fn legal_actions(&self) -> Vec<u32> {
-        contract::legal_actions(&self.referee)
+    fn legal_actions(this: Read<'_, Self>) -> Vec<u32> {
+        contract::legal_actions(&this.referee)
     }
 
-    /// One byte per action, 1 for the side to move's candidate attempts.
-    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        contract::action_mask(py, &self.referee)
+    /// A numpy ``bool`` array, one entry per action, true for the side to
+    /// move's candidate attempts (``MissingExtraError`` without numpy).
+    fn action_mask<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        contract::action_mask(py, &this.referee)
     }
 
     /// Where the side to move's piece on a square (or in hand, ``"P*"``) may
     /// be attempted: its candidate destinations on its own board.
-    fn legal_squares(&self, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        contract::legal_squares(&self.referee, square_or_drop)
+    fn legal_squares(
+        this: Read<'_, Self>,
+        square_or_drop: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<usize>> {
+        contract::legal_squares(&this.referee, square_or_drop)
     }
 
     /// What ``color`` sees now.
-    fn view(&self, color: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
+    fn view(this: Read<'_, Self>, color: &Bound<'_, PyAny>) -> PyResult<PyPlayerView> {
         Ok(PyPlayerView {
-            view: self.referee.view(convert::color(color)?),
+            view: this.referee.view(convert::color(color)?),
         })
     }
 
     /// The size of the action space (13,689 on 9×9, 1,425 on 5×5).
     #[getter]
-    fn num_actions(&self) -> u32 {
-        contract::space(&self.referee).size()
+    fn num_actions(this: Read<'_, Self>) -> u32 {
+        contract::space(&this.referee).size()
     }
 
     /// The foul count of ``color``.
-    fn fouls(&self, color: &Bound<'_, PyAny>) -> PyResult<u32> {
-        Ok(self.referee.fouls(convert::color(color)?))
+    fn fouls(this: Read<'_, Self>, color: &Bound<'_, PyAny>) -> PyResult<u32> {
+        Ok(this.referee.fouls(convert::color(color)?))
     }
 
     /// The outcome, or ``None`` while the game goes on.
-    fn outcome(&self) -> Option<PyOutcome> {
-        self.referee.outcome().map(PyOutcome)
+    fn outcome(this: Read<'_, Self>) -> Option<PyOutcome> {
+        this.referee.outcome().map(PyOutcome)
     }
 
     /// Whether the game is over.
-    fn is_game_over(&self) -> bool {
-        self.referee.outcome().is_some()
+    fn is_game_over(this: Read<'_, Self>) -> bool {
+        this.referee.outcome().is_some()
     }
 
     /// After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None).
     #[allow(clippy::type_complexity)]
     fn reveal(
-        &self,
+        this: Read<'_, Self>,
     ) -> Option<(
         String,
         String,
         Vec<(ColorObj, PyMove, Option<&'static str>)>,
     )> {
-        let (start, end, attempts) = self.referee.reveal()?;
-        let shape = self.shape();
+        let (start, end, attempts) = this.referee.reveal()?;
+        let shape = this.shape();
         let attempts = attempts
             .iter()
             .map(|a| {
@@ -1208,9 +1214,9 @@ impl PyTsuitateGame {
     /// None)``. The referee's hidden record, like ``true_sfen()``: for
     /// replaying and research tools, not for players.
     #[allow(clippy::type_complexity)]
-    fn attempts(&self) -> Vec<(ColorObj, PyMove, Option<&'static str>)> {
-        let shape = self.shape();
-        self.referee
+    fn attempts(this: Read<'_, Self>) -> Vec<(ColorObj, PyMove, Option<&'static str>)> {
+        let shape = this.shape();
+        this.referee
             .attempts()
             .iter()
             .map(|a| {
@@ -1233,12 +1239,12 @@ impl PyTsuitateGame {
     /// ``ShogiError`` if the search finds none (long 9x9 games can outrun
     /// it; 5x5 games practically never do).
     fn resample(
-        &self,
+        this: Read<'_, Self>,
         color: &Bound<'_, PyAny>,
         seed: convert::Int<u64, convert::Seed>,
     ) -> PyResult<Self> {
         let seed = seed.get();
-        self.referee
+        this.referee
             .resample(convert::color(color)?, seed)
             .map(|referee| PyTsuitateGame { referee })
             .map_err(|e| ShogiError::new_err(e.to_string()))
@@ -1246,26 +1252,29 @@ impl PyTsuitateGame {
 
     /// The game as a saved-game JSON document: the referee's, with every
     /// attempt (``shogi_variants.load`` reads it back).
-    fn to_json(&self) -> String {
-        SavedGame::of_tsuitate(&self.referee).to_json()
+    fn to_json(this: Read<'_, Self>) -> String {
+        SavedGame::of_tsuitate(&this.referee).to_json()
     }
 
     /// Pickles through the saved-game JSON.
     fn __reduce__<'py>(
-        &self,
+        this: Read<'_, Self>,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        crate::saved::reduce(py, SavedGame::of_tsuitate(&self.referee))
+        crate::saved::reduce(py, SavedGame::of_tsuitate(&this.referee))
     }
 
     /// An independent copy.
-    fn copy(&self) -> Self {
-        self.clone()
+    fn copy(this: Read<'_, Self>) -> Self {
+        this.clone()
     }
 
-    /// The referee's full board as SVG (what neither player sees).
-    fn _repr_svg_(&self) -> String {
-        self.diagram(Lang::Japanese).to_svg()
+    /// What Jupyter shows: ``svg()``, so the referee's full board (what
+    /// neither player sees) while the game is on, both players' boards side
+    /// by side once it is over; with the module's defaults
+    /// (``set_diagram_defaults``).
+    fn _repr_svg_(this: Read<'_, Self>) -> PyResult<String> {
+        this.picture(crate::pictures::SvgOptions::default(), None)
     }
 
     /// The referee's full board as SVG (what neither player sees), with the
@@ -1278,7 +1287,7 @@ impl PyTsuitateGame {
     #[pyo3(signature = (flipped = None, highlight = Vec::new(), *, size = None, selected = None, arrows = Vec::new(), marks = Vec::new(), lang = None, pieces = None, font = None, opened = None))]
     #[allow(clippy::too_many_arguments)]
     fn svg<'py>(
-        &self,
+        this: Read<'_, Self>,
         flipped: Option<bool>,
         highlight: Vec<Bound<'py, PyAny>>,
         size: Option<Bound<'py, PyAny>>,
@@ -1301,38 +1310,22 @@ impl PyTsuitateGame {
             pieces,
             font,
         };
-        let lang = crate::pictures::lang(opts.lang.as_ref())?;
-        let g = GameState::geometry(&self.referee);
-        let legal = |sel| crate::pictures::legal(&self.referee, sel);
-        if opened.unwrap_or(self.referee.outcome().is_some()) {
-            let mut boards = Vec::with_capacity(2);
-            for color in Color::ALL {
-                let mut d = view_diagram(&self.referee.view(color), lang);
-                let own_side = d.flipped;
-                opts.apply(&mut d, g, legal)?;
-                d.flipped = own_side;
-                boards.push(d);
-            }
-            return Ok(Diagram::side_by_side(&boards));
-        }
-        let mut d = self.diagram(lang);
-        opts.apply(&mut d, g, legal)?;
-        Ok(d.to_svg())
+        this.picture(opts, opened)
     }
 
-    fn __copy__(&self) -> Self {
-        self.clone()
+    fn __copy__(this: Read<'_, Self>) -> Self {
+        this.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
+    fn __deepcopy__(this: Read<'_, Self>, _memo: &Bound<'_, PyAny>) -> Self {
+        this.clone()
     }
 
     /// The side to move, the attempts made, the foul counts and the
     /// outcome once over; not the position (the referee's repr says no
     /// more than both players know: print ``sfen()`` to see it).
-    fn __repr__(&self) -> String {
-        let r = &self.referee;
+    fn __repr__(this: Read<'_, Self>) -> String {
+        let r = &this.referee;
         let state = match r.outcome() {
             Some(o) => format!("over: {o}"),
             None => format!("{} to move", color_name(r.side_to_move())),
@@ -1351,5 +1344,48 @@ fn color_name(c: Color) -> &'static str {
     match c {
         Color::Black => "BLACK",
         Color::White => "WHITE",
+    }
+}
+
+impl PyPlayerView {
+    /// The picture of `svg(...)` with these options (`_repr_svg_`: none).
+    fn picture(&self, opts: crate::pictures::SvgOptions<'_>) -> PyResult<String> {
+        let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
+        let board = &self.view.board;
+        opts.apply(&mut d, board.geometry(), |sel| match sel {
+            Selected::Square(from) => {
+                shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
+            }
+            Selected::Hand(kind) => self.view.legal_drop_squares(kind),
+        })?;
+        Ok(d.to_svg())
+    }
+}
+
+impl PyTsuitateGame {
+    /// The picture of `svg(...)` with these options and `opened`
+    /// (`_repr_svg_`: none, so both boards once the game is over).
+    fn picture(
+        &self,
+        opts: crate::pictures::SvgOptions<'_>,
+        opened: Option<bool>,
+    ) -> PyResult<String> {
+        let lang = crate::pictures::lang(opts.lang.as_ref())?;
+        let g = GameState::geometry(&self.referee);
+        let legal = |sel| crate::pictures::legal(&self.referee, sel);
+        if opened.unwrap_or(self.referee.outcome().is_some()) {
+            let mut boards = Vec::with_capacity(2);
+            for color in Color::ALL {
+                let mut d = view_diagram(&self.referee.view(color), lang);
+                let own_side = d.flipped;
+                opts.apply(&mut d, g, legal)?;
+                d.flipped = own_side;
+                boards.push(d);
+            }
+            return Ok(Diagram::side_by_side(&boards));
+        }
+        let mut d = self.diagram(lang);
+        opts.apply(&mut d, g, legal)?;
+        Ok(d.to_svg())
     }
 }

@@ -313,6 +313,10 @@ calls = {
     "PlayerView.observation": lambda: sv.TsuitateGame().view(0).observation(),
     "PlayerView.information_state_tensor": lambda: sv.TsuitateGame().view(0).information_state_tensor(),
     "SelfPlay": lambda: sv.SelfPlay("minishogi", num_games=2),
+    "Board.action_mask": lambda: sv.Board().action_mask(),
+    "CardGame.action_mask": lambda: sv.CardGame(seed=1).action_mask(),
+    "TsuitateGame.action_mask": lambda: sv.TsuitateGame().action_mask(),
+    "PlayerView.action_mask": lambda: sv.TsuitateGame().view(0).action_mask(),
 }
 for name, call in calls.items():
     try:
@@ -330,7 +334,7 @@ assert len(b.legal_moves) == 30
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.count(" ok") == 5, out.stdout
+    assert out.stdout.count(" ok") == 9, out.stdout
     assert "PanicException" not in out.stderr
 
 

@@ -141,7 +141,7 @@ def check_action_api(obj, moves, size: int):
         assert obj.move_of(a) == m
         assert a in actions
     mask = obj.action_mask()
-    assert isinstance(mask, bytes) and len(mask) == size
+    assert isinstance(mask, np.ndarray) and mask.shape == (size,) and mask.dtype == np.bool_
     assert mask_list(mask) == actions
 
 

@@ -5,7 +5,10 @@ free; native players stay themselves in a match; long native calls release
 the GIL. Every wait here is bounded (joins with timeouts, a faulthandler
 guard)."""
 
+import copy
 import faulthandler
+import pickle
+import random
 import threading
 import time
 
@@ -264,3 +267,251 @@ def test_native_match_releases_the_gil():
     )
     assert elapsed > 0.1, "the match was too short to tell"
     assert ticks >= 10, (ticks, elapsed)
+
+
+# --- every method of every game object, from four threads ---------------------
+#
+# Four threads share one object and call its methods at random. Each call
+# either works, is refused by the game's rules (a ShogiError, IndexError for
+# pop at the start), or finds the object in use and raises BusyError; nothing
+# else (pyo3's bare RuntimeError "Already mutably borrowed", a panic, a
+# TypeError) may come out. To make the calls meet, the Board is of a scripted
+# variant whose hook gives the GIL away while the board is in a call (as any
+# Python code run by a call may), and the games are pushed moves they refuse
+# (an IllegalMoveError used to be built with the GIL released).
+
+
+class GivesTheGilAway:
+    """Standard shogi whose move filter lets another thread run."""
+
+    def filter_moves(self, board, moves):
+        time.sleep(0)
+        return moves
+
+
+YIELDING = sv.register_variant("yielding-standard", GivesTheGilAway())
+
+
+def any_move(obj, r):
+    moves = list(obj.legal_moves)
+    return r.choice(moves) if moves else "7g7f"
+
+
+def game_calls():
+    """The calls every game class shares, by name: `f(obj, rng)`."""
+    return {
+        "__copy__": lambda o, r: copy.copy(o),
+        "__deepcopy__": lambda o, r: copy.deepcopy(o),
+        "__eq__": lambda o, r: o == o.copy(),
+        "__reduce__": lambda o, r: pickle.loads(pickle.dumps(o)),
+        "__repr__": lambda o, r: repr(o),
+        "__str__": lambda o, r: str(o),
+        "_repr_svg_": lambda o, r: o._repr_svg_(),
+        "svg": lambda o, r: o.svg(selected="7g", lang="en"),
+        "action": lambda o, r: o.action("7g7f"),
+        "move_of": lambda o, r: o.move_of(o.action("7g7f")),
+        "apply_chance": lambda o, r: o.apply_chance(r.randrange(10)),
+        "attackers": lambda o, r: o.attackers(sv.BLACK, "5e"),
+        "is_attacked_by": lambda o, r: o.is_attacked_by(sv.WHITE, "5e"),
+        "hand": lambda o, r: o.hand(sv.BLACK),
+        "king": lambda o, r: o.king(sv.WHITE),
+        "pieces": lambda o, r: o.pieces("P", sv.BLACK),
+        "legal_moves": lambda o, r: (list(o.legal_moves), len(o.legal_moves), "7g7f" in o.legal_moves, repr(o.legal_moves)),
+        "legal_squares": lambda o, r: o.legal_squares(r.choice(["7g", "P*", "2h"])),
+        "observation": lambda o, r: o.observation(),
+        "parse_square": lambda o, r: o.parse_square("5e"),
+        "piece_at": lambda o, r: o.piece_at("5e"),
+        "push": lambda o, r: o.push(any_move(o, r) if r.random() < 0.7 else "7g7f"),
+        "push_usi": lambda o, r: o.push_usi(r.choice(["7g7f", "3c3d", "2g2f", "8c8d"])),
+        "seen": lambda o, r: o.seen(sv.WHITE),
+        "square": lambda o, r: o.square(5, 5),
+        "square_file": lambda o, r: o.square_file("5e"),
+        "square_name": lambda o, r: o.square_name(40),
+        "square_rank": lambda o, r: o.square_rank("5e"),
+    }
+
+
+def board_calls():
+    calls = game_calls()
+    calls.update(
+        {
+            "divide": lambda o, r: o.divide(1),
+            "perft": lambda o, r: o.perft(1),
+            "gives_check": lambda o, r: o.gives_check(any_move(o, r)),
+            "is_capture": lambda o, r: o.is_capture(any_move(o, r)),
+            "is_legal": lambda o, r: o.is_legal("7g7f"),
+            "is_repetition": lambda o, r: o.is_repetition(2),
+            "japanese": lambda o, r: o.japanese(any_move(o, r)),
+            "western": lambda o, r: o.western(any_move(o, r)),
+            "parse_japanese": lambda o, r: o.parse_japanese("▲７六歩"),
+            "parse_western": lambda o, r: o.parse_western("P-7f"),
+            "parse_usi": lambda o, r: o.parse_usi("7g7f"),
+            "push_japanese": lambda o, r: o.push_japanese("▲７六歩"),
+            "push_western": lambda o, r: o.push_western("P-7f"),
+            "mate": lambda o, r: o.mate(nodes=50),
+            "problem_from_sfen": lambda o, r: o.problem_from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1"),
+            "record": lambda o, r: o.record(black="a").kif(),
+            "resign": lambda o, r: o.resign() if r.random() < 0.001 else None,
+        }
+    )
+    return calls
+
+
+def card_calls():
+    calls = game_calls()
+    calls.update(
+        {
+            "apply_draw": lambda o, r: o.apply_draw(r.randrange(10)),
+            "draw": lambda o, r: o.draw(),
+        }
+    )
+    return calls
+
+
+def tsuitate_calls():
+    calls = game_calls()
+    calls.update(
+        {
+            "attempt": lambda o, r: o.attempt(any_move(o, r)),
+            "fouls": lambda o, r: o.fouls(sv.BLACK),
+            "resample": lambda o, r: o.resample(sv.BLACK, r.randrange(100)),
+            "view": lambda o, r: o.view(sv.WHITE).svg(),
+        }
+    )
+    return calls
+
+
+def record_calls():
+    return {
+        "__eq__": lambda o, r: o == o,
+        "__len__": lambda o, r: len(o),
+        "__reduce__": lambda o, r: pickle.loads(pickle.dumps(o)),
+        "__repr__": lambda o, r: repr(o),
+        "__str__": lambda o, r: str(o),
+        "board": lambda o, r: o.board(),
+        "header": lambda o, r: o.header("black"),
+        "read": lambda o, r: o.read(o.kif()),
+        "_from_json": lambda o, r: None,  # pickling's constructor: __reduce__ above
+        # The tree's edits borrow the record to change it.
+        "root": lambda o, r: tree_edit(o.root, r),
+    }
+
+
+def tree_edit(root, r):
+    node = root.variation(0) if root.variations else root
+    pick = r.random()
+    if pick < 0.3:
+        node.add_variation(r.choice(["3c3d", "8c8d", "1c1d", "1a1c"]), comment="side")
+    elif pick < 0.5 and len(node.variations) > 1:
+        node.remove_variation(node.variations[-1])
+    elif pick < 0.6 and len(node.variations) > 1:
+        node.variations[-1].promote()
+    else:
+        return [(n.move, n.board().sfen()) for n in root.mainline()]
+
+
+def public_names(obj):
+    """Every method and property of `obj`'s class that a user calls."""
+    dunders = {"__copy__", "__deepcopy__", "__eq__", "__reduce__", "__repr__", "__str__", "__len__"}
+    return {n for n in dir(type(obj)) if (not n.startswith("__") and n != "__init__") or n in dunders} - {
+        "__init__",
+        "__new__",
+    }
+
+
+def default_call(name):
+    """A property is read; a method not in a table is called without arguments
+    (one that needs some raises TypeError, which fails the test: give it its
+    arguments in the table)."""
+
+    def call(obj, r):
+        attr = getattr(obj, name)
+        return attr() if callable(getattr(type(obj), name)) else attr
+
+    return call
+
+
+def hammer(obj, calls, seconds=2.0, threads=4):
+    """Runs every method and property of `obj` (`calls` for those that take
+    arguments) from `threads` threads for `seconds`: how often a call worked,
+    was refused or found the object busy, and anything else that came out."""
+    calls = {name: calls.get(name) or default_call(name) for name in public_names(obj)}
+    seen = {"ok": 0, "refused": 0, "busy": 0}
+    bad = []
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+    names = sorted(public_names(obj))
+
+    def worker(seed):
+        r = random.Random(seed)
+        while time.monotonic() < deadline:
+            name = r.choice(names)
+            try:
+                calls[name](obj, r)
+                what = "ok"
+            except sv.BusyError as e:
+                what = "busy"
+                if "in use" not in str(e):
+                    with lock:
+                        bad.append((name, "BusyError without its message", str(e)))
+            except (sv.ShogiError, IndexError):
+                what = "refused"
+            except BaseException as e:  # noqa: BLE001 - what the test is about
+                with lock:
+                    bad.append((name, type(e).__name__, str(e)[:200]))
+                what = "bad"
+            with lock:
+                seen[what] = seen.get(what, 0) + 1
+
+    workers = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        join(t, seconds + 60)
+    return seen, bad
+
+
+def test_shared_board_of_a_hooked_variant_raises_only_busy_error():
+    board = sv.Board(variant=YIELDING)
+    seen, bad = hammer(board, board_calls())
+    # Before the fix: RuntimeError("Already mutably borrowed") from sfen,
+    # copy, to_json, move_stack and the others, "Already borrowed" from push.
+    assert not bad, bad[:10]
+    assert seen["busy"] > 0, seen  # the calls did meet
+    assert seen["ok"] > 0, seen
+    # Whole afterwards: the position is the moves replayed.
+    replay = sv.Board(variant=YIELDING)
+    for m in board.move_stack:
+        replay.push(m)
+    assert replay.sfen() == board.sfen()
+
+
+@pytest.mark.parametrize(
+    "make, calls",
+    [
+        (lambda: sv.Board(), board_calls),
+        (lambda: sv.CardGame(seed=3), card_calls),
+        (lambda: sv.TsuitateGame(), tsuitate_calls),
+    ],
+    ids=["Board", "CardGame", "TsuitateGame"],
+)
+def test_shared_game_raises_only_busy_error(make, calls):
+    game = make()
+    seen, bad = hammer(game, calls())
+    # Before the fix: a refused push held the game while the GIL was
+    # released, and the other threads' calls raised RuntimeError.
+    assert not bad, bad[:10]
+    assert seen["ok"] > 0, seen
+    game.copy()
+    game.to_json()
+
+
+def test_shared_record_and_its_tree_raise_only_busy_error():
+    board = sv.Board()
+    for usi in ["7g7f", "3c3d", "2g2f", "8c8d"]:
+        board.push_usi(usi)
+    record = board.record()
+    seen, bad = hammer(record, record_calls())
+    assert not bad, bad[:10]
+    assert seen["ok"] > 0, seen
+    assert sv.Record.read(record.kif()).moves == record.moves

@@ -17,7 +17,7 @@ and ``JOKER`` (0).
 
 import enum
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Iterator, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Iterator, Literal, Optional, Sequence, TypedDict, Union
 
 from typing_extensions import Self, final
 
@@ -119,12 +119,14 @@ __all__ = [
     "StaleNodeError",
     "TsuitateGame",
     "__version__",
+    "diagram_defaults",
     "episode_seed",
     "load",
     "parse_square",
     "play_match",
     "register_variant",
     "scripted_variants",
+    "set_diagram_defaults",
     "square",
     "square_file",
     "square_name",
@@ -166,6 +168,32 @@ def square_rank(
     square: Square, *, files: Optional[int] = None, ranks: Optional[int] = None, board: Optional[Any] = None
 ) -> int:
     """The rank (1.., 1 is ``a``) of a square: ``square_rank(60) == 7``."""
+
+# What diagram_defaults() returns (a type for the stubs only, as Square is).
+_DiagramDefaults = TypedDict(
+    "_DiagramDefaults",
+    {"lang": Literal["ja", "en"], "pieces": Literal["kanji", "latin"], "font": list[str]},
+)
+
+def set_diagram_defaults(
+    *,
+    lang: Optional[Literal["ja", "en"]] = None,
+    pieces: Optional[Literal["kanji", "latin"]] = None,
+    font: Union[str, Sequence[str], None] = None,
+) -> _DiagramDefaults:
+    """Set the defaults of the picture options a call leaves out, for every game
+    and view and the whole process (``svg()``, ``_repr_svg_`` in a notebook):
+    ``lang``, ``pieces`` and ``font`` as ``svg`` takes them (``font=[]``: back to
+    the built-in list). A keyword left out or ``None`` keeps its default; an
+    argument given to ``svg(...)`` still wins. Returns the defaults as they
+    were (``set_diagram_defaults(**old)`` puts them back). A bad value raises
+    ``SettingError`` and changes nothing. Without a CJK font:
+    ``set_diagram_defaults(pieces="latin", lang="en")``."""
+
+def diagram_defaults() -> _DiagramDefaults:
+    """The defaults ``svg()`` uses for what a call leaves out:
+    ``{"lang": "ja", "pieces": "kanji", "font": []}`` until
+    ``set_diagram_defaults`` changes them."""
 
 def load(json: str) -> Union["Board", "CardGame", "TsuitateGame"]:
     """Read a saved game (any game's ``to_json()``) back into a game that continues
@@ -485,8 +513,10 @@ class Board:
         (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G)."""
     def legal_actions(self) -> list[int]:
         """The legal moves as actions, ascending (none once the game is over)."""
-    def action_mask(self) -> bytes:
-        """One byte per action, 1 where legal: ``numpy.frombuffer(mask, dtype=bool)``."""
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """``(num_actions,)`` booleans, true where the action is legal now (the dtype
+        and layout of a row of ``SelfPlay.action_masks``): ``mask.sum() ==
+        len(legal_moves)``. Raises ``MissingExtraError`` without numpy."""
     def action(self, move: MoveLike) -> int: ...
     def move_of(self, action: int) -> Move: ...
     def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
@@ -541,7 +571,9 @@ class Board:
         Raises ``ArgumentError`` for ``n`` outside 1..=4294967295."""
     def bod(self) -> str:
         """The position as a kanji BOD diagram (局面図), as KIF files and cshogi's ``to_bod()`` show it."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> str:
+        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
+        ``set_diagram_defaults``)."""
     def svg(
         self,
         flipped: Optional[bool] = None,
@@ -828,7 +860,7 @@ class PlayerView:
     def num_actions(self) -> int: ...
     def legal_actions(self) -> list[int]:
         """The candidate moves as actions, ascending (none when not to move)."""
-    def action_mask(self) -> bytes: ...
+    def action_mask(self) -> npt.NDArray[np.bool_]: ...
     def action(self, move: MoveLike) -> int: ...
     def move_of(self, action: int) -> Move: ...
     def observation(self) -> npt.NDArray[np.float32]:
@@ -849,7 +881,9 @@ class PlayerView:
         """Where the own piece on a square, or a piece in hand (``"P*"``), may be attempted; empty when it is not this player's turn."""
     def piece_at(self, square: Square) -> Optional[str]: ...
     def hand(self) -> dict[str, int]: ...
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> str:
+        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
+        ``set_diagram_defaults``)."""
     def svg(
         self,
         flipped: Optional[bool] = None,
@@ -1018,7 +1052,7 @@ class TsuitateGame:
     def seen(self, color: int) -> PlayerView:
         """What ``color`` sees: their ``PlayerView``."""
     def legal_actions(self) -> list[int]: ...
-    def action_mask(self) -> bytes: ...
+    def action_mask(self) -> npt.NDArray[np.bool_]: ...
     def legal_squares(self, square_or_drop: Square) -> list[int]: ...
     def view(self, color: int) -> PlayerView: ...
     @property
@@ -1039,7 +1073,9 @@ class TsuitateGame:
     def __deepcopy__(self, memo: dict[int, Any], /) -> "TsuitateGame": ...
     def to_json(self) -> str:
         """The referee's saved game (every attempt, fouls included); ``load`` reads it back."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> str:
+        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
+        ``set_diagram_defaults``)."""
     def svg(
         self,
         flipped: Optional[bool] = None,
@@ -1126,7 +1162,7 @@ class CardGame:
         """Card ids of the chance steps: ``JOKER`` (0) and ranks ``1..files``."""
     def legal_actions(self) -> list[int]:
         """The allowed moves as actions, ascending (none at a draw or after the end)."""
-    def action_mask(self) -> bytes: ...
+    def action_mask(self) -> npt.NDArray[np.bool_]: ...
     def action(self, move: MoveLike) -> int: ...
     def move_of(self, action: int) -> Move: ...
     def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
@@ -1165,7 +1201,9 @@ class CardGame:
     def __deepcopy__(self, memo: dict[int, Any], /) -> "CardGame": ...
     def to_json(self) -> str:
         """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
-    def _repr_svg_(self) -> str: ...
+    def _repr_svg_(self) -> str:
+        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
+        ``set_diagram_defaults``)."""
     def svg(
         self,
         flipped: Optional[bool] = None,

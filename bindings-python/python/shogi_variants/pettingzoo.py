@@ -160,8 +160,9 @@ def env_from(factory: Callable[..., Any], name: str = "custom", **kwargs):
     The object needs ``to_move()``, ``chance_outcomes()`` /
     ``apply_chance(id)``, ``legal_actions()``, ``num_actions``,
     ``push(move)``, ``outcome()``, ``is_game_over()``, ``seen(color)`` and
-    the action encoding ``move_of(action)`` with ``action_mask()`` and
-    ``observation(color)`` / ``observation_shape``: on the game itself when
+    the action encoding ``move_of(action)`` with ``action_mask()`` (0/1 per
+    action: an array or list, as the built-in games' numpy arrays, or
+    ``bytes``) and ``observation(color)`` / ``observation_shape``: on the game itself when
     ``seen`` returns a copy of the same class (perfect information), else on
     the seat's view (a Tsuitate ``PlayerView``'s shape, ``observation()``
     without a colour). ``render()`` shows ``str(game)``. The built-in
@@ -332,7 +333,11 @@ class raw_env(AECEnv, EzPickle):
             game.apply_chance(ids[int(self.np_random.choice(len(ids), p=p))])
 
     def _mask(self, color) -> np.ndarray:
-        return np.frombuffer(self._seat(color).action_mask(), dtype=np.int8).copy()
+        mask = self._seat(color).action_mask()
+        if isinstance(mask, (bytes, bytearray, memoryview)):
+            # A game of the protocol written before masks were arrays.
+            return np.frombuffer(mask, dtype=np.int8).copy()
+        return np.array(mask, dtype=np.int8)
 
     def _mover(self):
         """The colour to move, or None (the end)."""
