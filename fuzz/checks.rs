@@ -1514,9 +1514,18 @@ pub fn selfplay(data: &[u8]) {
             assert_eq!(rewards[0] + rewards[1], 0.0);
             assert!(t || rewards == [0.0, 0.0]);
             assert!(cap.is_none_or(|c| batch.plies(i).unwrap() < c));
-            assert!(out.observations[i * len..(i + 1) * len]
-                .iter()
-                .all(|v| (0.0..=1.0).contains(v)));
+            let observation = &out.observations[i * len..(i + 1) * len];
+            if let Some(at) = observation.iter().position(|v| !(0.0..=1.0).contains(v)) {
+                let shape = batch.shape();
+                let area = shape.ranks * shape.files;
+                panic!(
+                    "{name} {settings:?}: game {i}'s observation is {} at plane {}, square {} \
+                     (values lie in 0..=1)",
+                    observation[at],
+                    at / area.max(1),
+                    at % area.max(1)
+                );
+            }
         }
     }
 }

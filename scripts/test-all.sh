@@ -59,4 +59,21 @@ rm -rf "$venv" target/wheels
 echo "== Python stubs (mypy stubtest against the installed module)"
 "$venv/bin/python" -m mypy.stubtest shogi_variants --mypy-config-file bindings-python/mypy.ini \
   --allowlist bindings-python/stubtest-allowlist.txt
+
+# Every fuzz target briefly, so that a change that breaks one of their
+# invariants fails here; fuzz/README.md has the long runs. cargo-fuzz is
+# installed into the target directory the first time (about 2 min), and every
+# target is built once with the same flags (FUZZ_ONE_BUILD). A crash leaves its
+# input in fuzz/artifacts/<target>/, which the corpus replay test (cargo test)
+# replays from then on, until the bug is fixed and the input moved to
+# fuzz/regressions/.
+fuzz_seconds=${FUZZ_SECONDS:-20}
+echo "== fuzz targets, ${fuzz_seconds} s each (cargo-fuzz, stable toolchain, --sanitizer none)"
+fuzz_root="${CARGO_TARGET_DIR:-$PWD/target}/cargo-fuzz"
+export PATH="$fuzz_root/bin:$PATH"
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "   installing cargo-fuzz into $fuzz_root"
+  cargo install --quiet cargo-fuzz --locked --root "$fuzz_root"
+fi
+FUZZ_ONE_BUILD=1 bash fuzz/run.sh "$fuzz_seconds"
 echo "all checks passed"
