@@ -42,6 +42,22 @@ if cargo run --quiet --release -p shogi-examples --bin perft -- --sfen "not an s
 else
   [ $? -eq 2 ] || { echo "perft CLI: bad SFEN must exit with code 2"; exit 1; }
 fi
+echo "== the README's first command: the demo, default seed and --seed 7 (release build, exit status 0)"
+for seed in default 7; do
+  args=()
+  [ "$seed" = default ] || args=(--seed "$seed")
+  log="target/demo-seed-$seed.log"
+  if ! cargo run --release -p shogi-examples --bin demo -- "${args[@]}" >"$log" 2>&1; then
+    echo "the demo failed (seed $seed); the end of $log:"; tail -n 20 "$log"; exit 1
+  fi
+  # Its last section, from "== short matches" on: it must be there.
+  if ! grep -q '^== short matches' "$log"; then
+    echo "the demo (seed $seed) printed no '== short matches' section; see $log"; exit 1
+  fi
+  echo "-- demo, seed $seed:"
+  sed -n '/^== short matches/,$p' "$log"
+done
+
 echo "== the USI engine, for the Python tests that drive it through cshogi's USI client"
 cargo build --quiet --release -p shogi-examples --bin usi
 export SHOGI_USI_ENGINE="${CARGO_TARGET_DIR:-$PWD/target}/release/usi"
