@@ -19,16 +19,17 @@
 //! fuzzing run can go on looking for other bugs.
 
 use shogi_core::{
-    Color, Game, GameError, Move, PieceKind, PieceSet, Position, PositionCommand,
-    PositionCommandError, Setup, Square, Variant, MAX_LEGAL_MOVES,
+    Color, EndReason, Game, GameError, Move, MoveList, Outcome, PieceKind, PieceSet, Position,
+    PositionCommand, PositionCommandError, Setup, Square, Variant, MAX_LEGAL_MOVES,
 };
 use shogi_variants::{
-    Announcement, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame, CardSettings, FileRule,
-    Impasse, Minishogi, MinishogiRepetition, MinishogiSettings, MustCapture, MustCaptureSettings,
-    NoMove, Phase, Referee, SavedGame, Stalemate, Standard, StandardSettings, TsuitateError,
-    TsuitateSettings, VariantError, Verdict, GAME_NAMES, VARIANT_NAMES,
+    Announcement, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame, CardSettings, Defined,
+    Definition, FileRule, GameKind, Hooks, Impasse, Minishogi, MinishogiRepetition,
+    MinishogiSettings, MustCapture, MustCaptureSettings, NoMove, Phase, Referee, SavedGame,
+    Scripted, Stalemate, Standard, StandardSettings, TsuitateError, TsuitateSettings, VariantError,
+    Verdict, GAME_NAMES, KING_REACHED_LAST_RANK, VARIANT_NAMES,
 };
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The fuzz targets, by the name of their folder under `fuzz/corpus/`.
 pub const TARGETS: [&str; 7] = [
@@ -43,6 +44,68 @@ pub const TARGETS: [&str; 7] = [
 
 /// The most steps (moves, draws, attempts) one `play` input drives.
 const MAX_STEPS: usize = 300;
+
+/// The name under which the checks register their scripted variant
+/// ([`register_script`]); a scripted game needs hooks registered by the
+/// program, and this is the fuzzing program's.
+pub const SCRIPT: &str = "fuzz-no-drops";
+
+/// The hooks of [`SCRIPT`]: the base's rules without drops, and a king that
+/// reaches its far rank wins (as in a definition with `last_rank_king_wins`).
+/// Small, but it exercises both kinds of hook: a filter that can leave a
+/// position with no move (every legal move a drop), and an end of its own.
+#[derive(Debug)]
+struct NoDropsFarRankKing;
+
+impl Hooks for NoDropsFarRankKing {
+    fn filters_moves(&self) -> bool {
+        true
+    }
+
+    fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
+        moves.retain(|m| !m.is_drop());
+    }
+
+    fn extra_outcome(&self, _base: &AnyVariant, pos: &Position) -> Option<Outcome> {
+        let mover = pos.side_to_move().opponent();
+        let far = match mover {
+            Color::Black => 1,
+            Color::White => pos.geometry().ranks(),
+        };
+        pos.king(mover)
+            .is_some_and(|k| k.rank() == far)
+            .then(|| Outcome::win(mover, EndReason::Custom(KING_REACHED_LAST_RANK)))
+    }
+}
+
+/// Registers [`SCRIPT`] over standard shogi, once per process. Every target
+/// that can meet a scripted game calls it first, so that the scripted kind
+/// is played rather than refused for want of a registration.
+pub fn register_script() {
+    static DONE: OnceLock<()> = OnceLock::new();
+    DONE.get_or_init(|| {
+        let base = AnyVariant::from_name("standard").expect("standard shogi");
+        Scripted::register(SCRIPT, base, Arc::new(NoDropsFarRankKing))
+            .expect("the checks' script registers");
+    });
+}
+
+/// The definitions the checks play a defined game with: the shipped ones
+/// ([`Definition::BUILTIN_NAMES`]) and the handicap games
+/// ([`Standard::HANDICAPS`]), every one a name [`Definition::builtin`] knows.
+pub fn definition_names() -> Vec<&'static str> {
+    Definition::BUILTIN_NAMES
+        .into_iter()
+        .chain(Standard::HANDICAPS.iter().map(|&(name, _)| name))
+        .collect()
+}
+
+/// The defined variant of a shipped definition (or handicap game) by name.
+fn defined(name: &str) -> Defined {
+    let definition = Definition::builtin(name)
+        .unwrap_or_else(|| panic!("{name:?} is no shipped definition or handicap"));
+    Defined::new(definition).unwrap_or_else(|e| panic!("the definition {name:?} is refused: {e}"))
+}
 
 /// Runs the checks of `target` on one raw input, as its fuzz target does.
 pub fn run(target: &str, data: &[u8]) {
@@ -451,14 +514,17 @@ pub fn position_command(s: &str) {
         Ok(&cmd),
         "Display round trip of the command parsed from {s:?}"
     );
+    register_script();
     let mut games = Vec::new();
-    // A scripted variant needs a registered name: the every-kind loop
-    // plays the plain ones.
-    for name in VARIANT_NAMES
-        .into_iter()
-        .filter(|&n| n != shogi_variants::GameKind::Scripted.name())
-    {
-        let variant = AnyVariant::from_name(name).expect("a listed variant name");
+    // Every variant kind with its default settings; a scripted variant needs
+    // a registered name, the checks' own (`SCRIPT`).
+    for name in VARIANT_NAMES {
+        let variant = if name == GameKind::Scripted.name() {
+            AnyVariant::with_named_settings(name, &[("name", SCRIPT)])
+        } else {
+            AnyVariant::from_name(name)
+        }
+        .unwrap_or_else(|e| panic!("the listed variant {name:?} is refused: {e}"));
         let game = match cmd.to_game(variant) {
             Ok(game) => game,
             Err(PositionCommandError::Replay { index, .. }) => {
@@ -492,6 +558,16 @@ pub fn position_command(s: &str) {
         assert!(
             games[0].is_some(),
             "a must-capture game of {s:?} is no standard game"
+        );
+    }
+    // The checks' script narrows standard shogi's moves and ends games
+    // only after the base's ends: its games are standard games too.
+    if let Some(scripted) = &games[4] {
+        let standard = games[0].as_ref();
+        assert_eq!(
+            standard.map(Game::position),
+            Some(scripted.position()),
+            "a scripted game of {s:?} is no standard game"
         );
     }
 }
@@ -539,16 +615,61 @@ pub fn settings(s: &str) {
 
 /// `AnyGame::new` and `AnyVariant::with_named_settings` with these settings,
 /// and a few moves of whatever game they make.
+///
+/// The names the library knows: a game kind's name or alias with ASCII case
+/// ignored (`"minisHogi"` is minishogi; nothing else is folded: no spaces
+/// trimmed, no other case), a shipped definition's or handicap's name, and
+/// a registered script's (both exactly as written). Any other name is
+/// refused as unknown; a known name is never called unknown.
 fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
+    register_script();
     let game = AnyGame::new(name, pairs, seed);
     let variant = AnyVariant::with_named_settings(name, pairs);
-    if !GAME_NAMES.contains(&name) {
+
+    let lower = name.to_ascii_lowercase();
+    let kind = GameKind::ALL
+        .into_iter()
+        .find(|k| k.name() == lower || k.aliases().contains(&lower.as_str()));
+    assert_eq!(
+        GameKind::from_name(name),
+        kind,
+        "a name is read with ASCII case ignored and nothing else: {name:?}"
+    );
+    // The kind of game the name makes, if the library knows it.
+    let known = kind.or_else(|| {
+        if Definition::builtin(name).is_some() {
+            Some(GameKind::Defined)
+        } else if Scripted::registered_names().contains(&name) {
+            Some(GameKind::Scripted)
+        } else {
+            None
+        }
+    });
+    let unknown_name =
+        |e: &VariantError| matches!(e, VariantError::UnknownVariant { name: n, .. } if n == name);
+    let Some(known) = known else {
         assert!(
-            matches!(game, Err(VariantError::UnknownVariant { .. })),
-            "AnyGame::new accepts the unknown name {name:?}"
+            matches!(&game, Err(e) if unknown_name(e)),
+            "AnyGame::new accepts the unknown name {name:?}: {game:?}"
+        );
+        assert!(
+            matches!(&variant, Err(e) if unknown_name(e)),
+            "AnyVariant accepts the unknown name {name:?}: {variant:?}"
+        );
+        return;
+    };
+    // (Unless a setting names it too: a base, say, of a game that has none.)
+    if let Err(e) = &game {
+        let named = pairs.iter().any(|(_, v)| v.eq_ignore_ascii_case(name));
+        assert!(
+            named || !unknown_name(e),
+            "AnyGame::new calls {name:?} unknown: {e}"
         );
     }
-    if VARIANT_NAMES.contains(&name) {
+    if let Ok(g) = &game {
+        assert_eq!(g.kind(), known, "the kind of game {name:?} makes");
+    }
+    if GameKind::VARIANTS.contains(&known) {
         assert_eq!(
             game.is_ok(),
             variant.is_ok(),
@@ -556,12 +677,22 @@ fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
         );
     } else {
         assert!(
-            matches!(variant, Err(VariantError::UnknownVariant { .. })),
-            "AnyVariant accepts the unknown name {name:?}"
+            matches!(&variant, Err(VariantError::UnknownVariant { .. })),
+            "AnyVariant accepts the game {name:?}, which is no plain variant"
         );
     }
     if let Ok(v) = &variant {
-        assert_eq!(v.name(), name);
+        assert_eq!(v.kind(), known, "the kind of variant {name:?} makes");
+        if kind.is_some_and(|k| !matches!(k, GameKind::Defined | GameKind::Scripted)) {
+            assert_eq!(
+                Some(v.name()),
+                kind.map(GameKind::name),
+                "the name of {name:?}"
+            );
+        } else if kind.is_none() {
+            // A definition or a script by its own name keeps that name.
+            assert_eq!(v.name(), name, "the name of the variant {name:?}");
+        }
         assert_eq!(
             &AnyVariant::with_settings(v.settings()),
             v,
@@ -589,88 +720,107 @@ fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
 // Target `play`.
 // ---------------------------------------------------------------------------
 
-/// Bytes as a game: the first byte picks the game (standard, minishogi,
-/// must-capture, Card shogi, Tsuitate), the next ones its settings, and every
-/// further byte a step: mostly a legal move (or draw, or candidate) chosen by
-/// index, sometimes an arbitrary move or card that must be refused unless it
-/// happens to be allowed, an undo or a declaration.
+/// Bytes as a game: the first byte picks the game, the next ones its
+/// settings, and every further byte a step: mostly a legal move (or draw, or
+/// candidate) chosen by index, sometimes an arbitrary move or card that must
+/// be refused unless it happens to be allowed, an undo, a declaration or a
+/// resignation.
+///
+/// The first byte modulo 14: 0 to 9 pick standard, minishogi, must-capture,
+/// Card shogi and Tsuitate (modulo 5, as before the other kinds were added,
+/// so that older inputs keep their meaning), 10 and 11 a defined variant (a
+/// shipped definition or handicap game, by the next byte), 12 and 13 the
+/// checks' scripted variant ([`SCRIPT`]) over standard shogi or minishogi.
 pub fn play(data: &[u8]) {
     let mut r = Bytes::new(data);
-    match r.byte() % 5 {
-        0 => {
-            let impasse = [Impasse::Off, Impasse::Points24, Impasse::Points27][r.index(3)];
-            let settings = StandardSettings {
-                move_limit: r.move_limit(),
-                impasse,
-            };
-            let v = AnyVariant::Standard(Standard::with_settings(settings));
+    match r.byte() % 14 {
+        10 | 11 => {
+            let names = definition_names();
+            let v = AnyVariant::Defined(defined(names[r.index(names.len())]));
             drive_board(Game::new(v), &mut r);
         }
-        1 => {
-            let flags = r.byte();
-            let settings = MinishogiSettings {
-                move_limit: r.move_limit(),
-                repetition: if flags & 1 == 0 {
-                    MinishogiRepetition::FirstPlayerLoses
-                } else {
-                    MinishogiRepetition::Draw
-                },
-                stalemate: if flags & 2 == 0 {
-                    Stalemate::Loss
-                } else {
-                    Stalemate::Draw
-                },
-            };
-            let v = AnyVariant::Minishogi(Minishogi::with_settings(settings));
-            drive_board(Game::new(v), &mut r);
+        12 | 13 => {
+            register_script();
+            let base = base(r.byte() % 2 == 1).variant();
+            let script = Scripted::over(SCRIPT, base).expect("the checks' script is registered");
+            drive_board(Game::new(AnyVariant::Scripted(script)), &mut r);
         }
-        2 => {
-            let flags = r.byte();
-            let settings = MustCaptureSettings {
-                may_flee_from_check: flags & 1 != 0,
-                king_captures_first: flags & 2 != 0,
-                base: base(flags & 4 != 0),
-                move_limit: r.move_limit(),
-            };
-            let v = AnyVariant::MustCapture(MustCapture::with_settings(settings));
-            drive_board(Game::new(v), &mut r);
-        }
-        3 => {
-            let flags = r.byte();
-            let settings = CardSettings {
-                copies_per_rank: r.byte() % 10,
-                jokers: flags & 1 != 0,
-                file_rule: if flags & 2 == 0 {
-                    FileRule::Destination
-                } else {
-                    FileRule::Origin
-                },
-                no_move: [NoMove::Lose, NoMove::DrawAgain, NoMove::FreeMove]
-                    [(flags as usize >> 2) % 3],
-                check_exempt: flags & 16 != 0,
-                move_limit: r.move_limit(),
-                base: base(flags & 32 != 0),
-                capture_duty: (flags & 64 != 0).then(CaptureDuty::default),
-            };
-            let seed = u64::from(r.byte());
-            match CardGame::new(settings.clone(), seed) {
-                Ok(game) => drive_card(game, &mut r),
-                Err(e) => assert!(
-                    settings.copies_per_rank == 0 && !settings.jokers,
-                    "CardGame::new({settings:?}) fails: {e}"
-                ),
+        k => match k % 5 {
+            0 => {
+                let impasse = [Impasse::Off, Impasse::Points24, Impasse::Points27][r.index(3)];
+                let settings = StandardSettings {
+                    move_limit: r.move_limit(),
+                    impasse,
+                };
+                let v = AnyVariant::Standard(Standard::with_settings(settings));
+                drive_board(Game::new(v), &mut r);
             }
-        }
-        _ => {
-            let flags = r.byte();
-            let settings = TsuitateSettings {
-                foul_limit: u32::from(r.byte() % 12),
-                announce_fouls_to_both: flags & 1 != 0,
-                move_limit: r.move_limit(),
-                base: base(flags & 2 != 0),
-            };
-            drive_referee(Referee::new(settings), &mut r);
-        }
+            1 => {
+                let flags = r.byte();
+                let settings = MinishogiSettings {
+                    move_limit: r.move_limit(),
+                    repetition: if flags & 1 == 0 {
+                        MinishogiRepetition::FirstPlayerLoses
+                    } else {
+                        MinishogiRepetition::Draw
+                    },
+                    stalemate: if flags & 2 == 0 {
+                        Stalemate::Loss
+                    } else {
+                        Stalemate::Draw
+                    },
+                };
+                let v = AnyVariant::Minishogi(Minishogi::with_settings(settings));
+                drive_board(Game::new(v), &mut r);
+            }
+            2 => {
+                let flags = r.byte();
+                let settings = MustCaptureSettings {
+                    may_flee_from_check: flags & 1 != 0,
+                    king_captures_first: flags & 2 != 0,
+                    base: base(flags & 4 != 0),
+                    move_limit: r.move_limit(),
+                };
+                let v = AnyVariant::MustCapture(MustCapture::with_settings(settings));
+                drive_board(Game::new(v), &mut r);
+            }
+            3 => {
+                let flags = r.byte();
+                let settings = CardSettings {
+                    copies_per_rank: r.byte() % 10,
+                    jokers: flags & 1 != 0,
+                    file_rule: if flags & 2 == 0 {
+                        FileRule::Destination
+                    } else {
+                        FileRule::Origin
+                    },
+                    no_move: [NoMove::Lose, NoMove::DrawAgain, NoMove::FreeMove]
+                        [(flags as usize >> 2) % 3],
+                    check_exempt: flags & 16 != 0,
+                    move_limit: r.move_limit(),
+                    base: base(flags & 32 != 0),
+                    capture_duty: (flags & 64 != 0).then(CaptureDuty::default),
+                };
+                let seed = u64::from(r.byte());
+                match CardGame::new(settings.clone(), seed) {
+                    Ok(game) => drive_card(game, &mut r),
+                    Err(e) => assert!(
+                        settings.copies_per_rank == 0 && !settings.jokers,
+                        "CardGame::new({settings:?}) fails: {e}"
+                    ),
+                }
+            }
+            _ => {
+                let flags = r.byte();
+                let settings = TsuitateSettings {
+                    foul_limit: u32::from(r.byte() % 12),
+                    announce_fouls_to_both: flags & 1 != 0,
+                    move_limit: r.move_limit(),
+                    base: base(flags & 2 != 0),
+                };
+                drive_referee(Referee::new(settings), &mut r);
+            }
+        },
     }
 }
 
@@ -740,18 +890,28 @@ fn drive_board(mut game: Game<AnyVariant>, r: &mut Bytes) {
                     }
                 }
             }
-            // Take back the last move.
+            // Take back the last move. There is none at the start, and a
+            // game a player's act ended (a resignation, a declaration) is
+            // final: `undo` refuses it and changes nothing.
             0xE8..=0xEF => {
                 let positions = game.positions();
                 let previous = positions.len().checked_sub(2).map(|i| positions[i].clone());
+                let final_end = game.ended_by_act();
                 match game.undo() {
                     Some(mv) => {
+                        assert!(!final_end, "undo took back {mv} after {:?}", before.outcome);
                         assert_eq!(before.moves.last(), Some(&mv));
                         assert_eq!(game.moves(), &before.moves[..before.moves.len() - 1]);
                         assert_eq!(Some(game.position()), previous.as_ref());
+                        assert!(!game.ended_by_act());
                     }
                     None => {
-                        assert!(before.moves.is_empty());
+                        assert!(
+                            before.moves.is_empty() || final_end,
+                            "undo refused with {} moves played and no final end ({:?})",
+                            before.moves.len(),
+                            before.outcome
+                        );
                         assert_eq!(
                             GameState::of(&game),
                             before,
@@ -760,11 +920,32 @@ fn drive_board(mut game: Game<AnyVariant>, r: &mut Bytes) {
                     }
                 }
             }
+            // The side to move resigns: a loss for it, final, on a game
+            // that was on; refused with nothing changed once it is over.
+            0xE6 => match game.resign() {
+                Ok(outcome) => {
+                    assert!(before.outcome.is_none(), "a resignation after the end");
+                    let loser = pos.side_to_move();
+                    assert_eq!(outcome, Outcome::loss(loser, EndReason::Resignation));
+                    assert_eq!(game.outcome(), Some(outcome));
+                    assert!(game.ended_by_act());
+                    assert_eq!(game.position(), pos);
+                    assert_eq!(game.moves(), before.moves.as_slice());
+                }
+                Err(e) => {
+                    assert!(
+                        matches!((before.outcome, &e), (Some(_), GameError::GameOver(_))),
+                        "resignation refused in a game that is on: {e}"
+                    );
+                    assert_eq!(GameState::of(&game), before, "a refused resignation");
+                }
+            },
             // Declare (entering king).
             0xE7 => match game.declare() {
                 Ok(outcome) => {
                     assert!(before.outcome.is_none());
                     assert_eq!(game.outcome(), Some(outcome));
+                    assert!(game.ended_by_act());
                     assert_eq!(game.position(), pos);
                     assert_eq!(game.moves(), before.moves.as_slice());
                 }
@@ -1229,17 +1410,39 @@ pub fn records(s: &str) {
 /// Bytes as a batch of self-play: the game, its size and threads, then
 /// steps of every kind, arbitrary actions included. A refused call changes
 /// nothing; after every accepted one the outputs describe the games.
+///
+/// Byte 0 picks the game kind (every one of [`GAME_NAMES`]), byte 1 its
+/// settings: over minishogi or not for the kinds with a base; a defined
+/// game plays a shipped definition or handicap game ([`definition_names`]),
+/// a scripted one the checks' own script ([`SCRIPT`]), over its registered
+/// base (standard shogi) or minishogi.
 pub fn selfplay(data: &[u8]) {
     use shogi_research::selfplay::{Outputs, SelfPlay, SelfPlayError};
+    register_script();
     let mut r = Bytes::new(data);
     let name = GAME_NAMES[r.index(GAME_NAMES.len())];
-    let mini = r.byte() % 2 == 1 && name != "standard" && name != "minishogi";
-    let settings: &[(&str, &str)] = if mini { &[("base", "minishogi")] } else { &[] };
+    let choice = r.byte();
+    let mut settings: Vec<(&str, &str)> = Vec::new();
+    match GameKind::from_name(name) {
+        Some(GameKind::Standard | GameKind::Minishogi) => {}
+        Some(GameKind::Defined) => {
+            let names = definition_names();
+            settings.push(("definition", names[choice as usize % names.len()]));
+        }
+        kind => {
+            if kind == Some(GameKind::Scripted) {
+                settings.push(("name", SCRIPT));
+            }
+            if choice % 2 == 1 {
+                settings.push(("base", "minishogi"));
+            }
+        }
+    }
     let games = 1 + r.index(3);
     let threads = 1 + r.index(2);
     let cap = r.move_limit().map(|c| c + 1);
-    let mut batch = SelfPlay::new(name, settings, games, threads, u64::from(r.byte()), cap)
-        .expect("every game kind makes a batch");
+    let mut batch = SelfPlay::new(name, &settings, games, threads, u64::from(r.byte()), cap)
+        .unwrap_or_else(|e| panic!("every game kind makes a batch: {name} {settings:?}: {e}"));
     let (len, size) = (batch.shape().len(), batch.actions().size() as usize);
     let mut out = Outputs::buffers(games, len, size);
     batch.reset(&mut out.view()).expect("reset");
@@ -1311,9 +1514,18 @@ pub fn selfplay(data: &[u8]) {
             assert_eq!(rewards[0] + rewards[1], 0.0);
             assert!(t || rewards == [0.0, 0.0]);
             assert!(cap.is_none_or(|c| batch.plies(i).unwrap() < c));
-            assert!(out.observations[i * len..(i + 1) * len]
-                .iter()
-                .all(|v| (0.0..=1.0).contains(v)));
+            let observation = &out.observations[i * len..(i + 1) * len];
+            if let Some(at) = observation.iter().position(|v| !(0.0..=1.0).contains(v)) {
+                let shape = batch.shape();
+                let area = shape.ranks * shape.files;
+                panic!(
+                    "{name} {settings:?}: game {i}'s observation is {} at plane {}, square {} \
+                     (values lie in 0..=1)",
+                    observation[at],
+                    at / area.max(1),
+                    at % area.max(1)
+                );
+            }
         }
     }
 }

@@ -7,6 +7,10 @@
 # fuzz/corpus/<target>/ are read, never written. A crash stops that target's
 # run, leaves the input in fuzz/artifacts/<target>/ and makes this script exit 1
 # after the remaining targets. Extra libFuzzer options: FUZZ_ARGS="-dict=... ".
+# FUZZ_ONE_BUILD=1 builds every target with the same flags (comparison tracing
+# kept for play and selfplay too), so that one build serves them all: each
+# change of flags rebuilds everything (about 2.5 min on 2 cores), which is
+# worth it for long runs, not for the short ones of scripts/test-all.sh.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -18,7 +22,7 @@ if [ ${#targets[@]} -eq 0 ]; then
 fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "cargo-fuzz is missing: cargo install cargo-fuzz" >&2
+    echo "cargo-fuzz is missing: cargo install cargo-fuzz --locked" >&2
     exit 2
 fi
 
@@ -27,7 +31,7 @@ for target in "${targets[@]}"; do
     flags=(--sanitizer none)
     # `play` spends most of its time in comparison tracing, which helps little
     # with its byte-indexed choices: without it, it runs ~2.5x faster.
-    if [ "$target" = play ] || [ "$target" = selfplay ]; then
+    if [ "${FUZZ_ONE_BUILD:-0}" != 1 ] && { [ "$target" = play ] || [ "$target" = selfplay ]; }; then
         flags+=(--no-trace-compares)
     fi
     mkdir -p "fuzz/generated/$target"

@@ -42,6 +42,22 @@ if cargo run --quiet --release -p shogi-examples --bin perft -- --sfen "not an s
 else
   [ $? -eq 2 ] || { echo "perft CLI: bad SFEN must exit with code 2"; exit 1; }
 fi
+echo "== the README's first command: the demo, default seed and --seed 7 (release build, exit status 0)"
+for seed in default 7; do
+  args=()
+  [ "$seed" = default ] || args=(--seed "$seed")
+  log="target/demo-seed-$seed.log"
+  if ! cargo run --release -p shogi-examples --bin demo -- "${args[@]}" >"$log" 2>&1; then
+    echo "the demo failed (seed $seed); the end of $log:"; tail -n 20 "$log"; exit 1
+  fi
+  # Its last section, from "== short matches" on: it must be there.
+  if ! grep -q '^== short matches' "$log"; then
+    echo "the demo (seed $seed) printed no '== short matches' section; see $log"; exit 1
+  fi
+  echo "-- demo, seed $seed:"
+  sed -n '/^== short matches/,$p' "$log"
+done
+
 echo "== the USI engine, for the Python tests that drive it through cshogi's USI client"
 cargo build --quiet --release -p shogi-examples --bin usi
 export SHOGI_USI_ENGINE="${CARGO_TARGET_DIR:-$PWD/target}/release/usi"
@@ -59,4 +75,21 @@ rm -rf "$venv" target/wheels
 echo "== Python stubs (mypy stubtest against the installed module)"
 "$venv/bin/python" -m mypy.stubtest shogi_variants --mypy-config-file bindings-python/mypy.ini \
   --allowlist bindings-python/stubtest-allowlist.txt
+
+# Every fuzz target briefly, so that a change that breaks one of their
+# invariants fails here; fuzz/README.md has the long runs. cargo-fuzz is
+# installed into the target directory the first time (about 2 min), and every
+# target is built once with the same flags (FUZZ_ONE_BUILD). A crash leaves its
+# input in fuzz/artifacts/<target>/, which the corpus replay test (cargo test)
+# replays from then on, until the bug is fixed and the input moved to
+# fuzz/regressions/.
+fuzz_seconds=${FUZZ_SECONDS:-20}
+echo "== fuzz targets, ${fuzz_seconds} s each (cargo-fuzz, stable toolchain, --sanitizer none)"
+fuzz_root="${CARGO_TARGET_DIR:-$PWD/target}/cargo-fuzz"
+export PATH="$fuzz_root/bin:$PATH"
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "   installing cargo-fuzz into $fuzz_root"
+  cargo install --quiet cargo-fuzz --locked --root "$fuzz_root"
+fi
+FUZZ_ONE_BUILD=1 bash fuzz/run.sh "$fuzz_seconds"
 echo "all checks passed"
