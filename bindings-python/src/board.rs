@@ -529,10 +529,13 @@ impl PyBoard {
         this.game.repetition_count()
     }
 
-    /// The side to move resigns.
-    fn resign(mut this: Write<'_, Self>) -> PyResult<PyOutcome> {
+    /// ``color`` resigns (the side to move if ``None``), on either side's
+    /// turn: a player may resign at any time. ``GameOverError`` once over;
+    /// ``to_json()`` keeps the resignation.
+    #[pyo3(signature = (color = None))]
+    fn resign(mut this: Write<'_, Self>, color: Option<&Bound<'_, PyAny>>) -> PyResult<PyOutcome> {
         this.listing.of = None;
-        this.game.resign().map(PyOutcome).map_err(game_error)
+        contract::resign(&mut this.game, color)
     }
 
     /// Declare a win by entering king (``SettingError`` if the variant's settings have no declaration rule).

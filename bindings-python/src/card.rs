@@ -317,6 +317,17 @@ impl PyCardGame {
         contract::chance_outcomes(py, &this.game)
     }
 
+    /// ``color`` resigns (the side to move if ``None``), on either side's
+    /// turn or at a draw: a player may resign at any time. ``GameOverError``
+    /// once over; ``to_json()`` keeps the resignation.
+    #[pyo3(signature = (color = None))]
+    fn resign(
+        mut this: Write<'_, Self>,
+        color: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<crate::moves::PyOutcome> {
+        contract::resign(&mut this.game, color)
+    }
+
     /// Draws with the game's seeded generator; returns the card. The card
     /// game's word for ``chance_step()``.
     fn draw(mut this: Write<'_, Self>) -> PyResult<u16> {

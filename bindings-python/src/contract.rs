@@ -63,6 +63,23 @@ pub fn apply_chance(game: &mut impl GameState, id: &Bound<'_, PyAny>) -> PyResul
     game.apply_chance(id).map_err(play_error)
 }
 
+/// `resign(color=None)`: `color` resigns, on either side's turn or at a
+/// chance step (a player may resign at any time; a site also ends so the
+/// game of a player who left); without `color`, the side to move. The
+/// resignation is the game's own, so `to_json()` keeps it.
+pub fn resign(
+    game: &mut impl GameState,
+    color: Option<&Bound<'_, PyAny>>,
+) -> PyResult<crate::moves::PyOutcome> {
+    let seat = match color {
+        Some(c) => crate::convert::color(c)?,
+        None => game.side_to_move(),
+    };
+    game.resign(seat)
+        .map(crate::moves::PyOutcome)
+        .map_err(play_error)
+}
+
 /// `chance_step()`: the game's own generator resolves the chance step.
 pub fn chance_step(game: &mut impl GameState) -> PyResult<u16> {
     game.chance_step().map_err(play_error)

@@ -1107,6 +1107,17 @@ impl PyTsuitateGame {
         contract::chance_outcomes(py, &this.referee)
     }
 
+    /// ``color`` resigns (the side to move if ``None``), on either side's
+    /// turn: a player may resign at any time. ``GameOverError``
+    /// once over; ``to_json()`` keeps the resignation.
+    #[pyo3(signature = (color = None))]
+    fn resign(
+        mut this: Write<'_, Self>,
+        color: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<crate::moves::PyOutcome> {
+        contract::resign(&mut this.referee, color)
+    }
+
     /// Applies a chance outcome: Tsuitate has none, so this raises
     /// ``ChanceError`` (``GameOverError`` once over).
     fn apply_chance(mut this: Write<'_, Self>, id: &Bound<'_, PyAny>) -> PyResult<()> {

@@ -10,7 +10,7 @@
 
 use super::{Player, RandomPlayer};
 use shogi_core::{Color, CustomEnd, EndReason, Move, Outcome};
-use shogi_variants::{GameState, PlayError, ToMove, Verdict};
+use shogi_variants::{Action, GameState, PlayError, ToMove, Told, Verdict};
 use std::time::{Duration, Instant};
 
 /// The house's end: a player ran over the turn time limit (and loses).
@@ -98,6 +98,7 @@ pub struct Session<G: GameState> {
     plies: u32,
     fouls: [u32; 2],
     stand_ins: [u32; 2],
+    told: [Vec<Told>; 2],
 }
 
 impl<G: GameState> Session<G> {
@@ -111,6 +112,7 @@ impl<G: GameState> Session<G> {
             plies: 0,
             fouls: [0, 0],
             stand_ins: [0, 0],
+            told: [Vec::new(), Vec::new()],
         }
     }
 
@@ -152,6 +154,21 @@ impl<G: GameState> Session<G> {
         self.stand_ins
     }
 
+    /// What `seat` was told by the last move played (submitted, or the
+    /// CPU's in a seat's place): what a server sends that seat's
+    /// connection ([`GameState::apply_action`]: nothing in the open games,
+    /// the referee's announcements in Tsuitate). Empty after anything else
+    /// (a chance step, whose outcome is public, or an end).
+    pub fn told(&self, seat: Color) -> &[Told] {
+        &self.told[seat.index()]
+    }
+
+    /// Ends the game by the house (time, forfeit, the match's stop).
+    fn end(&mut self, outcome: Outcome) {
+        self.ended = Some(outcome);
+        self.told = [Vec::new(), Vec::new()];
+    }
+
     fn on(&self) -> Result<ToMove, PlayError> {
         match self.to_move() {
             ToMove::Over(o) => Err(PlayError::GameOver(o)),
@@ -162,7 +179,9 @@ impl<G: GameState> Session<G> {
     /// Resolves a chance step with the game's own generator.
     pub fn chance_step(&mut self) -> Result<u16, PlayError> {
         self.on()?;
-        self.game.chance_step()
+        let id = self.game.chance_step()?;
+        self.told = [Vec::new(), Vec::new()];
+        Ok(id)
     }
 
     /// `seat` resigns (at any moment of the game, on its turn or not). The
@@ -170,7 +189,9 @@ impl<G: GameState> Session<G> {
     /// saved from [`Session::game`] keeps it.
     pub fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError> {
         self.on()?;
-        self.game.resign(seat)
+        let o = self.game.resign(seat)?;
+        self.told = [Vec::new(), Vec::new()];
+        Ok(o)
     }
 
     /// `seat` forfeits: it offered no move or one the rules refuse, where a
@@ -178,7 +199,7 @@ impl<G: GameState> Session<G> {
     pub fn forfeit(&mut self, seat: Color) -> Result<Outcome, PlayError> {
         self.on()?;
         let o = Outcome::loss(seat, EndReason::Custom(ILLEGAL_MOVE));
-        self.ended = Some(o);
+        self.end(o);
         Ok(o)
     }
 
@@ -187,7 +208,7 @@ impl<G: GameState> Session<G> {
     pub fn stop(&mut self) -> Result<Outcome, PlayError> {
         self.on()?;
         let o = Outcome::draw(EndReason::MoveLimit);
-        self.ended = Some(o);
+        self.end(o);
         Ok(o)
     }
 
@@ -215,7 +236,10 @@ impl<G: GameState> Session<G> {
     }
 
     fn play(&mut self, seat: Color, mv: Move) -> Result<Verdict, PlayError> {
-        let verdict = self.game.play(mv)?;
+        let report = self.game.apply_action(Action::Move(mv))?;
+        // A move always has a verdict.
+        let verdict = report.verdict.unwrap_or(Verdict::Played);
+        self.told = report.told;
         self.plies += 1;
         if verdict == Verdict::Foul {
             self.fouls[seat.index()] += 1;
@@ -231,7 +255,7 @@ impl<G: GameState> Session<G> {
     fn over_time(&mut self, seat: Color) -> Result<Turn, PlayError> {
         match self.rules.over_time {
             OverTime::Lose => {
-                self.ended = Some(Outcome::loss(seat, EndReason::Custom(TIMEOUT)));
+                self.end(Outcome::loss(seat, EndReason::Custom(TIMEOUT)));
                 Ok(Turn::LostOnTime)
             }
             OverTime::CpuMoves => match self.stand_in.choose(self.game.observation(seat)) {

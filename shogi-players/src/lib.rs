@@ -6,6 +6,76 @@
 //! card, the deck counts); for Tsuitate shogi only the player's
 //! [`PlayerView`](shogi_variants::PlayerView) — own pieces and information state — so a Tsuitate player
 //! cannot read the referee's hidden position: the type does not hold it.
+//!
+//! # A game server
+//!
+//! The path for a server author: a table is a [`Session`] (the site's
+//! [`HouseRules`]: turn time, the CPU standing in, resignation) over an
+//! [`AnyGame`](shogi_variants::AnyGame) made by name with its settings
+//! (every game, definitions and scripts included), driven only through the
+//! contract [`GameState`](shogi_variants::GameState). Each connection is a
+//! seat. What it sends is a move ([`Session::submit`]: refused with nothing
+//! changed when it is not that seat's turn or not legal, so the server asks
+//! again) or a resignation ([`Session::resign`], on either turn). What it is
+//! sent is what its seat was told by the move ([`Session::told`]: Tsuitate's
+//! announcements; nothing to hide in the open games, whose whole position
+//! each seat may be sent) and the end. A table is kept as a
+//! [`SavedGame`](shogi_variants::SavedGame) (its `to_json`), resignation
+//! included, and restored to continue.
+//!
+//! ```
+//! use shogi_core::Color;
+//! use shogi_players::{HouseRules, Session};
+//! use shogi_variants::{AnyGame, SavedGame};
+//! use std::time::Duration;
+//!
+//! /// What a seat's connection sends.
+//! enum Message {
+//!     Move(&'static str),
+//!     Resign,
+//! }
+//!
+//! let game = AnyGame::new("tsuitate", &[("base", "minishogi")], 7)?;
+//! let mut table = Session::new(game, HouseRules::default(), 7);
+//! // What arrives, from either connection, in order (in-process: no network).
+//! let arrivals = [
+//!     (Color::White, Message::Move("1b1c")), // not White's turn: refused, nothing changes
+//!     (Color::Black, Message::Move("1e1d")),
+//!     (Color::White, Message::Move("5a5b")),
+//!     (Color::Black, Message::Resign), // on White's turn: a player may resign at any time
+//! ];
+//! let mut sent: [Vec<String>; 2] = Default::default(); // what each connection was sent
+//! for (seat, message) in arrivals {
+//!     let done = match message {
+//!         Message::Move(usi) => table.submit(seat, usi.parse()?, Duration::from_secs(2)).map(|_| ()),
+//!         Message::Resign => table.resign(seat).map(|_| ()),
+//!     };
+//!     match done {
+//!         Err(refusal) => sent[seat.index()].push(format!("refused: {refusal}")),
+//!         Ok(()) => {
+//!             for to in Color::ALL {
+//!                 sent[to.index()].extend(table.told(to).iter().map(ToString::to_string));
+//!             }
+//!         }
+//!     }
+//!     if let Some(end) = table.outcome() {
+//!         for s in &mut sent {
+//!             s.push(format!("game over: {end}"));
+//!         }
+//!         break;
+//!     }
+//! }
+//! let white = &sent[Color::White.index()];
+//! assert!(white[0].starts_with("refused:"));
+//! assert_eq!(white[1], "opponent_moved"); // never which move
+//! assert!(white.last().unwrap().starts_with("game over:"));
+//!
+//! // Saved (a database row, a file), restored: still over, by Black's resignation.
+//! let kept = SavedGame::of(table.game()).to_json();
+//! let again = SavedGame::from_json(&kept)?.restore()?;
+//! assert_eq!(shogi_variants::GameState::outcome(&again), table.outcome());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

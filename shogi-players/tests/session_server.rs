@@ -147,3 +147,35 @@ fn each_action_reports_what_each_seat_was_told() {
     assert!(t.apply_action("9a9b".parse().expect("a move")).is_err());
     assert_eq!(SavedGame::of(&t).to_json(), before);
 }
+
+#[test]
+fn a_session_says_what_each_seat_was_told_by_the_last_move() {
+    let game = AnyGame::new("tsuitate", &[("base", "minishogi")], 0).expect("tsuitate");
+    let mut table = Session::new(game, HouseRules::default(), 1);
+    table
+        .submit(
+            Color::Black,
+            "1e1d".parse().expect("a move"),
+            std::time::Duration::ZERO,
+        )
+        .expect("a candidate");
+    assert_eq!(
+        table.told(Color::White),
+        &[Told::Announcement(Announcement::OpponentMoved)]
+    );
+    assert_eq!(table.told(Color::Black).len(), 2, "attempted, played");
+    table.resign(Color::Black).expect("live");
+    assert!(table.told(Color::White).is_empty());
+    let mut open = Session::new(
+        AnyGame::new("standard", &[], 0).expect("standard"),
+        HouseRules::default(),
+        1,
+    );
+    open.submit(
+        Color::Black,
+        "7g7f".parse().expect("a move"),
+        std::time::Duration::ZERO,
+    )
+    .expect("legal");
+    assert!(Color::ALL.iter().all(|&c| open.told(c).is_empty()));
+}

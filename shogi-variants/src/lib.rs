@@ -25,6 +25,22 @@
 //! assert_eq!(v.move_limit(), Some(300));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Every game through one contract
+//!
+//! [`AnyGame`] is any game of the library by name (the board games, Card
+//! shogi, Tsuitate, definitions, scripts), and [`GameState`] the one
+//! contract that drives them all: who acts ([`GameState::to_move`]), the
+//! legal moves, [`GameState::apply_action`] (a move or a chance outcome, and
+//! what each seat was told by it), [`GameState::resign`] (either seat, at
+//! any time), the outcome and each seat's [`Observation`]. [`SavedGame`]
+//! saves and restores any of them. A game server adds the site's house
+//! rules (turn time, the CPU standing in) with `shogi_players::Session`,
+//! whose crate documentation shows a seat-per-connection server loop.
+//!
+//! The order of a game's end tests after a move: the variant's own end
+//! first (a win the move achieved, such as a king reaching its far rank),
+//! then no legal move, repetition, the move limit ([`shogi_core::Game::outcome`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -221,12 +221,14 @@ pub enum Told {
 }
 
 impl fmt::Display for Told {
-    /// An announcement in the referee's words, a card as its rank or `J`,
-    /// another chance outcome as `chance:ID`.
+    /// Compact and stable, as [`Announcement`]'s own text: an announcement
+    /// as that text (`opponent_moved`, `capture:2b:+B`), a card as
+    /// `card:5` (`card:J` for a joker), another chance outcome as
+    /// `chance:ID`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Told::Announcement(a) => write!(f, "{a}"),
-            Told::Card(c) => write!(f, "card {c}"),
+            Told::Card(c) => write!(f, "card:{c}"),
             Told::Chance(id) => write!(f, "chance:{id}"),
         }
     }

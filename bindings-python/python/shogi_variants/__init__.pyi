@@ -460,7 +460,10 @@ class Board:
         """The outcome under the variant's rules, or ``None`` while the game goes on."""
     def repetition_count(self) -> int:
         """How many times the current position has occurred (1 the first time)."""
-    def resign(self) -> Outcome: ...
+    def resign(self, color: Optional[int] = None) -> Outcome:
+        """``color`` resigns (the side to move if ``None``), on either side's turn:
+        a player may resign at any time. ``GameOverError`` once over; ``to_json()``
+        keeps the resignation."""
     def declare(self) -> Outcome:
         """Declare a win by entering king (raises ``SettingError`` if the variant's settings have no declaration rule)."""
     def sfen(self) -> str: ...
@@ -1043,6 +1046,10 @@ class TsuitateGame:
     def is_chance_node(self) -> bool: ...
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         """The chance step's outcomes ``(id, exact probability)``; empty unless ``to_move() == "chance"``."""
+    def resign(self, color: Optional[int] = None) -> Outcome:
+        """``color`` resigns (the side to move if ``None``), on either side's turn:
+        a player may resign at any time. ``GameOverError`` once over; ``to_json()``
+        keeps the resignation."""
     def apply_chance(self, id: int) -> None:
         """Applies a chance outcome. Raises ``ChanceError`` if it cannot happen now."""
     def chance_step(self) -> int:
@@ -1144,6 +1151,10 @@ class CardGame:
     def is_check(self) -> bool: ...
     def chance_step(self) -> int:
         """Draw with the game's seeded generator (``draw`` is the card word)."""
+    def resign(self, color: Optional[int] = None) -> Outcome:
+        """``color`` resigns (the side to move if ``None``), on either side's turn:
+        a player may resign at any time. ``GameOverError`` once over; ``to_json()``
+        keeps the resignation."""
     def apply_chance(self, id: int) -> None:
         """Choose the drawn card by id (``apply_draw`` is the card word). Raises ``ChanceError``."""
     def deck(self) -> dict[int, int]:
