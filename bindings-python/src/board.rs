@@ -1034,6 +1034,20 @@ impl PyBoard {
         contract::chance_step(&mut this.game)
     }
 
+    /// Plays one action written as ``history()`` writes it (a USI move, or
+    /// ``"chance:ID"``) and returns ``(verdict, (told_black, told_white))``:
+    /// the verdict (``"played"``, ``"foul"``; ``None`` for a chance outcome)
+    /// and what each seat was told by it, as text (the referee's
+    /// announcements in Tsuitate, ``"card:5"`` for a card drawn, nothing in
+    /// the open games): what a server sends each seat's connection.
+    fn apply_action(
+        mut this: Write<'_, Self>,
+        action: Text<MoveText>,
+    ) -> PyResult<contract::Report> {
+        this.listing.of = None;
+        contract::apply_action(&mut this.game, &action)
+    }
+
     /// Every action so far as text, oldest first: the moves in USI.
     fn history(this: Read<'_, Self>) -> Vec<String> {
         contract::history(&this.game)

@@ -252,6 +252,19 @@ impl PyCardGame {
         contract::to_move(py, &this.game)
     }
 
+    /// Plays one action written as ``history()`` writes it (a USI move, or
+    /// ``"chance:ID"``) and returns ``(verdict, (told_black, told_white))``:
+    /// the verdict (``"played"``, ``"foul"``; ``None`` for a chance outcome)
+    /// and what each seat was told by it, as text (the referee's
+    /// announcements in Tsuitate, ``"card:5"`` for a card drawn, nothing in
+    /// the open games): what a server sends each seat's connection.
+    fn apply_action(
+        mut this: Write<'_, Self>,
+        action: convert::Text<convert::MoveText>,
+    ) -> PyResult<contract::Report> {
+        contract::apply_action(&mut this.game, &action)
+    }
+
     /// Every action so far as text, oldest first: ``"chance:ID"`` for each
     /// card drawn (``ID`` as in ``chance_outcomes``) and each move in USI.
     fn history(this: Read<'_, Self>) -> Vec<String> {

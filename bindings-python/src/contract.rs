@@ -90,6 +90,29 @@ pub fn history(game: &impl GameState) -> Vec<String> {
     game.history().iter().map(ToString::to_string).collect()
 }
 
+/// What `apply_action` returns to Python: the verdict's name (`None` for a
+/// chance outcome) and what Black and White were told, as text.
+pub type Report = (Option<&'static str>, (Vec<String>, Vec<String>));
+
+/// `apply_action(action)`: one action as `history()` writes it (a USI
+/// move, or ``"chance:ID"``) played or applied; returns ``(verdict,
+/// (told_black, told_white))``: the move's verdict (``"played"`` or
+/// ``"foul"``; ``None`` for a chance outcome) and what each seat was told,
+/// as text (``"opponent_moved"``, ``"capture:2b:+B"``, ``"card:5"``):
+/// nothing in the open games. Refused with nothing changed as ``push`` or
+/// ``apply_chance`` would refuse it.
+pub fn apply_action(game: &mut impl GameState, action: &str) -> PyResult<Report> {
+    let action: shogi_variants::Action = action.parse().map_err(play_error)?;
+    let report = game.apply_action(action).map_err(play_error)?;
+    let [black, white] = report
+        .told
+        .map(|told| told.iter().map(ToString::to_string).collect());
+    Ok((
+        report.verdict.map(shogi_variants::Verdict::name),
+        (black, white),
+    ))
+}
+
 /// The game's fixed action space.
 pub fn space(game: &impl GameState) -> ActionSpace {
     ActionSpace::of(game.geometry())

@@ -1130,6 +1130,19 @@ impl PyTsuitateGame {
         contract::chance_step(&mut this.referee)
     }
 
+    /// Plays one action written as ``history()`` writes it (a USI move, or
+    /// ``"chance:ID"``) and returns ``(verdict, (told_black, told_white))``:
+    /// the verdict (``"played"``, ``"foul"``; ``None`` for a chance outcome)
+    /// and what each seat was told by it, as text (the referee's
+    /// announcements in Tsuitate, ``"card:5"`` for a card drawn, nothing in
+    /// the open games): what a server sends each seat's connection.
+    fn apply_action(
+        mut this: Write<'_, Self>,
+        action: convert::Text<convert::MoveText>,
+    ) -> PyResult<contract::Report> {
+        contract::apply_action(&mut this.referee, &action)
+    }
+
     /// Every attempt so far in USI, fouls included (the referee's record,
     /// like ``attempts()``).
     fn history(this: Read<'_, Self>) -> Vec<String> {

@@ -37,3 +37,23 @@ def test_resign_without_a_colour_is_the_side_to_move_as_before():
     assert b.resign().winner == sv.Color.BLACK
     with pytest.raises(sv.GameOverError):
         b.resign(sv.Color.BLACK)
+
+
+def test_apply_action_says_what_each_seat_was_told():
+    b = sv.Board(variant="minishogi")
+    assert b.apply_action("2e3d") == ("played", ([], []))
+    assert b.history() == ["2e3d"]
+    card = sv.CardGame(seed=4)
+    cid = card.chance_outcomes()[0][0]
+    verdict, (black, white) = card.apply_action(f"chance:{cid}")
+    assert verdict is None and black == white and black[0].startswith("card:")
+    t = sv.TsuitateGame(base="minishogi")
+    verdict, (black, white) = t.apply_action("1e1d")
+    assert verdict == "played"
+    assert black == ["attempted:1e1d", "played"] and white == ["opponent_moved"]
+    before = t.to_json()
+    with pytest.raises(sv.ShogiError):
+        t.apply_action("chance:0")
+    with pytest.raises(sv.InvalidMoveError):
+        t.apply_action("not an action")
+    assert t.to_json() == before

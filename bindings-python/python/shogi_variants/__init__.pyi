@@ -460,6 +460,11 @@ class Board:
         """The outcome under the variant's rules, or ``None`` while the game goes on."""
     def repetition_count(self) -> int:
         """How many times the current position has occurred (1 the first time)."""
+    def apply_action(self, action: str) -> tuple[Optional[str], tuple[list[str], list[str]]]:
+        """Plays one action written as ``history()`` writes it (a USI move, or
+        ``"chance:ID"``); returns ``(verdict, (told_black, told_white))``: ``"played"``,
+        ``"foul"`` or ``None`` for a chance outcome, and what each seat was told, as
+        text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
     def resign(self, color: Optional[int] = None) -> Outcome:
         """``color`` resigns (the side to move if ``None``), on either side's turn:
         a player may resign at any time. ``GameOverError`` once over; ``to_json()``
@@ -1046,6 +1051,11 @@ class TsuitateGame:
     def is_chance_node(self) -> bool: ...
     def chance_outcomes(self) -> list[tuple[int, Fraction]]:
         """The chance step's outcomes ``(id, exact probability)``; empty unless ``to_move() == "chance"``."""
+    def apply_action(self, action: str) -> tuple[Optional[str], tuple[list[str], list[str]]]:
+        """Plays one action written as ``history()`` writes it (a USI move, or
+        ``"chance:ID"``); returns ``(verdict, (told_black, told_white))``: ``"played"``,
+        ``"foul"`` or ``None`` for a chance outcome, and what each seat was told, as
+        text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
     def resign(self, color: Optional[int] = None) -> Outcome:
         """``color`` resigns (the side to move if ``None``), on either side's turn:
         a player may resign at any time. ``GameOverError`` once over; ``to_json()``
@@ -1151,6 +1161,11 @@ class CardGame:
     def is_check(self) -> bool: ...
     def chance_step(self) -> int:
         """Draw with the game's seeded generator (``draw`` is the card word)."""
+    def apply_action(self, action: str) -> tuple[Optional[str], tuple[list[str], list[str]]]:
+        """Plays one action written as ``history()`` writes it (a USI move, or
+        ``"chance:ID"``); returns ``(verdict, (told_black, told_white))``: ``"played"``,
+        ``"foul"`` or ``None`` for a chance outcome, and what each seat was told, as
+        text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
     def resign(self, color: Optional[int] = None) -> Outcome:
         """``color`` resigns (the side to move if ``None``), on either side's turn:
         a player may resign at any time. ``GameOverError`` once over; ``to_json()``
