@@ -128,16 +128,16 @@ def test_a_definition_takes_the_house_rules_every_game_takes():
     b.push(b.legal_moves[0])
     assert b.is_game_over() and b.outcome().reason == "move_limit"
     again = sv.load(b.to_json())
-    assert again.settings() == b.settings() and again.is_game_over()
+    assert again.settings == b.settings and again.is_game_over()
     by_kind = Board(variant="defined", definition="judkins", move_limit=2)
-    assert by_kind.settings() == Board(variant="judkins", move_limit=2).settings()
-    assert Board(variant="judkins", repetition="first-player-loses").settings() != Board(variant="judkins").settings()
+    assert by_kind.settings == Board(variant="judkins", move_limit=2).settings
+    assert Board(variant="judkins", repetition="first-player-loses").settings != Board(variant="judkins").settings
     with pytest.raises(sv.SettingError, match="impasse"):
         Board(variant="judkins", impasse="Points27")  # a 6x6 board has no impasse rule
     r = sv.play_match("judkins", sv.RandomPlayer(1), sv.RandomPlayer(2), games=2, seed=1, move_limit=6)
-    assert all(plies <= 6 for _, _, _, plies in r.games())
+    assert all(plies <= 6 for _, _, _, plies in r.games)
     over = Board(variant="must-capture", base="judkins", move_limit=4, stalemate="Draw")
-    assert over.settings()["base"]["end"]["stalemate"] == "draw"
+    assert over.settings["base"]["end"]["stalemate"] == "draw"
 
 
 def test_house_rules_of_a_definition_reach_the_adapters():
