@@ -124,8 +124,8 @@ def test_a_definition_takes_the_house_rules_every_game_takes():
     built-in bases' keys, in boards, matches, saved games, OpenSpiel and
     PettingZoo."""
     b = Board(variant="judkins", move_limit=2, stalemate="Draw")
-    b.push(b.legal_moves[0])
-    b.push(b.legal_moves[0])
+    b.push(next(iter(b.legal_moves)))
+    b.push(next(iter(b.legal_moves)))
     assert b.is_game_over() and b.outcome().reason == "move_limit"
     again = sv.load(b.to_json())
     assert again.settings == b.settings and again.is_game_over()

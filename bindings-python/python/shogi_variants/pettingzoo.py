@@ -6,7 +6,7 @@ package does not depend on)::
     from shogi_variants.pettingzoo import env
 
     e = env(game="minishogi")             # or "standard", "must-capture",
-    e.reset(seed=0)                       #    "card", "tsuitate"
+    e.reset(seed=0)                       #    "card", "tsuitate", "judkins", ...
     for agent in e.agent_iter():
         obs, reward, termination, truncation, info = e.last()
         if termination or truncation:
@@ -219,6 +219,15 @@ for _variant in ("standard", "minishogi", "must-capture"):
     _KINDS[_variant] = (lambda sfen, s, v=_variant: sv.Board(sfen, variant=v, **s), None, _board_text)
 
 
+def _is_board_variant(name: str) -> bool:
+    """Whether ``Board(variant=name)`` knows the name (its default settings)."""
+    try:
+        sv.Board(variant=name)
+    except sv.SettingError:
+        return False
+    return True
+
+
 class raw_env(AECEnv, EzPickle):
     """A game of ``shogi_variants`` (or any game object of the protocol, see
     ``env_from``) as a two-agent AEC environment (see the module docstring)."""
@@ -254,8 +263,18 @@ class raw_env(AECEnv, EzPickle):
             self.game_name = game
             self._build, self._extra_infos, self._render_text = _KINDS[game]
             name = f"shogi_variants_{game.replace('-', '_')}"
+        elif isinstance(game, str) and _is_board_variant(game):
+            # A shipped definition or handicap ("judkins", "香落ち"), a
+            # registered script, "defined": a board game with its settings.
+            if name is not None:
+                raise ValueError("name= is for a game factory (env_from); the module's games have their own")
+            self.game_name = game
+            self._build = lambda sfen, s, v=game: sv.Board(sfen, variant=v, **s)
+            self._extra_infos, self._render_text = None, _board_text
+            name = f"shogi_variants_{game.replace('-', '_')}"
         else:
-            raise ValueError(f"unknown game {game!r}; expected one of {GAMES} or a game factory")
+            raise ValueError(f"unknown game {game!r}; expected one of {GAMES}, a variant's name "
+                             "(a definition, a script) or a game factory")
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {self.RENDER_MODES}, not {render_mode!r}")
         if max_plies is not None and max_plies < 1:
