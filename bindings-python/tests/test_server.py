@@ -21,7 +21,7 @@ GAMES = [
 def test_either_seat_resigns_and_the_saved_game_keeps_it(make, loser):
     game = make()
     outcome = game.resign(loser)  # Black's turn (or the draw before it) either way
-    assert outcome.winner == loser.opponent()
+    assert outcome.winner == loser.opponent
     assert outcome.reason == sv.EndReason.RESIGNATION
     assert game.outcome() == outcome
     back = sv.load(game.to_json())

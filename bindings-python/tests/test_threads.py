@@ -311,6 +311,8 @@ def game_calls():
         "action": lambda o, r: o.action("7g7f"),
         "move_of": lambda o, r: o.move_of(o.action("7g7f")),
         "apply_chance": lambda o, r: o.apply_chance(r.randrange(10)),
+        "apply_action": lambda o, r: o.apply_action(r.choice(["7g7f", "3c3d", "chance:3"])),
+        "resign": lambda o, r: o.resign(r.choice([sv.BLACK, sv.WHITE, None])) if r.random() < 0.001 else None,
         "attackers": lambda o, r: o.attackers(sv.BLACK, "5e"),
         "is_attacked_by": lambda o, r: o.is_attacked_by(sv.WHITE, "5e"),
         "hand": lambda o, r: o.hand(sv.BLACK),
@@ -351,7 +353,6 @@ def board_calls():
             "mate": lambda o, r: o.mate(nodes=50),
             "problem_from_sfen": lambda o, r: o.problem_from_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1"),
             "record": lambda o, r: o.record(black="a").kif(),
-            "resign": lambda o, r: o.resign() if r.random() < 0.001 else None,
         }
     )
     return calls
