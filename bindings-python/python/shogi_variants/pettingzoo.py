@@ -219,6 +219,11 @@ for _variant in ("standard", "minishogi", "must-capture"):
     _KINDS[_variant] = (lambda sfen, s, v=_variant: sv.Board(sfen, variant=v, **s), None, _board_text)
 
 
+def _board_of(variant: str, sfen: Optional[str], settings: dict) -> Any:
+    """A board of the variant named ``variant``, from ``sfen`` if given."""
+    return sv.Board(sfen, variant=variant, **settings)
+
+
 def _is_board_variant(name: str) -> bool:
     """Whether ``Board(variant=name)`` knows the name (its default settings)."""
     try:
@@ -269,7 +274,7 @@ class raw_env(AECEnv, EzPickle):
             if name is not None:
                 raise ValueError("name= is for a game factory (env_from); the module's games have their own")
             self.game_name = game
-            self._build = lambda sfen, s, v=game: sv.Board(sfen, variant=v, **s)
+            self._build = functools.partial(_board_of, game)
             self._extra_infos, self._render_text = None, _board_text
             name = f"shogi_variants_{game.replace('-', '_')}"
         else:
