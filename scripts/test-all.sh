@@ -43,6 +43,7 @@ else
   [ $? -eq 2 ] || { echo "perft CLI: bad SFEN must exit with code 2"; exit 1; }
 fi
 echo "== the README's first command: the demo, default seed and --seed 7 (release build, exit status 0)"
+mkdir -p target   # the logs' folder, also when CARGO_TARGET_DIR puts the builds elsewhere
 for seed in default 7; do
   args=()
   [ "$seed" = default ] || args=(--seed "$seed")
