@@ -633,10 +633,7 @@ impl PyPlayerView {
 
     /// The information state as one string (a key for tabular methods).
     fn information_state_string(&self) -> String {
-        let color = match self.view.color {
-            Color::Black => "black",
-            Color::White => "white",
-        };
+        let color = self.view.color.name();
         let items: Vec<String> = self
             .view
             .information_state

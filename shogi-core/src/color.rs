@@ -46,6 +46,20 @@ impl Color {
         }
     }
 
+    /// The colour as a lowercase word, as saved games and announcements'
+    /// texts write it: `"black"` or `"white"`.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// assert_eq!(Color::White.name(), "white");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "black",
+            Color::White => "white",
+        }
+    }
+
     /// The SFEN letter of the side to move: `b` or `w`.
     ///
     /// ```

@@ -295,7 +295,7 @@ impl EndedBy {
                 Some(if loser == game.side_to_move() {
                     "resign".to_owned()
                 } else {
-                    format!("resign:{}", color_word(loser))
+                    format!("resign:{}", loser.name())
                 })
             }
             EndReason::ImpasseDeclaration => Some("declare".to_owned()),
@@ -342,13 +342,6 @@ impl EndedBy {
             }
             EndedBy::Declaration => declare(game).map_err(|e| replay_error("end", index, text, e)),
         }
-    }
-}
-
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
     }
 }
 

@@ -163,11 +163,7 @@ impl std::fmt::Display for Announcement {
             }
             Announcement::Capture { square, kind } => write!(f, ":{square}:{kind}"),
             Announcement::GameOver(o) => {
-                let winner = match o.winner {
-                    Some(Color::Black) => "black",
-                    Some(Color::White) => "white",
-                    None => "draw",
-                };
+                let winner = o.winner.map_or("draw", Color::name);
                 write!(f, ":{winner}:{}", o.reason.name())
             }
             Announcement::Played | Announcement::OpponentMoved | Announcement::Check => Ok(()),

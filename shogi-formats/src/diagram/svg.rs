@@ -672,13 +672,6 @@ fn scale(kind: PieceKind) -> f32 {
     }
 }
 
-fn color_class(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 /// A number with at most one decimal, without a trailing `.0`.
 fn num(x: f32) -> String {
     let r = (x * 10.0).round() / 10.0;
@@ -997,7 +990,7 @@ font-family=\"{fonts}{FONTS}\" fill=\"{INK}\">"
                 "<g class=\"piece {}\" data-square=\"{sq}\" transform=\"translate({} {}){rotate}\">\
 <polygon points=\"{points}\" fill=\"{PIECE_FILL}\" stroke=\"{PIECE_EDGE}\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>\
 <text y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text></g>",
-                color_class(piece.color),
+                piece.color.name(),
                 num(cx),
                 num(cy),
                 num(ph * 0.06 + font * 0.36),
@@ -1242,7 +1235,7 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
             (Color::Black, Lang::English) => ("Black", "▲"),
             (Color::White, Lang::English) => ("White", "△"),
         };
-        let cls = color_class(color);
+        let cls = color.name();
         let name_y = num(top + ROW_H * 0.68);
         let mut name_x = x + HAND_W / 2.0;
         if d.outcome.is_none() && d.side_to_move == Some(color) {
