@@ -743,6 +743,27 @@ impl Referee {
     }
 }
 
+impl Referee {
+    /// [`Referee::attempt`] with its refusals in the contract's words
+    /// ([`PlayError`]), for [`GameState::play`] and
+    /// [`GameState::apply_action`].
+    fn attempt_on_contract(&mut self, mv: Move) -> Result<Ruling, PlayError> {
+        self.attempt(mv).map_err(|e| match e {
+            TsuitateError::GameOver(o) => PlayError::GameOver(o),
+            TsuitateError::NotACandidate(_, rule) => PlayError::Illegal {
+                mv,
+                rule,
+                reason: format!("{rule} (not a candidate move on the player's own board)"),
+            },
+            e => PlayError::Illegal {
+                mv,
+                rule: Illegality::NotAllowed,
+                reason: e.to_string(),
+            },
+        })
+    }
+}
+
 /// Tsuitate shogi on the contract: the player to move offers candidate
 /// attempts (legal on their own board); a foul is [`Verdict::Foul`] and the
 /// same player acts again. A player's observation is their [`PlayerView`]
@@ -781,20 +802,7 @@ impl GameState for Referee {
     }
     #[inline]
     fn play(&mut self, mv: Move) -> Result<crate::Verdict, PlayError> {
-        match self.attempt(mv) {
-            Ok(ruling) => Ok(ruling.verdict),
-            Err(TsuitateError::GameOver(o)) => Err(PlayError::GameOver(o)),
-            Err(TsuitateError::NotACandidate(_, rule)) => Err(PlayError::Illegal {
-                mv,
-                rule,
-                reason: format!("{rule} (not a candidate move on the player's own board)"),
-            }),
-            Err(e) => Err(PlayError::Illegal {
-                mv,
-                rule: Illegality::NotAllowed,
-                reason: e.to_string(),
-            }),
-        }
+        self.attempt_on_contract(mv).map(|ruling| ruling.verdict)
     }
     #[inline]
     fn is_chance_node(&self) -> bool {
@@ -808,17 +816,12 @@ impl GameState for Referee {
                 None => PlayError::NotChance(self.side_to_move()),
             });
         };
-        let before = self.told.clone().map(|t| t.len());
-        let verdict = GameState::play(self, mv)?;
-        let told = [0, 1].map(|i| {
-            self.told[i][before[i]..]
-                .iter()
-                .map(|&a| Told::Announcement(a))
-                .collect()
-        });
+        let ruling = self.attempt_on_contract(mv)?;
         Ok(ActionReport {
-            verdict: Some(verdict),
-            told,
+            verdict: Some(ruling.verdict),
+            told: ruling
+                .told
+                .map(|told| told.into_iter().map(Told::Announcement).collect()),
         })
     }
     /// Both seats are told the end ([`Announcement::GameOver`]).
