@@ -3,7 +3,7 @@
 //! shogi a referee. [`AnyGame`] drives them all through [`GameState`].
 
 use crate::state::{
-    illegal, Action, ActionReport, Observation, PlayError, Probability, Seen, ToMove, Verdict,
+    illegal, Action, ActionReport, Observation, PlayError, Probability, Seen, ToMove, Told, Verdict,
 };
 use crate::{
     settings_with, AnyVariant, CardGame, CardSettings, GameKind, GameState, Referee,
@@ -186,6 +186,10 @@ impl GameState for AnyGame {
     #[inline]
     fn resign(&mut self, seat: Color) -> Result<Outcome, PlayError> {
         dispatch!(self, g => GameState::resign(&mut **g, seat))
+    }
+    #[inline]
+    fn chance_told(&self, id: u16) -> Told {
+        dispatch!(self, g => g.chance_told(id))
     }
     #[inline]
     fn undo(&mut self) -> Result<Move, PlayError> {

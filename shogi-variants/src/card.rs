@@ -9,9 +9,7 @@
 //! distribution ([`CardGame::chance_outcomes`]), as search and research tools
 //! that handle chance nodes themselves need.
 
-use crate::state::{
-    illegal, Action, ActionReport, PlayError, Probability, Seen, ToMove, Told, Verdict,
-};
+use crate::state::{illegal, Action, PlayError, Probability, Seen, ToMove, Told, Verdict};
 use crate::{AnyVariant, Base, CaptureDuty};
 use crate::{GameKind, GameState};
 use rand::{Rng, RngExt, SeedableRng};
@@ -873,22 +871,9 @@ impl GameState for CardGame {
         }
     }
     /// A card drawn is told to both seats as [`Told::Card`].
-    fn apply_action(&mut self, action: Action) -> Result<ActionReport, PlayError> {
-        match action {
-            Action::Move(mv) => Ok(ActionReport {
-                verdict: Some(GameState::play(self, mv)?),
-                told: [Vec::new(), Vec::new()],
-            }),
-            Action::Chance(id) => {
-                self.apply_chance(id)?;
-                // apply_chance took the card of this id.
-                let card = Card::from_id(id).ok_or(PlayError::BadChanceOutcome(id))?;
-                Ok(ActionReport {
-                    verdict: None,
-                    told: [vec![Told::Card(card)], vec![Told::Card(card)]],
-                })
-            }
-        }
+    #[inline]
+    fn chance_told(&self, id: u16) -> Told {
+        Card::from_id(id).map_or(Told::Chance(id), Told::Card)
     }
     #[inline]
     fn resign(&mut self, seat: shogi_core::Color) -> Result<Outcome, PlayError> {

@@ -524,12 +524,20 @@ pub trait GameState: Clone + fmt::Debug + Send + Sync {
             }),
             Action::Chance(id) => {
                 self.apply_chance(id)?;
+                let told = self.chance_told(id);
                 Ok(ActionReport {
                     verdict: None,
-                    told: [vec![Told::Chance(id)], vec![Told::Chance(id)]],
+                    told: [vec![told], vec![told]],
                 })
             }
         }
+    }
+
+    /// What both seats are told of the chance outcome `id` (chance is
+    /// public in the library's games): [`Told::Chance`] by default, the
+    /// card drawn in Card shogi.
+    fn chance_told(&self, id: u16) -> Told {
+        Told::Chance(id)
     }
 
     /// `seat` resigns, on either seat's turn and at a chance step alike (a
