@@ -606,8 +606,13 @@ fn with_house_rules(
     } else {
         let rules = settings_from(variant, HouseRules::of(&definition.end_rules()), pairs)?;
         rules.over(definition).map_err(|e| {
-            // The one field house rules can make invalid is a rule the board cannot have.
-            let key = pairs.last().map_or("definition", |p| p.0);
+            // The setting of the `[end]` field the file's check refused.
+            let key = match &e {
+                crate::DefinitionError::Field { field, .. } => {
+                    field.strip_prefix("end.").unwrap_or(field)
+                }
+                crate::DefinitionError::Syntax(_) => "definition",
+            };
             bad(key, e.to_string())
         })?
     };

@@ -71,6 +71,13 @@ fn a_house_rule_the_board_cannot_have_or_an_unknown_key_is_refused() {
         "{e}"
     );
     assert!(e.to_string().contains("9"), "{e}");
+    // The refused rule is named, whatever setting came after it.
+    let e = AnyVariant::with_named_settings("judkins", &[("impasse", "27"), ("move_limit", "3")])
+        .unwrap_err();
+    assert!(
+        matches!(&e, VariantError::BadValue { key, .. } if key == "impasse"),
+        "{e}"
+    );
     let e = AnyVariant::with_named_settings("judkins", &[("move_limit", "0")]).unwrap_err();
     assert!(
         matches!(&e, VariantError::BadValue { key, .. } if key == "move_limit"),
