@@ -76,10 +76,15 @@ impl AnyGame {
             None => AnyVariant::with_named_settings(name, overrides)
                 .map(|v| AnyGame::Board(Box::new(Game::new(v))))
                 .map_err(|e| match e {
-                    VariantError::UnknownVariant { .. } => VariantError::UnknownVariant {
-                        name: name.to_owned(),
-                        known: GAME_NAMES.join(", "),
-                    },
+                    // The game's own name is unknown: list the games. An
+                    // unknown name inside the settings (a script's base)
+                    // keeps its own error.
+                    VariantError::UnknownVariant { name: n, .. } if n == name => {
+                        VariantError::UnknownVariant {
+                            name: name.to_owned(),
+                            known: GAME_NAMES.join(", "),
+                        }
+                    }
                     other => other,
                 }),
         }
