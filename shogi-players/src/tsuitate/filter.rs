@@ -1,8 +1,8 @@
 //! The particle filter: hypothetical true positions advanced through the
 //! information state, keeping those that agree with what was told.
 
-use super::reading::{Mine, Report, Step};
-use super::worlds::Board;
+use super::reading::{OwnPieces, Report, Step};
+use super::worlds::WorldBuilder;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shogi_core::rng::SplitMix;
@@ -35,12 +35,12 @@ pub(super) fn agrees_with_fouls(p: &Position, fouls: &[Move]) -> bool {
 
 /// What the player knows of the position it is to move in: the moves refused
 /// there, and whether it is in check (when it was told: after an enemy move).
-pub(super) struct Wanted<'a> {
+pub(super) struct TurnFacts<'a> {
     pub(super) fouls: &'a [Move],
     pub(super) check: Option<bool>,
 }
 
-impl Wanted<'_> {
+impl TurnFacts<'_> {
     /// How many of the known facts `p` contradicts.
     pub(super) fn violations(&self, p: &Position) -> usize {
         let wrong_check = self.check.is_some_and(|c| c != p.is_check());
@@ -69,11 +69,11 @@ pub(super) fn resample(mut chosen: Vec<Position>, n: usize, rng: &mut ChaCha8Rng
 /// (or, if none is, those that agree on the played move alone, or else all
 /// of them forced to agree), each advanced by the played move.
 pub(super) fn advance_ours(
-    board: &Board,
+    worlds: &WorldBuilder,
     parents: &[Position],
-    wanted: &Wanted,
+    facts: &TurnFacts,
     played: (Move, Report),
-    after: &Mine,
+    after: &OwnPieces,
     n: usize,
     rng: &mut ChaCha8Rng,
 ) -> Vec<Position> {
@@ -85,7 +85,7 @@ pub(super) fn advance_ours(
     let full: Vec<&Position> = agree
         .iter()
         .copied()
-        .filter(|p| wanted.violations(p) == 0)
+        .filter(|p| facts.violations(p) == 0)
         .collect();
     let forced: Vec<Position>;
     let chosen = if !full.is_empty() || agree.is_empty() {
@@ -97,7 +97,7 @@ pub(super) fn advance_ours(
     } else {
         forced = agree
             .iter()
-            .filter_map(|p| board.fix(p, wanted, rng))
+            .filter_map(|p| worlds.make_agree(p, facts, rng))
             .filter(|p| agrees_with_own(p, mv, report))
             .collect();
         if forced.is_empty() {
@@ -109,7 +109,7 @@ pub(super) fn advance_ours(
     let children: Vec<Position> = if chosen.is_empty() {
         parents
             .iter()
-            .filter_map(|p| board.force_own(p, mv, report, after, rng))
+            .filter_map(|p| worlds.play_own_move_forced(p, mv, report, after, rng))
             .collect()
     } else {
         chosen
@@ -126,7 +126,7 @@ pub(super) fn advance_ours(
 
 /// How strictly an enemy move must agree with what is known.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Tier {
+pub(super) enum Strictness {
     /// The capture and check announced, and the player's next step (its
     /// refused and played moves) as seen from the position after.
     All,
@@ -145,7 +145,7 @@ pub(super) fn enemy_move_agrees(
     mv: Move,
     report: Report,
     next: Option<&Step>,
-    tier: Tier,
+    tier: Strictness,
 ) -> Option<Position> {
     let us = p.side_to_move().opponent();
     let target = match mv.kind() {
@@ -165,13 +165,13 @@ pub(super) fn enemy_move_agrees(
         }
     }
     let undo = p.play_unchecked(mv);
-    let mut ok = tier > Tier::Announced || p.is_check() == report.check;
-    if ok && tier <= Tier::NoFouls {
+    let mut ok = tier > Strictness::Announced || p.is_check() == report.check;
+    if ok && tier <= Strictness::NoFouls {
         if let Some(Step::Ours { fouls, played }) = next {
             if let Some((own, own_report)) = played {
                 ok = agrees_with_own(p, *own, *own_report);
             }
-            if ok && tier == Tier::All {
+            if ok && tier == Strictness::All {
                 ok = agrees_with_fouls(p, fouls);
             }
         }
@@ -186,7 +186,7 @@ pub(super) fn enemy_move_agrees(
 /// and with the player's next step. The agreement asked for is relaxed when
 /// no parent has such a move, and at the last resort the capture is forced.
 pub(super) fn advance_theirs(
-    board: &Board,
+    worlds: &WorldBuilder,
     parents: &[Position],
     report: Report,
     next: Option<&Step>,
@@ -194,7 +194,12 @@ pub(super) fn advance_theirs(
     rng: &mut ChaCha8Rng,
 ) -> Vec<Position> {
     let legal: Vec<MoveList> = parents.iter().map(|p| p.legal_moves()).collect();
-    for tier in [Tier::All, Tier::NoFouls, Tier::Announced, Tier::Capture] {
+    for tier in [
+        Strictness::All,
+        Strictness::NoFouls,
+        Strictness::Announced,
+        Strictness::Capture,
+    ] {
         let mut dead = vec![false; parents.len()];
         let mut alive = parents.len();
         let mut children = Vec::with_capacity(n);
@@ -224,18 +229,18 @@ pub(super) fn advance_theirs(
             }
         }
         if !children.is_empty() {
-            if tier >= Tier::Announced {
+            if tier >= Strictness::Announced {
                 // What the relaxed children got wrong, mended where possible.
                 let fouls: &[Move] = match next {
                     Some(Step::Ours { fouls, .. }) => fouls,
                     _ => &[],
                 };
-                let wanted = Wanted {
+                let facts = TurnFacts {
                     fouls,
                     check: Some(report.check),
                 };
                 for c in children.iter_mut() {
-                    if let Some(fixed) = board.fix(c, &wanted, rng) {
+                    if let Some(fixed) = worlds.make_agree(c, &facts, rng) {
                         *c = fixed;
                     }
                 }
@@ -245,7 +250,7 @@ pub(super) fn advance_theirs(
     }
     let forced: Vec<Position> = parents
         .iter()
-        .filter_map(|p| board.force_theirs(p, report, rng))
+        .filter_map(|p| worlds.play_enemy_move_forced(p, report, rng))
         .collect();
     resample(forced, n, rng)
 }
@@ -269,7 +274,7 @@ pub(super) struct Checkpoint {
     /// The steps that decided the particles (a prefix of every later state).
     pub(super) key: Vec<Step>,
     /// The own pieces at the checkpoint's step.
-    pub(super) mine: Mine,
+    pub(super) mine: OwnPieces,
     /// The step the particles are for.
     pub(super) step: usize,
     pub(super) particles: Vec<Position>,

@@ -1,11 +1,11 @@
 //! The players: [`BeliefPlayer`] and [`NaivePlayer`].
 
 use super::filter::{
-    advance_ours, advance_theirs, check_at, resample, rng_for, Checkpoint, Wanted, MAX_PARTICLES,
+    advance_ours, advance_theirs, check_at, resample, rng_for, Checkpoint, TurnFacts, MAX_PARTICLES,
 };
 use super::planning::{choose_over, foul_penalty, weigh};
-use super::reading::{fouls_this_turn, parse_steps, reconstruct, Mine, Step};
-use super::worlds::Board;
+use super::reading::{fouls_this_turn, parse_steps, reconstruct, OwnPieces, Step};
+use super::worlds::WorldBuilder;
 use crate::{Observation, Player, Seen};
 use shogi_core::{Move, MoveList, Position};
 use shogi_variants::PlayerView;
@@ -156,10 +156,10 @@ impl BeliefPlayer {
     /// }
     /// ```
     pub fn belief(&mut self, view: &PlayerView) -> Vec<Position> {
-        let board = Board::of(view);
+        let worlds = WorldBuilder::of(view);
         let fallback = || {
-            board
-                .assumed_world(&Mine::of(&view.board), view.color)
+            worlds
+                .assumed_world(&OwnPieces::of(&view.board), view.color)
                 .into_iter()
                 .collect()
         };
@@ -169,7 +169,7 @@ impl BeliefPlayer {
         let Some(steps) = parse_steps(&view.information_state, true) else {
             return fallback();
         };
-        let Some(mines) = reconstruct(&steps, Mine::of(&view.board)) else {
+        let Some(own_at) = reconstruct(&steps, OwnPieces::of(&view.board)) else {
             return fallback();
         };
         let last = steps.len() - 1;
@@ -192,11 +192,11 @@ impl BeliefPlayer {
                 && c.step <= last
                 && steps.len() >= c.key.len()
                 && steps[..c.key.len()] == c.key[..]
-                && mines[c.step] == c.mine
+                && own_at[c.step] == c.mine
         });
         let (mut j, mut particles) = match reusable {
             Some(c) => (c.step, c.particles.clone()),
-            None => match board.assumed_world(&mines[0], first_mover) {
+            None => match worlds.assumed_world(&own_at[0], first_mover) {
                 Some(start) => (0, vec![start; n]),
                 None => return fallback(),
             },
@@ -208,25 +208,25 @@ impl BeliefPlayer {
                     fouls,
                     played: Some(played),
                 } => advance_ours(
-                    &board,
+                    &worlds,
                     &particles,
-                    &Wanted {
+                    &TurnFacts {
                         fouls,
                         check: check_at(&steps, j),
                     },
                     *played,
-                    &mines[j + 1],
+                    &own_at[j + 1],
                     n,
                     &mut rng,
                 ),
                 Step::Theirs {
                     played: Some(report),
-                } => advance_theirs(&board, &particles, *report, steps.get(j + 1), n, &mut rng),
+                } => advance_theirs(&worlds, &particles, *report, steps.get(j + 1), n, &mut rng),
                 _ => return fallback(),
             };
             j += 1;
             if particles.is_empty() {
-                match board.assumed_world(&mines[j], side_at(j)) {
+                match worlds.assumed_world(&own_at[j], side_at(j)) {
                     Some(p) => particles = vec![p; n],
                     None => return fallback(),
                 }
@@ -239,7 +239,7 @@ impl BeliefPlayer {
                     color: view.color,
                     files: view.board.files(),
                     key: steps[..closed].to_vec(),
-                    mine: mines[j].clone(),
+                    mine: own_at[j].clone(),
                     step: j,
                     particles: particles.clone(),
                 });
@@ -247,19 +247,19 @@ impl BeliefPlayer {
         }
         if let Some(Step::Ours { fouls, .. }) = steps.last() {
             let mut rng = rng_for(self.seed, last as u64, 0xF0);
-            let wanted = Wanted {
+            let facts = TurnFacts {
                 fouls,
                 check: check_at(&steps, last),
             };
             let mut agree: Vec<Position> = particles
                 .iter()
-                .filter(|p| wanted.violations(p) == 0)
+                .filter(|p| facts.violations(p) == 0)
                 .cloned()
                 .collect();
             if agree.is_empty() {
                 agree = particles
                     .iter()
-                    .filter_map(|p| board.fix(p, &wanted, &mut rng))
+                    .filter_map(|p| worlds.make_agree(p, &facts, &mut rng))
                     .collect();
             }
             if !agree.is_empty() {
@@ -372,9 +372,9 @@ impl Player for NaivePlayer {
             Ok(seat) => seat,
             Err(fallback) => return fallback,
         };
-        let board = Board::of(view);
-        let worlds: Vec<(Position, u32)> = board
-            .assumed_world(&Mine::of(&view.board), view.color)
+        let worlds = WorldBuilder::of(view);
+        let worlds: Vec<(Position, u32)> = worlds
+            .assumed_world(&OwnPieces::of(&view.board), view.color)
             .map(|p| (p, 1))
             .into_iter()
             .collect();

@@ -120,18 +120,18 @@ pub(super) fn parse_steps(info: &[Announcement], to_move: bool) -> Option<Vec<St
 
 /// The player's own pieces and hand at one moment.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Mine {
+pub(super) struct OwnPieces {
     pub(super) kinds: [Option<PieceKind>; 81],
     pub(super) hand: Hand,
 }
 
-impl Mine {
-    pub(super) fn of(board: &OwnBoard) -> Mine {
+impl OwnPieces {
+    pub(super) fn of(board: &OwnBoard) -> OwnPieces {
         let mut kinds = [None; 81];
         for sq in board.pieces() {
             kinds[sq.index()] = board.piece_at(sq).map(|p| p.kind);
         }
-        Mine {
+        OwnPieces {
             kinds,
             hand: board.hand(),
         }
@@ -156,10 +156,10 @@ impl Mine {
 
 /// The own pieces at every step, worked out backwards from the board now:
 /// undoing the own played moves and putting back the pieces the opponent took.
-pub(super) fn reconstruct(steps: &[Step], now: Mine) -> Option<Vec<Mine>> {
-    let mut mines = vec![now; steps.len()];
+pub(super) fn reconstruct(steps: &[Step], now: OwnPieces) -> Option<Vec<OwnPieces>> {
+    let mut own_at = vec![now; steps.len()];
     for j in (0..steps.len().saturating_sub(1)).rev() {
-        let mut x = mines[j + 1].clone();
+        let mut x = own_at[j + 1].clone();
         match &steps[j] {
             Step::Ours {
                 played: Some((mv, report)),
@@ -194,9 +194,9 @@ pub(super) fn reconstruct(steps: &[Step], now: Mine) -> Option<Vec<Mine>> {
             }
             _ => return None,
         }
-        mines[j] = x;
+        own_at[j] = x;
     }
-    Some(mines)
+    Some(own_at)
 }
 
 /// The moves the player tried and had refused since the last played move

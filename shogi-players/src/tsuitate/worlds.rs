@@ -1,8 +1,8 @@
 //! Building hypothetical positions: the enemy pieces arranged around the
 //! player's own, and forced to agree with what was told.
 
-use super::filter::{agrees_with_fouls, Wanted};
-use super::reading::{Mine, Report};
+use super::filter::{agrees_with_fouls, TurnFacts};
+use super::reading::{OwnPieces, Report};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use shogi_core::rules::{dead_squares, nifu, promotion};
@@ -12,22 +12,23 @@ use shogi_core::{
 };
 use shogi_variants::PlayerView;
 
-/// Moves of single enemy pieces tried by [`Board::repair`].
+/// Moves of single enemy pieces tried by [`WorldBuilder::explain_by_moving_pieces`].
 pub(super) const REPAIR_TRIES: usize = 48;
 
-/// The board the player plays on: the view's base says it (the settings are public).
+/// Builds hypothetical true positions ("worlds") on the board the player
+/// plays on: the view's base says it (the settings are public).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Board {
+pub(super) struct WorldBuilder {
     pub(super) us: Color,
     pub(super) geometry: &'static Geometry,
     pub(super) pieces: PieceSet,
     pub(super) start: &'static str,
 }
 
-impl Board {
-    pub(super) fn of(view: &PlayerView) -> Board {
+impl WorldBuilder {
+    pub(super) fn of(view: &PlayerView) -> WorldBuilder {
         let variant = view.base.variant();
-        Board {
+        WorldBuilder {
             us: view.color,
             geometry: variant.geometry(),
             pieces: variant.piece_set(),
@@ -46,7 +47,7 @@ impl Board {
     /// A setup with the own pieces `mine` and the given enemy pieces and hand.
     pub(super) fn setup(
         &self,
-        mine: &Mine,
+        mine: &OwnPieces,
         enemy: &[(Square, PieceKind)],
         hand: Hand,
         side: Color,
@@ -106,7 +107,7 @@ impl Board {
     /// holds are taken off the enemy, pieces the player lacks go to the
     /// enemy's hand. The start when `mine` is the own start. Uses nothing of
     /// what was announced.
-    pub(super) fn assumed_world(&self, mine: &Mine, side: Color) -> Option<Position> {
+    pub(super) fn assumed_world(&self, mine: &OwnPieces, side: Color) -> Option<Position> {
         let start = Setup::from_sfen(self.start).ok()?;
         let them = self.them();
         let own = mine.squares();
@@ -167,12 +168,12 @@ impl Board {
     /// to agree with it when it does not: enemy pieces in the way are moved
     /// elsewhere, an announced capture is made to take a piece of that kind,
     /// and the player's pieces are set to `after` (known exactly).
-    pub(super) fn force_own(
+    pub(super) fn play_own_move_forced(
         &self,
         p: &Position,
         mv: Move,
         report: Report,
-        after: &Mine,
+        after: &OwnPieces,
         rng: &mut ChaCha8Rng,
     ) -> Option<Position> {
         let them = self.them();
@@ -250,7 +251,7 @@ impl Board {
     /// there, when that can be done simply: a hidden piece is put on the path
     /// of a refused slide, or on the square of a refused drop, the enemy
     /// piece nearest to it moved there. `None` if some foul stays legal.
-    pub(super) fn force_fouls(
+    pub(super) fn block_refused_moves(
         &self,
         p: &Position,
         fouls: &[Move],
@@ -308,21 +309,21 @@ impl Board {
     }
 
     /// `p` (the player to move) changed by moving enemy pieces, one at a
-    /// time, until it agrees with `wanted`: a local search that keeps a
-    /// change only when fewer of the wanted facts are violated. The pieces go
+    /// time, until it agrees with `facts`: a local search that keeps a
+    /// change only when fewer of the facts facts are violated. The pieces go
     /// where they would explain a refused move (on its path, on its drop
     /// square, attacking the square a refused king move went to, checking or
     /// pinning) or the check that was announced (or away from a check that
     /// was not). `None` if it does not get there within a few tries.
-    pub(super) fn repair(
+    pub(super) fn explain_by_moving_pieces(
         &self,
         p: &Position,
-        wanted: &Wanted,
+        facts: &TurnFacts,
         rng: &mut ChaCha8Rng,
     ) -> Option<Position> {
         let (us, them) = (self.us, self.them());
         let mut cur = p.clone();
-        let mut bad = wanted.violations(&cur);
+        let mut bad = facts.violations(&cur);
         for _ in 0..REPAIR_TRIES {
             if bad == 0 {
                 return Some(cur);
@@ -332,7 +333,7 @@ impl Board {
             let enemy: Vec<Square> = (cur.pieces(them) & !cur.pieces_of(them, PieceKind::King))
                 .into_iter()
                 .collect();
-            let wrong_check = wanted.check.is_some_and(|c| c != cur.is_check());
+            let wrong_check = facts.check.is_some_and(|c| c != cur.is_check());
             let movers: Vec<Square> = if wrong_check && cur.is_check() {
                 cur.checkers().into_iter().collect()
             } else {
@@ -352,7 +353,7 @@ impl Board {
                     attacks::attacks(us, kind, ksq, occ)
                 };
             }
-            for &f in wanted.fouls {
+            for &f in facts.fouls {
                 if !cur.is_legal(f) {
                     continue;
                 }
@@ -383,7 +384,7 @@ impl Board {
             setup.set_piece(from, None);
             setup.set_piece(to, Some(piece));
             if let Ok(next) = self.build(&setup) {
-                let b = wanted.violations(&next);
+                let b = facts.violations(&next);
                 if b < bad {
                     cur = next;
                     bad = b;
@@ -393,26 +394,26 @@ impl Board {
         (bad == 0).then_some(cur)
     }
 
-    /// `p` made to agree with `wanted`: first by putting the nearest enemy
-    /// pieces in the way of refused moves ([`Board::force_fouls`]), else by
-    /// [`Board::repair`].
-    pub(super) fn fix(
+    /// `p` made to agree with `facts`: first by putting the nearest enemy
+    /// pieces in the way of refused moves ([`WorldBuilder::block_refused_moves`]), else by
+    /// [`WorldBuilder::explain_by_moving_pieces`].
+    pub(super) fn make_agree(
         &self,
         p: &Position,
-        wanted: &Wanted,
+        facts: &TurnFacts,
         rng: &mut ChaCha8Rng,
     ) -> Option<Position> {
-        if wanted.violations(p) == 0 {
+        if facts.violations(p) == 0 {
             return Some(p.clone());
         }
-        self.force_fouls(p, wanted.fouls, rng)
-            .filter(|q| wanted.violations(q) == 0)
-            .or_else(|| self.repair(p, wanted, rng))
+        self.block_refused_moves(p, facts.fouls, rng)
+            .filter(|q| facts.violations(q) == 0)
+            .or_else(|| self.explain_by_moving_pieces(p, facts, rng))
     }
 
     /// `p` after an enemy move that took the player's piece on the announced
     /// square, when no legal enemy move does: an enemy piece is moved there.
-    pub(super) fn force_theirs(
+    pub(super) fn play_enemy_move_forced(
         &self,
         p: &Position,
         report: Report,
