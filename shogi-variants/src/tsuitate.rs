@@ -312,6 +312,34 @@ impl PlayerView {
         events(self.color, &self.information_state)
     }
 
+    /// The player's own attempts refused as fouls since the last played
+    /// move (either side's), in order: the moves a foul tells it a hidden
+    /// piece stands in the way of, on the true position it still faces.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// for mv in ["7g7f", "3c3d", "8h1a"] {
+    ///     referee.attempt(mv.parse()?)?; // 8h1a slides through White's bishop: a foul
+    /// }
+    /// assert_eq!(referee.view(Color::Black).fouls_this_turn(), ["8h1a".parse()?]);
+    /// referee.attempt("2g2f".parse()?)?;
+    /// assert!(referee.view(Color::Black).fouls_this_turn().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fouls_this_turn(&self) -> Vec<Move> {
+        let mut fouls = Vec::new();
+        for e in self.events() {
+            match (e.verdict, e.attempted) {
+                (Some(Verdict::Played), _) => fouls.clear(),
+                (Some(Verdict::Foul), Some(mv)) if e.by == self.color => fouls.push(mv),
+                _ => {}
+            }
+        }
+        fouls
+    }
+
     /// The player's side of the board as SFEN: their own pieces and their
     /// own hand only; the opponent's pieces and hand are absent (not
     /// guessed). The side to move is this player while it is their turn,

@@ -4,7 +4,7 @@ use super::filter::{
     advance_ours, advance_theirs, check_at, resample, rng_for, Checkpoint, TurnFacts, MAX_PARTICLES,
 };
 use super::planning::{choose_over, foul_penalty, weigh};
-use super::reading::{fouls_this_turn, parse_steps, reconstruct, OwnPieces, Step};
+use super::reading::{reconstruct, steps_of, OwnPieces, Step};
 use super::worlds::WorldBuilder;
 use crate::{Observation, Player, Seen};
 use shogi_core::{Move, MoveList, Position};
@@ -166,7 +166,7 @@ impl BeliefPlayer {
         if !view.to_move {
             return fallback();
         }
-        let Some(steps) = parse_steps(&view.information_state, true) else {
+        let Some(steps) = steps_of(view) else {
             return fallback();
         };
         let Some(own_at) = reconstruct(&steps, OwnPieces::of(&view.board)) else {
@@ -297,7 +297,7 @@ impl Player for BeliefPlayer {
             Err(fallback) => return fallback,
         };
         let worlds = weigh(&self.belief(view));
-        let avoid = fouls_this_turn(&view.information_state);
+        let avoid = view.fouls_this_turn();
         let penalty = foul_penalty(view.fouls, view.foul_limit);
         let mut rng = rng_for(
             self.seed,
@@ -378,7 +378,7 @@ impl Player for NaivePlayer {
             .map(|p| (p, 1))
             .into_iter()
             .collect();
-        let avoid = fouls_this_turn(&view.information_state);
+        let avoid = view.fouls_this_turn();
         let penalty = foul_penalty(view.fouls, view.foul_limit);
         let mut rng = rng_for(
             self.seed,

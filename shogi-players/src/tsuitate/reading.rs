@@ -2,7 +2,7 @@
 //! as the player knows them, and its own pieces at each.
 
 use shogi_core::{Bitboard, Hand, Move, MoveKind, OwnBoard, PieceKind, Square};
-use shogi_variants::Announcement;
+use shogi_variants::{Event, PlayerView, Verdict};
 
 /// What was announced after one played move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,10 +38,20 @@ impl Step {
     }
 }
 
+impl Report {
+    /// What was announced of the move `event` tells of.
+    fn of(event: &Event) -> Report {
+        Report {
+            capture: event.capture.map(|c| (c.square, c.piece)),
+            check: event.check,
+        }
+    }
+}
+
 /// Makes sure the last step is an open step of the given side, opening one if
-/// the last is a closed step of the other side. `None` if the announcements
+/// the last is a closed step of the other side. `None` if the events
 /// cannot come from a game.
-pub(super) fn open_step(steps: &mut Vec<Step>, ours: bool) -> Option<()> {
+fn open_step(steps: &mut Vec<Step>, ours: bool) -> Option<()> {
     match steps.last() {
         Some(s) if !s.is_closed() => (s.is_ours() == ours).then_some(()),
         Some(s) if s.is_ours() == ours => None,
@@ -59,60 +69,39 @@ pub(super) fn open_step(steps: &mut Vec<Step>, ours: bool) -> Option<()> {
     }
 }
 
-/// Reads the capture and check announcements that follow a played move.
-pub(super) fn read_report(info: &[Announcement], mut i: usize) -> (Report, usize) {
-    let mut report = Report::default();
-    while let Some(a) = info.get(i) {
-        match *a {
-            Announcement::Capture { square, kind } => report.capture = Some((square, kind)),
-            Announcement::Check => report.check = true,
-            _ => break,
-        }
-        i += 1;
-    }
-    (report, i)
-}
-
-/// Splits an information state into steps: one per true position so far, the
-/// last one open when it is the player's turn.
-pub(super) fn parse_steps(info: &[Announcement], to_move: bool) -> Option<Vec<Step>> {
+/// Groups `view`'s events ([`PlayerView::events`], the one reader of the
+/// information state) into steps: one per true position so far, the last
+/// one open when it is the player's turn. An event that tells of no
+/// attempt (the end alone) starts no step. `None` if the events cannot come
+/// from a game (an own attempt with no verdict, turns out of order).
+pub(super) fn steps_of(view: &PlayerView) -> Option<Vec<Step>> {
     let mut steps: Vec<Step> = Vec::new();
-    let mut i = 0;
-    while let Some(a) = info.get(i) {
-        i += 1;
-        match *a {
-            Announcement::Attempted(mv) => {
+    for event in view.events() {
+        let ours = event.by == view.color;
+        match (ours, event.attempted, event.verdict) {
+            (true, Some(mv), Some(verdict)) => {
                 open_step(&mut steps, true)?;
-                let verdict = info.get(i).copied();
-                i += 1;
-                let (report, next) = read_report(info, i);
                 let Some(Step::Ours { fouls, played }) = steps.last_mut() else {
                     return None;
                 };
                 match verdict {
-                    Some(Announcement::Foul { .. }) => fouls.push(mv),
-                    Some(Announcement::Played) => {
-                        *played = Some((mv, report));
-                        i = next;
-                    }
-                    _ => return None,
+                    Verdict::Foul => fouls.push(mv),
+                    Verdict::Played => *played = Some((mv, Report::of(&event))),
                 }
             }
-            Announcement::OpponentFoul { .. } => open_step(&mut steps, false)?,
-            Announcement::OpponentMoved => {
+            (false, None, Some(Verdict::Foul)) => open_step(&mut steps, false)?,
+            (false, None, Some(Verdict::Played)) => {
                 open_step(&mut steps, false)?;
-                let (report, next) = read_report(info, i);
-                i = next;
                 let Some(Step::Theirs { played }) = steps.last_mut() else {
                     return None;
                 };
-                *played = Some(report);
+                *played = Some(Report::of(&event));
             }
-            Announcement::GameOver(_) => {}
+            (_, None, None) => {}
             _ => return None,
         }
     }
-    if to_move {
+    if view.to_move {
         open_step(&mut steps, true)?;
     }
     Some(steps)
@@ -199,23 +188,19 @@ pub(super) fn reconstruct(steps: &[Step], now: OwnPieces) -> Option<Vec<OwnPiece
     Some(own_at)
 }
 
-/// The moves the player tried and had refused since the last played move
-/// (the true position has not changed since).
-pub(super) fn fouls_this_turn(info: &[Announcement]) -> Vec<Move> {
-    let mut fouls = Vec::new();
-    for pair in info.windows(2) {
-        match pair {
-            [Announcement::Attempted(mv), Announcement::Foul { .. }] => fouls.push(*mv),
-            [_, Announcement::Played | Announcement::OpponentMoved] => fouls.clear(),
-            _ => {}
-        }
-    }
-    fouls
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shogi_core::Color;
+    use shogi_variants::{Announcement, Referee, TsuitateSettings};
+
+    /// Black's view at the start, told `info` instead, to move.
+    fn told(info: &[Announcement]) -> PlayerView {
+        let mut view = Referee::new(TsuitateSettings::default()).view(Color::Black);
+        view.information_state = info.to_vec();
+        view.to_move = true;
+        view
+    }
 
     #[test]
     fn steps_of_an_information_state() {
@@ -229,7 +214,7 @@ mod tests {
             Announcement::OpponentFoul { count: 1 },
             Announcement::OpponentMoved,
         ];
-        let steps = parse_steps(&info, true).unwrap_or_default();
+        let steps = steps_of(&told(&info)).unwrap_or_default();
         assert_eq!(steps.len(), 3);
         assert_eq!(
             steps[0],
@@ -251,8 +236,12 @@ mod tests {
             }
         );
         assert!(steps[2].is_ours() && !steps[2].is_closed());
-        assert!(parse_steps(&[Announcement::Played], true).is_none());
-        assert_eq!(fouls_this_turn(&info), Vec::<Move>::new());
-        assert_eq!(fouls_this_turn(&info[..2]), vec![mv]);
+        // An attempt with no verdict, and two opponent moves in a row, come
+        // from no game.
+        assert!(steps_of(&told(&[Announcement::Attempted(mv)])).is_none());
+        let twice = [Announcement::OpponentMoved, Announcement::OpponentMoved];
+        assert!(steps_of(&told(&twice)).is_none());
+        assert_eq!(told(&info).fouls_this_turn(), Vec::<Move>::new());
+        assert_eq!(told(&info[..2]).fouls_this_turn(), vec![mv]);
     }
 }
