@@ -395,94 +395,8 @@ impl PyPlayerView {
 
     /// The own board with what the player was told marked.
     fn diagram(&self, lang: Lang) -> Diagram {
-        view_diagram(&self.view, lang)
+        Diagram::of_view(&self.view, lang)
     }
-}
-
-/// A player's own board with what they were told about the last move marked:
-/// their own move if it was played, the square where a piece was captured, check (the own king tinted when the
-/// opponent's move gave it; "check" in the caption when the own move did),
-/// a foul; the foul counts in the caption; the result once over.
-fn view_diagram(v: &PlayerView, lang: Lang) -> Diagram {
-    let mut d = Diagram::of_own_board(&v.board);
-    d.lang = lang;
-    d.side_to_move = v.to_move.then_some(v.color);
-    let told = &v.information_state;
-    // What was told since the last move began: the own attempt or the
-    // opponent's move.
-    let start = told
-        .iter()
-        .rposition(|a| matches!(a, Announcement::Attempted(_) | Announcement::OpponentMoved))
-        .unwrap_or(0);
-    // The player's own last move, if it was played: they know it.
-    if let (Some(Announcement::Attempted(mv)), Some(Announcement::Played)) =
-        (told.get(start), told.get(start + 1))
-    {
-        d.last_move = Some(*mv);
-    }
-    let (mut gave_check, mut in_check, mut foul) = (false, false, None);
-    for a in &told[start..] {
-        match *a {
-            Announcement::Capture { square, .. } => d.capture = Some(square),
-            Announcement::Check => match told.get(start) {
-                Some(Announcement::OpponentMoved) => {
-                    in_check = true;
-                    d.check = v.board.pieces().into_iter().find(|&sq| {
-                        v.board
-                            .piece_at(sq)
-                            .is_some_and(|p| p.kind == shogi_core::PieceKind::King)
-                    })
-                }
-                _ => gave_check = true,
-            },
-            Announcement::Foul { count } => foul = Some(count),
-            _ => {}
-        }
-    }
-    d.outcome = told.iter().rev().find_map(|a| match a {
-        Announcement::GameOver(o) => Some(*o),
-        _ => None,
-    });
-    let ja = lang == Lang::Japanese;
-    let mut parts = vec![match (v.color, ja) {
-        (Color::Black, true) => "先手の盤".to_owned(),
-        (Color::White, true) => "後手の盤".to_owned(),
-        (Color::Black, false) => "Black's board".to_owned(),
-        (Color::White, false) => "White's board".to_owned(),
-    }];
-    if let Some(n) = foul {
-        parts.push(if ja {
-            format!("反則（{n}回目）")
-        } else {
-            format!("foul ({n})")
-        });
-    }
-    if let Some(sq) = d.capture {
-        parts.push(if ja {
-            format!("{sq}で駒取り")
-        } else {
-            format!("capture on {sq}")
-        });
-    }
-    if gave_check {
-        parts.push(if ja { "王手" } else { "check" }.to_owned());
-    }
-    if in_check {
-        parts.push(if ja { "王手された" } else { "in check" }.to_owned());
-    }
-    parts.push(if ja {
-        format!(
-            "反則 {}/{} · 相手の反則 {}",
-            v.fouls, v.foul_limit, v.opponent_fouls_known
-        )
-    } else {
-        format!(
-            "fouls {}/{} · opponent fouls {}",
-            v.fouls, v.foul_limit, v.opponent_fouls_known
-        )
-    });
-    d.caption = Some(parts.join(" · "));
-    d
 }
 
 /// A view's candidate attempts for `LegalMoves`.
@@ -1397,7 +1311,7 @@ impl PyTsuitateGame {
         if opened.unwrap_or(self.referee.outcome().is_some()) {
             let mut boards = Vec::with_capacity(2);
             for color in Color::ALL {
-                let mut d = view_diagram(&self.referee.view(color), lang);
+                let mut d = Diagram::of_view(&self.referee.view(color), lang);
                 let own_side = d.flipped;
                 opts.apply(&mut d, g, legal)?;
                 d.flipped = own_side;
