@@ -681,9 +681,7 @@ impl PyPlayerView {
         let shape = self.squares();
         Ok(convert::squares(
             match Selected::read(square_or_drop, shape)? {
-                Selected::Square(from) => {
-                    shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
-                }
+                Selected::Square(from) => self.view.legal_destinations(from),
                 Selected::Hand(kind) => self.view.legal_drop_squares(kind),
             },
             shape,
@@ -1288,9 +1286,7 @@ impl PyPlayerView {
         let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
         let board = &self.view.board;
         opts.apply(&mut d, board.geometry(), |sel| match sel {
-            Selected::Square(from) => {
-                shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
-            }
+            Selected::Square(from) => self.view.legal_destinations(from),
             Selected::Hand(kind) => self.view.legal_drop_squares(kind),
         })?;
         Ok(d.to_svg())

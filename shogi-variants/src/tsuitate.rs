@@ -301,9 +301,33 @@ impl PlayerView {
         }
     }
 
-    /// Where the own piece on `from` may go on the own board.
+    /// "Show legal squares" for the own piece on `from`: where it may be
+    /// attempted on the own board (empty when it is not this player's
+    /// turn), under the name every game gives this
+    /// ([`GameState::legal_destinations`]).
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// referee.attempt("7g7f".parse()?)?;
+    /// // White's bishop on 2b sees only its own pieces: 1a is taken by its lance, 3c by a pawn.
+    /// assert!(referee.view(Color::White).legal_destinations("2b".parse()?).is_empty());
+    /// assert_eq!(referee.view(Color::White).legal_destinations("3c".parse()?).count(), 1);
+    /// assert!(referee.view(Color::Black).legal_destinations("7f".parse()?).is_empty()); // not Black's turn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_destinations(&self, from: Square) -> shogi_core::Bitboard {
+        shogi_core::legal_squares::destinations(&self.candidate_moves(), from)
+    }
+
+    /// Where the own piece on `from` may go on the own board, whoever's
+    /// turn it is.
+    #[deprecated(
+        note = "use PlayerView::legal_destinations (empty when it is not this player's turn) or board.legal_destinations"
+    )]
     pub fn legal_squares(&self, from: Square) -> shogi_core::Bitboard {
-        self.board.destinations(from)
+        self.board.legal_destinations(from)
     }
 
     /// The information state grouped by attempt: one [`Event`] per attempt
