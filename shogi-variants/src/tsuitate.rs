@@ -8,9 +8,11 @@
 //! on a hidden piece.
 
 mod event;
+mod public;
 mod resample;
 
 pub use event::{events, Capture, Event};
+pub use public::{Fact, PrivateFact, PublicFact};
 
 pub use crate::state::Verdict;
 use crate::state::{Action, ActionReport, PlayError, Seen, ToMove, Told};
@@ -288,6 +290,18 @@ pub struct PlayerView {
     /// board, material and start a player reasons about.
     #[serde(default)]
     pub base: Base,
+    /// The rules' `announce_fouls_to_both` (public): whether a foul is told
+    /// to both players, so whether this player's own fouls are public
+    /// ([`PlayerView::facts`]). A view saved without it reads as `true`,
+    /// the default.
+    #[serde(default = "announced_by_default")]
+    pub announce_fouls_to_both: bool,
+}
+
+/// The default of [`PlayerView::announce_fouls_to_both`] when reading a
+/// view saved before it was written.
+fn announced_by_default() -> bool {
+    TsuitateSettings::default().announce_fouls_to_both
 }
 
 impl PlayerView {
@@ -704,6 +718,7 @@ impl Referee {
             foul_limit: self.settings.foul_limit,
             move_limit: self.settings.move_limit_in_force(),
             base: self.settings.base,
+            announce_fouls_to_both: self.settings.announce_fouls_to_both,
         }
     }
 
