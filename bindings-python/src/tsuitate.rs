@@ -17,11 +17,11 @@ use shogi_formats::diagram::{Diagram, Lang};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{
     tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
-    ObservationShape, ANNOUNCEMENT_WIDTH,
+    tsuitate_private_planes, ObservationShape, ANNOUNCEMENT_WIDTH,
 };
 use shogi_variants::{
-    settings_with, Announcement, Capture, Event, FoulReason, GameKind, GameState, PlayerView,
-    Referee, SavedGame, TsuitateError, TsuitateSettings, Verdict,
+    settings_with, Announcement, Capture, Event, Fact, FoulReason, GameKind, GameState, PlayerView,
+    PrivateFact, PublicFact, Referee, SavedGame, TsuitateError, TsuitateSettings, Verdict,
 };
 
 /// One thing a Tsuitate player is told, or did.
@@ -476,6 +476,71 @@ impl PyPlayerView {
             .into_iter()
             .map(|e| PyEvent(e, shape))
             .collect()
+    }
+
+    /// For the OpenSpiel observer: the information state as Rust's
+    /// ``PlayerView::facts`` splits it, one ``(public, private)`` pair per
+    /// fact, the other ``None``. A public fact is ``(kind, side, a, b)``:
+    /// ``("played", by, None, None)``, ``("foul", by, count, None)``,
+    /// ``("capture", None, square, kind)``, ``("check", None, None, None)``,
+    /// ``("game_over", winner, reason, None)``; a private one is
+    /// ``("attempted", move)`` or ``("foul", count)``.
+    fn _facts<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let shape = self.squares();
+        let none = || py.None().into_bound(py);
+        let mut out = Vec::new();
+        for fact in self.view.facts() {
+            let (public, private) = match fact {
+                Fact::Public(p) => {
+                    let four = match p {
+                        PublicFact::Played { by } => (
+                            "played",
+                            ColorObj(by).into_pyobject(py)?.into_any(),
+                            none(),
+                            none(),
+                        ),
+                        PublicFact::Foul { by, count } => (
+                            "foul",
+                            ColorObj(by).into_pyobject(py)?.into_any(),
+                            count.into_pyobject(py)?.into_any(),
+                            none(),
+                        ),
+                        PublicFact::Capture(c) => (
+                            "capture",
+                            none(),
+                            shape.index(c.square).into_pyobject(py)?.into_any(),
+                            c.piece.to_string().into_pyobject(py)?.into_any(),
+                        ),
+                        PublicFact::Check => ("check", none(), none(), none()),
+                        PublicFact::GameOver(o) => {
+                            let o = Bound::new(py, PyOutcome(o))?;
+                            (
+                                "game_over",
+                                o.getattr("winner")?,
+                                o.getattr("reason")?,
+                                none(),
+                            )
+                        }
+                    };
+                    (four.into_pyobject(py)?.into_any(), none())
+                }
+                Fact::Private(PrivateFact::Attempted(mv)) => {
+                    let item = ("attempted", PyMove(mv, shape)).into_pyobject(py)?;
+                    (none(), item.into_any())
+                }
+                Fact::Private(PrivateFact::Foul { count }) => {
+                    (none(), ("foul", count).into_pyobject(py)?.into_any())
+                }
+            };
+            out.push(PyTuple::new(py, [public, private])?);
+        }
+        Ok(out)
+    }
+
+    /// For the OpenSpiel observer: the planes of ``observation()`` only this
+    /// player knows (Rust's ``tsuitate_private_planes``, named there).
+    fn _private_planes(&self) -> Vec<usize> {
+        tsuitate_private_planes(&self.view)
     }
 
     /// This player's side of the board as SFEN: their own pieces and hand
