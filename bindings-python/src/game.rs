@@ -29,7 +29,7 @@ use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{a_move_on, move_object, PyMove, PyOutcome};
 use crate::pickle;
 use crate::pictures::{self, SvgOptions};
-use crate::tsuitate::{view_diagram, PyPlayerView};
+use crate::tsuitate::PyPlayerView;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -425,7 +425,7 @@ impl PyGame {
                 if opened.unwrap_or(r.outcome().is_some()) {
                     let mut boards = Vec::with_capacity(2);
                     for color in Color::ALL {
-                        let mut d = view_diagram(&r.view(color), lang);
+                        let mut d = Diagram::of_view(&r.view(color), lang);
                         let own_side = d.flipped;
                         opts.apply(&mut d, g, legal)?;
                         d.flipped = own_side;

@@ -9,15 +9,15 @@ use crate::errors::ShogiError;
 use crate::legal::{MoveSource, PyLegalMoves};
 use crate::moves::{PyMove, PyOutcome};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use shogi_core::{Color, MoveList, Piece};
 use shogi_formats::diagram::{Diagram, Lang};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{
     tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
-    ObservationShape, ANNOUNCEMENT_WIDTH,
+    tsuitate_private_planes, ObservationShape, ANNOUNCEMENT_WIDTH,
 };
-use shogi_variants::{Announcement, Capture, Event, PlayerView, Verdict};
+use shogi_variants::{Announcement, Capture, Event, Fact, PlayerView, PrivateFact, PublicFact, Verdict};
 
 /// One thing a Tsuitate player is told, or did.
 #[pyclass(module = "shogi_variants", name = "Announcement", frozen, eq, hash)]
@@ -390,94 +390,8 @@ impl PyPlayerView {
 
     /// The own board with what the player was told marked.
     fn diagram(&self, lang: Lang) -> Diagram {
-        view_diagram(&self.view, lang)
+        Diagram::of_view(&self.view, lang)
     }
-}
-
-/// A player's own board with what they were told about the last move marked:
-/// their own move if it was played, the square where a piece was captured, check (the own king tinted when the
-/// opponent's move gave it; "check" in the caption when the own move did),
-/// a foul; the foul counts in the caption; the result once over.
-pub fn view_diagram(v: &PlayerView, lang: Lang) -> Diagram {
-    let mut d = Diagram::of_own_board(&v.board);
-    d.lang = lang;
-    d.side_to_move = v.to_move.then_some(v.color);
-    let told = &v.information_state;
-    // What was told since the last move began: the own attempt or the
-    // opponent's move.
-    let start = told
-        .iter()
-        .rposition(|a| matches!(a, Announcement::Attempted(_) | Announcement::OpponentMoved))
-        .unwrap_or(0);
-    // The player's own last move, if it was played: they know it.
-    if let (Some(Announcement::Attempted(mv)), Some(Announcement::Played)) =
-        (told.get(start), told.get(start + 1))
-    {
-        d.last_move = Some(*mv);
-    }
-    let (mut gave_check, mut in_check, mut foul) = (false, false, None);
-    for a in &told[start..] {
-        match *a {
-            Announcement::Capture { square, .. } => d.capture = Some(square),
-            Announcement::Check => match told.get(start) {
-                Some(Announcement::OpponentMoved) => {
-                    in_check = true;
-                    d.check = v.board.pieces().into_iter().find(|&sq| {
-                        v.board
-                            .piece_at(sq)
-                            .is_some_and(|p| p.kind == shogi_core::PieceKind::King)
-                    })
-                }
-                _ => gave_check = true,
-            },
-            Announcement::Foul { count } => foul = Some(count),
-            _ => {}
-        }
-    }
-    d.outcome = told.iter().rev().find_map(|a| match a {
-        Announcement::GameOver(o) => Some(*o),
-        _ => None,
-    });
-    let ja = lang == Lang::Japanese;
-    let mut parts = vec![match (v.color, ja) {
-        (Color::Black, true) => "先手の盤".to_owned(),
-        (Color::White, true) => "後手の盤".to_owned(),
-        (Color::Black, false) => "Black's board".to_owned(),
-        (Color::White, false) => "White's board".to_owned(),
-    }];
-    if let Some(n) = foul {
-        parts.push(if ja {
-            format!("反則（{n}回目）")
-        } else {
-            format!("foul ({n})")
-        });
-    }
-    if let Some(sq) = d.capture {
-        parts.push(if ja {
-            format!("{sq}で駒取り")
-        } else {
-            format!("capture on {sq}")
-        });
-    }
-    if gave_check {
-        parts.push(if ja { "王手" } else { "check" }.to_owned());
-    }
-    if in_check {
-        parts.push(if ja { "王手された" } else { "in check" }.to_owned());
-    }
-    parts.push(if ja {
-        format!(
-            "反則 {}/{} · 相手の反則 {}",
-            v.fouls, v.foul_limit, v.opponent_fouls_known
-        )
-    } else {
-        format!(
-            "fouls {}/{} · opponent fouls {}",
-            v.fouls, v.foul_limit, v.opponent_fouls_known
-        )
-    });
-    d.caption = Some(parts.join(" · "));
-    d
 }
 
 /// A view's candidate attempts for `LegalMoves`.
@@ -557,6 +471,71 @@ impl PyPlayerView {
             .into_iter()
             .map(|e| PyEvent(e, shape))
             .collect()
+    }
+
+    /// For the OpenSpiel observer: the information state as Rust's
+    /// ``PlayerView::facts`` splits it, one ``(public, private)`` pair per
+    /// fact, the other ``None``. A public fact is ``(kind, side, a, b)``:
+    /// ``("played", by, None, None)``, ``("foul", by, count, None)``,
+    /// ``("capture", None, square, kind)``, ``("check", None, None, None)``,
+    /// ``("game_over", winner, reason, None)``; a private one is
+    /// ``("attempted", move)`` or ``("foul", count)``.
+    fn _facts<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let shape = self.squares();
+        let none = || py.None().into_bound(py);
+        let mut out = Vec::new();
+        for fact in self.view.facts() {
+            let (public, private) = match fact {
+                Fact::Public(p) => {
+                    let four = match p {
+                        PublicFact::Played { by } => (
+                            "played",
+                            ColorObj(by).into_pyobject(py)?.into_any(),
+                            none(),
+                            none(),
+                        ),
+                        PublicFact::Foul { by, count } => (
+                            "foul",
+                            ColorObj(by).into_pyobject(py)?.into_any(),
+                            count.into_pyobject(py)?.into_any(),
+                            none(),
+                        ),
+                        PublicFact::Capture(c) => (
+                            "capture",
+                            none(),
+                            shape.index(c.square).into_pyobject(py)?.into_any(),
+                            c.piece.to_string().into_pyobject(py)?.into_any(),
+                        ),
+                        PublicFact::Check => ("check", none(), none(), none()),
+                        PublicFact::GameOver(o) => {
+                            let o = Bound::new(py, PyOutcome(o))?;
+                            (
+                                "game_over",
+                                o.getattr("winner")?,
+                                o.getattr("reason")?,
+                                none(),
+                            )
+                        }
+                    };
+                    (four.into_pyobject(py)?.into_any(), none())
+                }
+                Fact::Private(PrivateFact::Attempted(mv)) => {
+                    let item = ("attempted", PyMove(mv, shape)).into_pyobject(py)?;
+                    (none(), item.into_any())
+                }
+                Fact::Private(PrivateFact::Foul { count }) => {
+                    (none(), ("foul", count).into_pyobject(py)?.into_any())
+                }
+            };
+            out.push(PyTuple::new(py, [public, private])?);
+        }
+        Ok(out)
+    }
+
+    /// For the OpenSpiel observer: the planes of ``observation()`` only this
+    /// player knows (Rust's ``tsuitate_private_planes``, named there).
+    fn _private_planes(&self) -> Vec<usize> {
+        tsuitate_private_planes(&self.view)
     }
 
     /// This player's side of the board as SFEN: their own pieces and hand
@@ -772,9 +751,7 @@ impl PyPlayerView {
         let shape = self.squares();
         Ok(convert::squares(
             match Selected::read(square_or_drop, shape)? {
-                Selected::Square(from) => {
-                    shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
-                }
+                Selected::Square(from) => self.view.legal_destinations(from),
                 Selected::Hand(kind) => self.view.legal_drop_squares(kind),
             },
             shape,
@@ -863,9 +840,7 @@ impl PyPlayerView {
         let mut d = self.diagram(crate::pictures::lang(opts.lang.as_ref())?);
         let board = &self.view.board;
         opts.apply(&mut d, board.geometry(), |sel| match sel {
-            Selected::Square(from) => {
-                shogi_core::legal_squares::destinations(&self.view.candidate_moves(), from)
-            }
+            Selected::Square(from) => self.view.legal_destinations(from),
             Selected::Hand(kind) => self.view.legal_drop_squares(kind),
         })?;
         Ok(d.to_svg())

@@ -85,6 +85,6 @@ pub use state::{
     Verdict,
 };
 pub use tsuitate::{
-    events, Announcement, Attempt, Capture, Event, FoulReason, PlayerView, Referee, Ruling,
-    TsuitateError, TsuitateSettings, FOUL_LIMIT,
+    events, Announcement, Attempt, Capture, Event, Fact, FoulReason, PlayerView, PrivateFact,
+    PublicFact, Referee, Ruling, TsuitateError, TsuitateSettings, FOUL_LIMIT,
 };

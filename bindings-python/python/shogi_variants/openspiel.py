@@ -65,7 +65,8 @@ Mapping:
   ``""``, no tensor). Tsuitate splits what
   a player knows into:
 
-  * public, what both players are told alike: who is to move, the number of
+  * public, what both players are told alike (Rust's ``PlayerView::facts``
+    says which facts are): who is to move, the number of
     played moves, each announced foul (with ``announce_fouls_to_both``; else
     fouls are private), every played move's capture (square, kind as it
     stood) and check, the end. Public observation tensor pieces:
@@ -82,11 +83,12 @@ Mapping:
     (kind one-hot: played, foul, capture, check, game over; side one-hot;
     two values: a foul count over the limit, or a capture's square + 1 over
     the squares and kind + 1 over 14, or the result for Black).
-  * private, what only the player knows: their own pieces and hand (planes
-    0-20 of ``view(player).observation()``), their attempts refused this
-    turn (planes 32-33), their own foul count when fouls are not announced
-    (plane 34), and their colour (plane 37): ``private`` of shape
-    ``(k, ranks, files)``. Its perfect-recall form ``private_history`` has
+  * private, what only the player knows: the private parts of
+    ``view(player).observation()`` as Rust's ``TsuitatePart`` names and
+    splits them: their own pieces and hand (planes 0-20), their attempts
+    refused this turn (planes 32-33), their own foul count when fouls are
+    not announced (plane 34), and their colour (plane 37): ``private`` of
+    shape ``(k, ranks, files)``. Its perfect-recall form ``private_history`` has
     one row of 3 per own attempt: the action + 1 over the action count, the
     number of public events before it + 1 over their capacity + 1 (so public
     and private histories interleave back into the whole), and, when fouls
@@ -443,37 +445,11 @@ _PUBLIC_KINDS = ("played", "foul", "capture", "check", "game_over")
 _SIDES = ("black", "white")
 
 
-def _split(view, announced):
-    """Each thing ``view``'s player was told, in order, from its
-    ``events`` (one per attempt it was told of), as ``(public event or None,
-    private item or None)``. A public event is ``(kind, side, a, b)`` in
-    absolute terms (the same for both players); a private item is
-    ``("attempted", move)`` or ``("foul", count)`` (an own foul the opponent
-    is not told of)."""
-    out = []
-    for e in view.events:
-        if e.attempted is not None:
-            out.append((None, ("attempted", e.attempted)))
-        if e.verdict == "played":
-            out.append((("played", e.by, None, None), None))
-        elif e.verdict == "foul":
-            if announced or e.by != view.color:
-                out.append((("foul", e.by, e.fouls, None), None))
-            else:
-                out.append((None, ("foul", e.fouls)))
-        if e.capture is not None:
-            out.append((("capture", None, e.capture.square, e.capture.kind), None))
-        if e.check:
-            out.append((("check", None, None, None), None))
-        if e.game_over is not None:
-            out.append((("game_over", e.game_over.winner, e.game_over.reason, None), None))
-    return out
-
-
-def _public_events(state, announced):
+def _public_events(state):
     """The public events so far, ``(kind, side, a, b)``: what both players
-    were told alike (read off Black's view)."""
-    return [e for e, _ in _split(state._core.seen(sv.BLACK), announced) if e is not None]
+    were told alike (read off Black's view; Rust's ``PlayerView::facts``
+    says which facts are public)."""
+    return [e for e, _ in state._core.seen(sv.BLACK)._facts() if e is not None]
 
 
 def _event_text(e, board) -> str:
@@ -501,20 +477,33 @@ def _own_board_text(view) -> tuple[list[str], str]:
     return rows, hand
 
 
-def _announcement(a, view) -> str:
-    detail = {"capture": lambda: f"{a.piece}@{sv.square_name(a.square, board=view)}",
-              "foul": lambda: str(a.count), "opponent_foul": lambda: str(a.count),
-              "game_over": lambda: a.outcome.reason}.get(a.kind)
-    return f"{a.kind}:{detail()}" if detail else a.kind
+def _told(e, view) -> list[str]:
+    """What ``view``'s player was told of the attempt ``e`` (one of its
+    ``events``), after their own attempt, in the words of the
+    announcements: the verdict, the capture, check, the end."""
+    words = []
+    if e.verdict is not None:
+        own = e.by == view.color
+        if e.verdict == "played":
+            words.append("played" if own else "opponent_moved")
+        else:
+            words.append(f"{'foul' if own else 'opponent_foul'}:{e.fouls}")
+    if e.capture is not None:
+        words.append(f"capture:{e.capture.kind}@{sv.square_name(e.capture.square, board=view)}")
+    if e.check:
+        words.append("check")
+    if e.game_over is not None:
+        words.append(f"game_over:{e.game_over.reason}")
+    return words
 
 
 def _view_text(view) -> str:
     """A seat's observation string: its own pieces, hand, counts and what it
     was told since its last attempt; nothing hidden."""
     rows, hand = _own_board_text(view)
-    told = view.information_state
-    last = max((i for i, a in enumerate(told) if a.kind == "attempted"), default=-1)
-    news = " ".join(_announcement(a, view) for a in told[last + 1:]) or "-"
+    events = view.events
+    last = max((i for i, e in enumerate(events) if e.attempted is not None), default=0)
+    news = " ".join(w for e in events[last:] for w in _told(e, view)) or "-"
     return (f"{_SIDES[view.color]} to_move={view.to_move} "
             f"played={view.moves_played} fouls={view.fouls} "
             f"opponent_fouls={view.opponent_fouls_known}\n"
@@ -528,7 +517,7 @@ def _private_text(view, recall: bool, announced: bool) -> str:
     side = _SIDES[view.color]
     if recall:
         items, public = [], 0
-        for event, item in _split(view, announced):
+        for event, item in view._facts():
             if event is not None:
                 public += 1
             elif item[0] == "attempted":
@@ -573,7 +562,9 @@ class _ViewObserver:
         # Each side's pieces of a hand kind at the start (promoted ones counted as their base).
         board = proto.sfen().split()[0]
         self._totals = {k: sum(1 for c in board if c.upper() == k) // 2 for k in _HAND_KINDS}
-        self._planes = list(range(21)) + [32, 33] + ([] if self._announced else [34]) + [37]
+        # The observation's private planes, named and chosen in Rust
+        # (``TsuitatePart``: which facts are public is a rule).
+        self._planes = proto.seen(sv.BLACK)._private_planes()
         if self._whole:
             if self._recall:
                 shape = (proto.seen(sv.BLACK).information_state_tensor(self._capacity).size,)
@@ -613,7 +604,7 @@ class _ViewObserver:
             return
         self.tensor.fill(0)
         if self._public:
-            events = _public_events(state, self._announced)
+            events = _public_events(state)
             if self._recall:
                 self._public_history(events, self.dict["public_history"])
             else:
@@ -678,7 +669,7 @@ class _ViewObserver:
         actions = self._game.num_distinct_actions()
         public = 0
         i = -1
-        for event, item in _split(view, self._announced):
+        for event, item in view._facts():
             if event is not None:
                 public += 1
             elif item[0] == "attempted":
@@ -694,7 +685,7 @@ class _ViewObserver:
             return state._info_string(player) if self._recall else state._observation_string(player)
         parts = []
         if self._public:
-            events = _public_events(state, self._announced)
+            events = _public_events(state)
             if self._recall:
                 parts.append(";".join(_event_text(e, state._core) for e in events))
             else:
