@@ -36,6 +36,7 @@ mod scripted;
 mod tsuitate;
 
 use pyo3::prelude::*;
+use shogi_variants::GameKind;
 
 // The square functions take the board whose numbering they use as
 // ``board=`` (a ``Board``, ``CardGame``, ``TsuitateGame``, ``PlayerView``) or
@@ -113,8 +114,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // BLACK and WHITE are the `Color` members, defined in `__init__.py`.
     m.add("JOKER", 0)?;
-    m.add("VARIANTS", shogi_variants::VARIANT_NAMES.to_vec())?;
-    m.add("GAMES", shogi_variants::GAME_NAMES.to_vec())?;
+    m.add("VARIANTS", GameKind::VARIANTS.map(GameKind::name).to_vec())?;
+    m.add("GAMES", GameKind::names().to_vec())?;
     m.add(
         "DEFINITIONS",
         shogi_variants::Definition::BUILTIN_NAMES.to_vec(),
