@@ -1,8 +1,8 @@
 //! Python bindings of shogi-variants, imported as `shogi_variants`.
 //!
-//! The Rust types are wrapped one to one: `Board` over
-//! `shogi_core::Game<AnyVariant>`, `CardGame` over `shogi_variants::CardGame`,
-//! `TsuitateGame` over the `Referee`. Every error becomes an exception that
+//! Every game is a `Game` over `shogi_variants::AnyGame` (`game.rs`):
+//! `Board` (a `shogi_core::Game<AnyVariant>`), `CardGame` and
+//! `TsuitateGame` (the `Referee`) are its subclasses, adding their own words. Every error becomes an exception that
 //! subclasses `ValueError` (see `errors`); nothing panics on user input.
 //!
 //! `unsafe` is denied but in two places, each with its soundness argument:
@@ -10,6 +10,7 @@
 
 #![deny(unsafe_code)]
 
+mod actions;
 mod board;
 mod busy;
 mod card;
@@ -20,12 +21,14 @@ mod direct;
 mod enums;
 mod episodes;
 mod errors;
-mod games;
+mod game;
 mod inspect;
 mod interrupt;
 mod legal;
 mod mate;
 mod moves;
+mod pending;
+mod pickle;
 mod pictures;
 mod players;
 mod record;
@@ -34,6 +37,7 @@ mod research;
 mod saved;
 mod scripted;
 mod tsuitate;
+mod tsuitate_game;
 
 use pyo3::prelude::*;
 use shogi_variants::GameKind;
@@ -123,11 +127,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyOutcome>()?;
-    m.add_class::<board::PyBoard>()?;
-    direct::install(&m.py().get_type::<board::PyBoard>())?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<game::PyBoard>()?;
+    direct::install(&m.py().get_type::<game::PyBoard>())?;
     m.add_class::<legal::PyLegalMoves>()?;
-    m.add_class::<card::PyCardGame>()?;
-    m.add_class::<tsuitate::PyTsuitateGame>()?;
+    m.add_class::<game::PyCardGame>()?;
+    m.add_class::<game::PyTsuitateGame>()?;
     m.add_class::<tsuitate::PyPlayerView>()?;
     m.add_class::<tsuitate::PyAnnouncement>()?;
     m.add_class::<tsuitate::PyRuling>()?;

@@ -1,14 +1,15 @@
 //! `Record`: game records in KIF, KI2 and CSA, and the Japanese and Western
 //! move notations on `Board`.
 
-use crate::board::PyBoard;
 use crate::busy::Read;
 use crate::convert::{HeaderText, RecordText, SettingText, Text};
 use crate::enums::ColorObj;
 use crate::errors::{GameOverError, InvalidSfenError, RecordWriteError, SettingError};
+use crate::game::PyBoard;
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
+use pyo3::PyClassInitializer;
 use shogi_core::{Game, Move};
 use shogi_formats::record::{
     EndKind, Format, MoveTime, Record, RecordEnd, RecordErrorKind, WriteError,
@@ -107,7 +108,7 @@ impl PyRecord {
         &self,
         variant: Option<Text<SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<PyBoard> {
+    ) -> PyResult<PyClassInitializer<PyBoard>> {
         let variant = variant.as_deref();
         // The variant played on the start's board (a board no variant has
         // is refused below, by the standard rules' check of the start).
@@ -116,8 +117,8 @@ impl PyRecord {
                 .base()
                 .map_or(GameKind::Standard.name(), Base::name)
         });
-        let v: AnyVariant = crate::board::variant(name, settings)?;
-        self.record.to_game(v).map(PyBoard::from_game).map_err(|e| {
+        let v: AnyVariant = crate::game::variant(name, settings)?;
+        self.record.to_game(v).map(PyBoard::init).map_err(|e| {
             if matches!(e.kind, RecordErrorKind::PastTheEnd { .. }) {
                 GameOverError::new_err(e.to_string())
             } else {
@@ -309,10 +310,11 @@ impl PyRecord {
     #[pyo3(signature = (variant = None, **settings))]
     fn board(
         this: Read<'_, Self>,
+        py: Python<'_>,
         variant: Option<Text<SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<PyBoard> {
-        this.replayed(variant, settings)
+    ) -> PyResult<Py<PyBoard>> {
+        Py::new(py, this.replayed(variant, settings)?)
     }
 
     /// The record as KIF. Raises ``RecordWriteError`` for what KIF cannot say.
