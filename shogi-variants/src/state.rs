@@ -440,7 +440,13 @@ pub trait GameState: Clone + fmt::Debug + Send + Sync {
     /// ```
     /// use shogi_variants::{AnyGame, GameState};
     /// assert_eq!(AnyGame::new("standard", &[], 0)?.max_chance_steps(), Some(0));
-    /// assert_eq!(AnyGame::new("tsuitate", &[], 0)?.max_chance_steps(), Some(0));
+    /// // Card shogi: one draw per turn, one turn per ply of the move limit.
+    /// let card = AnyGame::new("card", &[("move_limit", "30")], 0)?;
+    /// assert_eq!((card.max_length(), card.max_chance_steps()), (Some(30), Some(30)));
+    /// // Drawing again after an unplayable card: up to a deck (72 cards) a turn.
+    /// let again = AnyGame::new("card", &[("move_limit", "30"), ("no_move", "draw_again")], 0)?;
+    /// assert_eq!(again.max_chance_steps(), Some(30 * 72));
+    /// assert_eq!(AnyGame::new("card", &[], 0)?.max_chance_steps(), None);
     /// # Ok::<(), shogi_variants::VariantError>(())
     /// ```
     fn max_chance_steps(&self) -> Option<u32> {

@@ -106,6 +106,47 @@ fn board_games_end_by_their_move_limit() {
 }
 
 #[test]
+fn card_shogi_draws_at_most_its_bound() {
+    for settings in [
+        &[("base", "minishogi"), ("move_limit", "30")][..],
+        &[
+            ("base", "minishogi"),
+            ("jokers", "true"),
+            ("no_move", "draw_again"),
+            ("move_limit", "30"),
+        ],
+        &[
+            ("base", "minishogi"),
+            ("no_move", "free_move"),
+            ("check_exempt", "false"),
+            ("move_limit", "30"),
+        ],
+        &[("move_limit", "40")],
+    ] {
+        let game = AnyGame::new("card", settings, 0).unwrap();
+        assert_eq!(
+            game.max_length(),
+            Some(settings.last().unwrap().1.parse().unwrap())
+        );
+        longest("card", settings, Style::Random, 40);
+    }
+    // Drawing again: a whole deck a turn at most (5 ranks of 8, two jokers).
+    let again = [
+        ("base", "minishogi"),
+        ("jokers", "true"),
+        ("no_move", "draw_again"),
+        ("move_limit", "30"),
+    ];
+    assert_eq!(
+        AnyGame::new("card", &again, 0).unwrap().max_chance_steps(),
+        Some(30 * 42)
+    );
+    // Without a move limit nothing bounds the draws either.
+    let open = AnyGame::new("card", &[], 0).unwrap();
+    assert_eq!((open.max_length(), open.max_chance_steps()), (None, None));
+}
+
+#[test]
 fn tsuitate_never_exceeds_its_bound() {
     let settings = [
         ("base", "minishogi"),
