@@ -21,6 +21,7 @@ mod direct;
 mod enums;
 mod episodes;
 mod errors;
+mod facts;
 mod game;
 mod inspect;
 mod interrupt;
@@ -162,6 +163,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(square_file, m)?)?;
     m.add_function(wrap_pyfunction!(square_rank, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load, m)?)?;
+    m.add_function(wrap_pyfunction!(facts::game_settings, m)?)?;
+    m.add_function(wrap_pyfunction!(facts::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(pictures::set_diagram_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(pictures::diagram_defaults, m)?)?;
     Ok(())
