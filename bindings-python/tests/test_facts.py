@@ -88,3 +88,57 @@ def test_tsuitate_games_stay_within_their_length(settings):
         while not game.is_game_over():
             game.push(rng.choice(list(game.legal_moves)))
         assert len(game.history()) <= bound
+
+
+# -- the adapters read the facts: a definition and a script play in both -----------
+
+
+@pytest.mark.parametrize("name, params", [("judkins", {}), ("judkins", {"max_plies": 40, "stalemate": "draw"}),
+                                          (SCRIPT, {})])
+def test_openspiel_plays_a_definition_and_a_script(name, params):
+    pyspiel = pytest.importorskip("pyspiel")
+    import shogi_variants.openspiel as sos
+
+    game = sos.load(name, **params)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    assert game.get_type().short_name == "shogi_variants_" + name.replace("-", "_")
+    proto = sv.new_game(name, **{k: v for k, v in params.items() if k != "max_plies"},
+                        **({"move_limit": params["max_plies"]} if "max_plies" in params else {}))
+    # The game's own bound where it has one; else the adapter's cap on a 6x6 board.
+    expected = proto.max_length() or 512
+    assert game.max_game_length() == expected
+    # The parameters: the game's settings that have a value, and max_plies
+    # where the rules bound no length (a move limit of None is no parameter).
+    settings = {k for k, v in sv.game_settings(name).items() if v is not None}
+    assert set(game.get_parameters()) == settings | ({"max_plies"} if "move_limit" not in settings else set())
+
+
+def test_openspiel_parameters_and_bounds_are_the_games():
+    pytest.importorskip("pyspiel")
+    import shogi_variants.openspiel as sos
+
+    card = sos.load("card", base="minishogi", max_plies=30, no_move="draw_again")
+    assert card.max_game_length() == 30
+    assert card.max_chance_nodes_in_history() == sv.new_game(
+        "card", base="minishogi", move_limit=30, no_move="draw_again").max_chance_steps()
+    params = card.get_parameters()
+    defaults = sv.game_settings("card")
+    assert {k: params[k] for k in ("jokers", "copies_per_rank", "check_exempt")} == {
+        k: defaults[k] for k in ("jokers", "copies_per_rank", "check_exempt")}
+    tsuitate = sos.load("tsuitate")
+    assert tsuitate.max_game_length() == sv.TsuitateGame().max_length()
+    assert "max_plies" not in tsuitate.get_parameters()  # its rules bound it
+    with pytest.raises(ValueError, match="chess"):
+        sos.load("chess")
+
+
+@pytest.mark.parametrize("name", ["judkins", SCRIPT])
+def test_pettingzoo_plays_a_definition_and_a_script(name):
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from shogi_variants.pettingzoo import env
+
+    e = env(game=name, move_limit=30)
+    api_test(e, num_cycles=60, verbose_progress=False)
+    assert e.unwrapped.metadata["name"] == f"shogi_variants_{name.replace('-', '_')}_v0"
