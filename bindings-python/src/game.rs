@@ -323,87 +323,54 @@ impl PyGame {
         contract::space(&self.game)
     }
 
-    /// Plays `mv` on a board, keeping the board unchanged on refusal: a
-    /// move pushed from the kept listing needs no second legality test.
+    /// Plays `mv`, keeping the game unchanged on refusal (a board: a move
+    /// pushed from the kept listing needs no second legality test).
     #[inline]
     pub fn play(&mut self, mv: Move) -> PyResult<()> {
-        let here = self.here();
-        let AnyGame::Board(game) = &mut self.game else {
-            return self.play_contract(mv);
-        };
-        if self.listing.of == here && self.listing.find(mv) {
-            game.play_unchecked(mv);
-        } else {
-            let played = game.play(mv).map_err(game_error);
-            // A scripted variant's hook that raised: its exception, and
-            // the board as it was (the hooks ran before the move was made).
-            if crate::pending::is_pending() {
-                if played.is_ok() {
-                    game.undo();
-                }
-                crate::pending::raise_pending()?;
-            }
-            played?;
+        match self.parts() {
+            Ok(mut board) => board.play(mv),
+            Err(game) => GameState::play(game, mv)
+                .map(|_| ())
+                .map_err(crate::errors::play_error),
         }
-        self.pushed.push(None);
-        Ok(())
     }
 
-    /// Plays `mv` through the contract (the games other than a board):
-    /// refused with its exception, the game unchanged.
-    fn play_contract(&mut self, mv: Move) -> PyResult<()> {
-        GameState::play(&mut self.game, mv)
-            .map(|_| ())
-            .map_err(crate::errors::play_error)
+    /// A board's game with its two caches, borrowed apart; the other games
+    /// as they are.
+    #[inline(always)]
+    fn parts(&mut self) -> Result<BoardParts<'_>, &mut AnyGame> {
+        match &mut self.game {
+            AnyGame::Board(game) => Ok(BoardParts {
+                game,
+                listing: &mut self.listing,
+                pushed: &mut self.pushed,
+            }),
+            other => Err(other),
+        }
     }
 
     /// The body of `push` (`Board.push` is called by `direct`, which holds
     /// its docstring): plays `move`, a `Move` or USI text, if it is legal.
-    #[inline]
+    #[inline(always)]
     pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        if let Ok(obj) = r#move.cast::<PyMove>() {
-            let PyMove(mv, shape) = *obj.get();
-            // A move numbered on this board's shape has its squares on it
-            // (`Move` checks them when it is built with `board=`).
-            if shape == self.shape() {
-                self.play(mv)?;
-                if let (AnyGame::Board(_), Some(last)) = (&self.game, self.pushed.last_mut()) {
-                    *last = Some(obj.clone().unbind());
-                }
-                return Ok(());
+        match self.parts() {
+            Ok(mut board) => board.push_object(r#move),
+            Err(game) => {
+                let mv = a_move_on(r#move, GameState::geometry(game))?;
+                GameState::play(game, mv)
+                    .map(|_| ())
+                    .map_err(crate::errors::play_error)
             }
         }
-        let mv = a_move_on(r#move, self.position().geometry())?;
-        self.play(mv)
     }
 
     /// The body of `Board.pop` (called by `direct`, which holds its
     /// docstring): takes back the last move and returns it.
-    #[inline]
+    #[inline(always)]
     pub fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        let shape = self.shape();
-        let game = self.board_mut()?;
-        if game.ended_by_act() {
-            let why = game
-                .outcome()
-                .map_or_else(String::new, |o| format!(" ({o})"));
-            return Err(crate::errors::GameOverError::new_err(format!(
-                "the game was ended by a player{why}, which is final: pop() takes back moves only in a game still on; replay the moves into a new Board to explore"
-            )));
-        }
-        match game.undo() {
-            Some(mv) => {
-                let ply = game.moves().len();
-                // A listing stays valid only while the history up to it is unchanged.
-                if self.listing.of.is_some_and(|(p, _)| p > ply) {
-                    self.listing.of = None;
-                }
-                match self.pushed.pop().flatten() {
-                    Some(obj) => Ok(obj),
-                    None => move_object(py, mv, shape),
-                }
-            }
-            None => Err(PyIndexError::new_err("pop from a board with no moves")),
+        match self.parts() {
+            Ok(mut board) => board.pop_object(py),
+            Err(_) => Err(not_a("Board")),
         }
     }
 
@@ -428,13 +395,14 @@ impl PyGame {
     fn listing(&mut self) -> PyResult<&MoveList> {
         let here = self.here();
         if here.is_some() && self.listing.of != here {
-            let mut moves = std::mem::take(&mut self.listing.moves);
-            self.board()?.legal_moves_into(&mut moves);
-            self.listing = Listing {
-                of: here,
-                moves,
-                next: 0,
+            // Filled in place: the list is a 2.4 KB array, and moving it
+            // out and back (`mem::take`) cost two copies a position.
+            let AnyGame::Board(game) = &self.game else {
+                return Err(not_a("Board"));
             };
+            game.legal_moves_into(&mut self.listing.moves);
+            self.listing.of = here;
+            self.listing.next = 0;
         }
         Ok(&self.listing.moves)
     }
@@ -475,6 +443,96 @@ impl PyGame {
     /// The outcome, or `None` while the game goes on.
     fn outcome_now(&self) -> Option<shogi_core::Outcome> {
         GameState::outcome(&self.game)
+    }
+}
+
+/// A board's game and what the `Board` keeps between calls, borrowed
+/// apart for its hot paths (push, pop): the code of a board of its own, one
+/// match away from the `AnyGame`.
+struct BoardParts<'a> {
+    game: &'a mut Game<AnyVariant>,
+    listing: &'a mut Listing,
+    pushed: &'a mut Vec<Option<Py<PyMove>>>,
+}
+
+impl BoardParts<'_> {
+    /// The board's square numbering.
+    #[inline(always)]
+    fn shape(&self) -> Shape {
+        Shape::of(self.game.position().geometry())
+    }
+
+    /// Plays `mv`, keeping the board unchanged on refusal.
+    #[inline]
+    fn play(&mut self, mv: Move) -> PyResult<()> {
+        let here = (self.game.moves().len(), self.game.position().hash());
+        if self.listing.of == Some(here) && self.listing.find(mv) {
+            self.game.play_unchecked(mv);
+        } else {
+            let played = self.game.play(mv).map_err(game_error);
+            // A scripted variant's hook that raised: its exception, and
+            // the board as it was (the hooks ran before the move was made).
+            if crate::pending::is_pending() {
+                if played.is_ok() {
+                    self.game.undo();
+                }
+                crate::pending::raise_pending()?;
+            }
+            played?;
+        }
+        self.pushed.push(None);
+        Ok(())
+    }
+
+    /// Plays `move`, a `Move` or USI text, if it is legal; a `Move` object
+    /// is kept for `pop` to hand back.
+    #[inline(always)]
+    fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Ok(obj) = r#move.cast::<PyMove>() {
+            let PyMove(mv, shape) = *obj.get();
+            // A move numbered on this board's shape has its squares on it
+            // (`Move` checks them when it is built with `board=`).
+            if shape == self.shape() {
+                self.play(mv)?;
+                if let Some(last) = self.pushed.last_mut() {
+                    *last = Some(obj.clone().unbind());
+                }
+                return Ok(());
+            }
+        }
+        let mv = a_move_on(r#move, self.game.position().geometry())?;
+        self.play(mv)
+    }
+
+    /// Takes back the last move and returns it.
+    #[inline]
+    fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+        if self.game.ended_by_act() {
+            let why = self
+                .game
+                .outcome()
+                .map_or_else(String::new, |o| format!(" ({o})"));
+            return Err(crate::errors::GameOverError::new_err(format!(
+                "the game was ended by a player{why}, which is final: pop() takes back moves only in a game still on; replay the moves into a new Board to explore"
+            )));
+        }
+        match self.game.undo() {
+            Some(mv) => {
+                // A listing stays valid only while the history up to it is unchanged.
+                if self
+                    .listing
+                    .of
+                    .is_some_and(|(ply, _)| ply > self.game.moves().len())
+                {
+                    self.listing.of = None;
+                }
+                match self.pushed.pop().flatten() {
+                    Some(obj) => Ok(obj),
+                    None => move_object(py, mv, self.shape()),
+                }
+            }
+            None => Err(PyIndexError::new_err("pop from a board with no moves")),
+        }
     }
 }
 
@@ -542,6 +600,40 @@ pub fn with_legal_moves<R>(
             let moves = GameState::legal_moves(&g.game);
             crate::pending::raise_pending()?;
             f(&moves, g.shape())
+        }
+    })
+}
+
+/// `board(moves)` of a board's legal moves now (its kept listing), or
+/// `other(game)` for the other games: one borrow for the loop of a playout
+/// (`is_game_over()` after every push).
+fn game_over_by(
+    game: &Bound<'_, PyGame>,
+    board: impl FnOnce(&MoveList) -> bool,
+    other: impl FnOnce(&PyGame) -> bool,
+) -> PyResult<bool> {
+    if let Ok(mut g) = game.try_borrow_mut() {
+        if !matches!(g.game, AnyGame::Board(_)) {
+            return Ok(other(&g));
+        }
+        g.listing()?;
+        if crate::pending::is_pending() {
+            // A scripted variant's hook raised: the list is not kept.
+            g.listing.of = None;
+            crate::pending::raise_pending()?;
+        }
+        return Ok(board(&g.listing.moves));
+    }
+    let g = read(game)?;
+    if !matches!(g.game, AnyGame::Board(_)) {
+        return Ok(other(&g));
+    }
+    Ok(match g.listed() {
+        Some(moves) => board(moves),
+        None => {
+            let moves = GameState::legal_moves(&g.game);
+            crate::pending::raise_pending()?;
+            board(&moves)
         }
     })
 }
@@ -909,21 +1001,17 @@ impl PyGame {
 
     /// Whether the game is over.
     fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        if matches!(read(slf)?.game, AnyGame::Board(_)) {
-            // A board's game is over exactly when it allows no move.
-            return with_legal_moves(slf, |moves, _| moves.is_empty());
-        }
-        Ok(read(slf)?.outcome_now().is_some())
+        // A board's game is over exactly when it allows no move.
+        game_over_by(slf, |moves| moves.is_empty(), |g| g.outcome_now().is_some())
     }
 
     /// The outcome under the game's rules, or ``None`` while the game goes on.
     fn outcome(slf: &Bound<'_, Self>) -> PyResult<Option<PyOutcome>> {
-        if matches!(read(slf)?.game, AnyGame::Board(_))
-            && with_legal_moves(slf, |moves, _| !moves.is_empty())?
-        {
-            return Ok(None);
-        }
-        Ok(read(slf)?.outcome_now().map(PyOutcome))
+        let on = game_over_by(slf, |moves| !moves.is_empty(), |_| false)?;
+        Ok(match on {
+            true => None,
+            false => read(slf)?.outcome_now().map(PyOutcome),
+        })
     }
 
     /// The game as a saved-game JSON document (a card game's seed, cards

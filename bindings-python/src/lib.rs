@@ -33,7 +33,6 @@ mod pickle;
 mod pictures;
 mod players;
 mod record;
-mod record_tree;
 mod research;
 mod saved;
 mod scripted;
@@ -140,7 +139,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tsuitate::PyEvent>()?;
     m.add_class::<tsuitate::PyCapture>()?;
     m.add_class::<record::PyRecord>()?;
-    record_tree::register(m)?;
+    record::tree::register(m)?;
     m.add_class::<players::PyRandomPlayer>()?;
     m.add_class::<players::PySearchPlayer>()?;
     m.add_class::<players::PyCardPlayer>()?;

@@ -7,7 +7,7 @@
 use crate::errors::{illegal_move, SettingError, ShogiError};
 use crate::game::PyBoard;
 use crate::moves::{move_object, move_objects, PyMove};
-use crate::record::PyRecord;
+use crate::record::data::{shape_of, PyRecord};
 use pyo3::create_exception;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -71,7 +71,7 @@ impl PyRecordNode {
 
     /// The square numbering of the record's board (the node checked to be there).
     fn shape(&self, py: Python<'_>) -> PyResult<crate::convert::Shape> {
-        self.with(py, |r| Ok(crate::record::shape_of(r)))
+        self.with(py, |r| Ok(shape_of(r)))
     }
 
     /// Runs `f` on the record, the node checked to be there.
