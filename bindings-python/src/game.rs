@@ -889,6 +889,24 @@ impl PyGame {
         Ok(report)
     }
 
+    /// The most player actions a whole game can hold under its rules,
+    /// counted from its start (moves; in Tsuitate attempts, fouls
+    /// included): OpenSpiel's ``max_game_length``. ``None`` when the rules
+    /// set no bound (a board game without a ``move_limit``). Tsuitate:
+    /// ``move_limit + 2 * foul_limit - 1``.
+    fn max_length(this: GameRef<'_>) -> Option<u32> {
+        GameState::max_length(&this.game)
+    }
+
+    /// The most chance steps a whole game can hold under its rules (Card
+    /// shogi's draws: one per turn of the move limit, a whole deck per turn
+    /// with ``no_move="draw_again"``): OpenSpiel's
+    /// ``max_chance_nodes_in_history``. ``0`` for a game without chance,
+    /// ``None`` when nothing bounds them (Card shogi without a move limit).
+    fn max_chance_steps(this: GameRef<'_>) -> Option<u32> {
+        GameState::max_chance_steps(&this.game)
+    }
+
     /// Every action so far as text, oldest first: the moves in USI (in
     /// Tsuitate every attempt, fouls included) and ``"chance:ID"`` for each
     /// card drawn.

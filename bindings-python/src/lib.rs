@@ -21,6 +21,7 @@ mod direct;
 mod enums;
 mod episodes;
 mod errors;
+mod facts;
 mod game;
 mod inspect;
 mod interrupt;
@@ -39,6 +40,7 @@ mod tsuitate;
 mod tsuitate_game;
 
 use pyo3::prelude::*;
+use shogi_variants::GameKind;
 
 // The square functions take the board whose numbering they use as
 // ``board=`` (a ``Board``, ``CardGame``, ``TsuitateGame``, ``PlayerView``) or
@@ -116,8 +118,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // BLACK and WHITE are the `Color` members, defined in `__init__.py`.
     m.add("JOKER", 0)?;
-    m.add("VARIANTS", shogi_variants::VARIANT_NAMES.to_vec())?;
-    m.add("GAMES", shogi_variants::GAME_NAMES.to_vec())?;
+    m.add("VARIANTS", GameKind::VARIANTS.map(GameKind::name).to_vec())?;
+    m.add("GAMES", GameKind::names().to_vec())?;
     m.add(
         "DEFINITIONS",
         shogi_variants::Definition::BUILTIN_NAMES.to_vec(),
@@ -160,6 +162,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(square_file, m)?)?;
     m.add_function(wrap_pyfunction!(square_rank, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load, m)?)?;
+    m.add_function(wrap_pyfunction!(facts::game_settings, m)?)?;
+    m.add_function(wrap_pyfunction!(facts::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(pictures::set_diagram_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(pictures::diagram_defaults, m)?)?;
     Ok(())

@@ -60,8 +60,8 @@ mod standard;
 pub mod state;
 mod tsuitate;
 
-pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
-pub use any_game::{AnyGame, GAME_NAMES};
+pub use any::{settings_with, AnySettings, AnyVariant, VariantError};
+pub use any_game::AnyGame;
 pub use base::Base;
 pub use card::{
     Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,

@@ -68,6 +68,27 @@ impl TsuitateSettings {
     pub fn move_limit_in_force(&self) -> Option<u32> {
         self.move_limit.or(self.base.move_limit())
     }
+
+    /// The most attempts a game can hold, fouls included
+    /// ([`GameState::max_length`]): the played moves of the move limit in
+    /// force, each player's fouls short of the foul limit, and one more
+    /// for a losing foul. (The bound is one above what play reaches: a
+    /// game at its move limit is over before a losing foul. It is kept so,
+    /// as the sizes derived from it, OpenSpiel's information-state tensor,
+    /// were fixed with it.) `None` without a move limit.
+    ///
+    /// ```
+    /// use shogi_variants::TsuitateSettings;
+    /// let s = TsuitateSettings { move_limit: Some(40), foul_limit: 5, ..Default::default() };
+    /// assert_eq!(s.max_attempts(), Some(40 + 2 * 5 - 1));
+    /// assert_eq!(TsuitateSettings::default().max_attempts(), Some(150 + 2 * 10 - 1));
+    /// ```
+    pub fn max_attempts(&self) -> Option<u32> {
+        // A foul limit of 0 acts as 1: the first foul loses.
+        let fouls = self.foul_limit.max(1);
+        self.move_limit_in_force()
+            .map(|moves| moves.saturating_add(fouls.saturating_mul(2) - 1))
+    }
 }
 
 impl Default for TsuitateSettings {
@@ -851,6 +872,15 @@ impl GameState for Referee {
     #[inline]
     fn start_sfen(&self) -> String {
         self.start.to_sfen()
+    }
+    /// [`TsuitateSettings::max_attempts`].
+    #[inline]
+    fn max_length(&self) -> Option<u32> {
+        self.settings.max_attempts()
+    }
+    #[inline]
+    fn max_chance_steps(&self) -> Option<u32> {
+        Some(0)
     }
     #[inline]
     fn to_move(&self) -> ToMove {

@@ -122,7 +122,9 @@ __all__ = [
     "__version__",
     "diagram_defaults",
     "episode_seed",
+    "game_settings",
     "load",
+    "new_game",
     "parse_square",
     "play_match",
     "register_variant",
@@ -202,6 +204,21 @@ def load(json: str) -> Union["Board", "CardGame", "TsuitateGame"]:
     attempt that cannot be replayed, or the field that is wrong. One leading byte
     order mark is skipped. The format (versioned JSON) is documented in the Rust
     crate: ``shogi_variants::SavedGame``."""
+
+def game_settings(name: str) -> dict[str, Any]:
+    """The settings a game of ``name`` takes as keywords, each with its default
+    (``None``: "none", as no move limit): a kind's own settings, a definition's
+    house rules, a registered script's base and that base's settings. Any name
+    the constructors take. Raises ``SettingError`` for an unknown name."""
+
+def new_game(
+    name: str, sfen: Optional[str] = None, *, seed: Optional[int] = None, **settings: Any
+) -> Union["Board", "CardGame", "TsuitateGame"]:
+    """A new game of any name at its start (or at ``sfen``): a ``CardGame`` for
+    Card shogi (``seed`` seeds its deck; None: a fresh one), a ``TsuitateGame``
+    for Tsuitate shogi, else a ``Board`` of that variant (a definition, a
+    script...). The games without chance ignore ``seed``. Raises
+    ``SettingError`` for an unknown name or setting."""
 
 class ShogiError(ValueError):
     """Base class of every error this module raises."""
@@ -434,6 +451,16 @@ class Game:
         text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
     def history(self) -> list[str]:
         """Every action so far, oldest first: USI moves (Tsuitate: every attempt) and ``"chance:ID"``."""
+    def max_length(self) -> Optional[int]:
+        """The most player actions a whole game can hold under its rules, from its
+        start (moves; Tsuitate: attempts, fouls included): OpenSpiel's
+        ``max_game_length``. ``None`` when the rules set no bound (no ``move_limit``).
+        Tsuitate: ``move_limit + 2 * foul_limit - 1``."""
+    def max_chance_steps(self) -> Optional[int]:
+        """The most chance steps a whole game can hold (Card shogi: a draw per turn
+        of the move limit, a whole deck per turn with ``no_move="draw_again"``):
+        OpenSpiel's ``max_chance_nodes_in_history``. ``0`` without chance, ``None``
+        when nothing bounds them."""
     def resign(self, color: Optional[int] = None) -> Outcome:
         """``color`` resigns (the side to move if ``None``), on either side's turn:
         a player may resign at any time. ``GameOverError`` once over; ``to_json()``
