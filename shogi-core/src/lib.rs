@@ -72,4 +72,4 @@ pub use rules::sennichite::Repetition;
 pub use setup::{Setup, SfenError, MAX_MOVE_NUMBER};
 pub use square::{ParseSquareError, Square};
 pub use usi::{PositionCommand, PositionCommandError};
-pub use variant::Variant;
+pub use variant::{MoveFilter, Variant};

@@ -52,6 +52,7 @@ mod defined;
 pub mod impasse;
 mod kind;
 mod minishogi;
+pub mod modifier;
 mod must_capture;
 mod saved;
 mod scripted;
