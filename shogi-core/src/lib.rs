@@ -60,7 +60,7 @@ pub use excerpt::{excerpt, Excerpt, EXCERPT_CHARS};
 pub use game::{Game, GameError, GameUsiError};
 pub use geometry::{DropRules, Geometry, GeometryError};
 pub use hand::Hand;
-pub use illegality::Illegality;
+pub use illegality::{CustomRule, Illegality};
 pub use moves::{Move, MoveKind, MoveList, ParseMoveError, MAX_LEGAL_MOVES, MOVE_LIST_CAPACITY};
 pub use outcome::{CustomEnd, EndReason, Outcome};
 pub use own_board::OwnBoard;

@@ -66,7 +66,7 @@ pub use any_game::{AnyGame, GAME_NAMES};
 pub use base::Base;
 pub use card::{
     Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,
-    NO_MOVE_ON_CARD_FILE,
+    NO_MOVE_ON_CARD_FILE, OFF_CARD_FILE,
 };
 pub use defined::{
     Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
@@ -77,7 +77,7 @@ pub use kind::{GameKind, UnknownGame};
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
-pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings};
+pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings, MUST_CAPTURE};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use scripted::{Hooks, ScriptError, Scripted, ScriptedSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};

@@ -5,7 +5,23 @@
 use crate::modifier::{BaseFilter, Modifier, Over};
 use crate::{AnyVariant, Base};
 use serde::{Deserialize, Serialize};
-use shogi_core::{Illegality, Move, MoveList, Position, Variant};
+use shogi_core::{CustomRule, Illegality, Move, MoveList, Position, Variant};
+
+/// The capture duty's refusal: a capture is available and capturing is
+/// compulsory (must-capture shogi, Card shogi's capture duty).
+///
+/// ```
+/// use shogi_core::{Illegality, Variant};
+/// use shogi_variants::{Base, MustCapture, MustCaptureSettings, MUST_CAPTURE};
+/// let v = MustCapture::with_settings(MustCaptureSettings { base: Base::MINISHOGI, ..Default::default() });
+/// let why = v.illegality(&v.start_position(), "2e1d".parse().unwrap());
+/// assert_eq!(why, Illegality::Variant(MUST_CAPTURE));
+/// assert_eq!((why.name(), why.to_string()), ("must_capture", "a capture is available and capturing is compulsory".to_owned()));
+/// ```
+pub const MUST_CAPTURE: CustomRule = CustomRule::new(
+    "must_capture",
+    "a capture is available and capturing is compulsory",
+);
 
 /// Settings of must-capture shogi.
 ///
@@ -195,11 +211,11 @@ impl Modifier for MustCaptureRule {
     }
 
     /// The base's reason if the base refuses the move, else the duty
-    /// ([`Illegality::MustCapture`](shogi_core::Illegality::MustCapture)).
+    /// ([`MUST_CAPTURE`]).
     fn illegality(&self, base: &AnyVariant, pos: &Position, mv: Move) -> Illegality {
         if !base.is_legal(pos, mv) {
             return base.illegality(pos, mv);
         }
-        Illegality::MustCapture
+        Illegality::Variant(MUST_CAPTURE)
     }
 }
