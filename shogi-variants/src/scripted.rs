@@ -243,6 +243,9 @@ impl Over<Script> {
 
     /// The variant registered under `name`, over `base` instead of its
     /// registered one.
+    // `Scripted::over` predates the generic `Over` it now is an instance of,
+    // and says what it does (a script over another base).
+    #[allow(clippy::self_named_constructors)]
     pub fn over(name: &str, base: AnyVariant) -> Result<Scripted, ScriptError> {
         let r = lookup(name).ok_or_else(|| ScriptError::NotRegistered(name.to_owned()))?;
         Ok(Over::of(
