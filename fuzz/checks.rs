@@ -22,6 +22,7 @@ use shogi_core::{
     Color, EndReason, Game, GameError, Move, MoveList, Outcome, PieceKind, PieceSet, Position,
     PositionCommand, PositionCommandError, Setup, Square, Variant, MAX_LEGAL_MOVES,
 };
+use shogi_variants::modifier::BaseFilter;
 use shogi_variants::{
     Announcement, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame, CardSettings, Defined,
     Definition, FileRule, GameKind, Hooks, Impasse, Minishogi, MinishogiRepetition,
@@ -57,13 +58,15 @@ pub const SCRIPT: &str = "fuzz-no-drops";
 #[derive(Debug)]
 struct NoDropsFarRankKing;
 
-impl Hooks for NoDropsFarRankKing {
-    fn filters_moves(&self) -> bool {
-        true
-    }
-
-    fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
+impl BaseFilter for NoDropsFarRankKing {
+    fn filter(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
         moves.retain(|m| !m.is_drop());
+    }
+}
+
+impl Hooks for NoDropsFarRankKing {
+    fn move_filter(&self) -> Option<&dyn BaseFilter> {
+        Some(self)
     }
 
     fn extra_outcome(&self, _base: &AnyVariant, pos: &Position) -> Option<Outcome> {
@@ -415,7 +418,7 @@ pub fn check_game(game: &Game<AnyVariant>) {
         moves.iter().all(|m| all.contains(*m)),
         "a variant move is illegal in {pos}"
     );
-    if !variant.filters_moves() {
+    if variant.move_filter().is_none() {
         assert_eq!(
             moves.len(),
             all.len(),

@@ -18,6 +18,7 @@ use crate::pending::stash;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 use shogi_core::{Color, Game, Move, MoveList, Outcome, Position, Repetition};
+use shogi_variants::modifier::BaseFilter;
 use shogi_variants::{AnyVariant, Hooks, Scripted};
 use std::sync::Arc;
 
@@ -127,18 +128,24 @@ impl PyHooks {
     }
 }
 
-impl Hooks for PyHooks {
-    fn filters_moves(&self) -> bool {
-        self.filter
-    }
-
-    fn filter_moves(&self, base: &AnyVariant, pos: &Position, moves: &mut MoveList) {
+impl BaseFilter for PyHooks {
+    fn filter(&self, base: &AnyVariant, pos: &Position, moves: &mut MoveList) {
         Python::attach(|py| {
             if let Err(e) = self.call_filter(py, base, pos, moves) {
                 moves.clear();
                 stash(e);
             }
         })
+    }
+}
+
+impl Hooks for PyHooks {
+    fn move_filter(&self) -> Option<&dyn BaseFilter> {
+        if self.filter {
+            Some(self)
+        } else {
+            None
+        }
     }
 
     fn extra_outcome(&self, base: &AnyVariant, pos: &Position) -> Option<Outcome> {

@@ -234,15 +234,15 @@ impl<V: Variant> Game<V> {
     ///
     /// ```
     /// use shogi_core::{Game, Variant};
-    /// # use shogi_core::{Geometry, MoveList, PieceSet, Position};
+    /// # use shogi_core::{Geometry, MoveFilter, MoveList, PieceSet, Position};
     /// # #[derive(Clone, Debug, Default)] struct OnlyKing;
     /// # impl Variant for OnlyKing { type Settings = (); fn name(&self) -> &'static str { "only-king" }
     /// #   fn settings(&self) {} fn with_settings(_: ()) -> Self { OnlyKing }
     /// #   fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
     /// #   fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
     /// #   fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
-    /// #   fn filters_moves(&self) -> bool { true }
-    /// #   fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
+    /// #   fn move_filter(&self) -> Option<&dyn MoveFilter> { Some(self) } }
+    /// # impl MoveFilter for OnlyKing { fn filter(&self, pos: &Position, moves: &mut MoveList) {
     /// #       let king = pos.king(pos.side_to_move()); moves.retain(|m| m.from() == king) } }
     /// // A variant in which only the king may move:
     /// let game = Game::new(OnlyKing);

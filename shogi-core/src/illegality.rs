@@ -14,8 +14,10 @@ use std::fmt;
 /// words ("two pawns on file 5 (nifu)"); [`Illegality::name`] a short stable
 /// identifier, the same in Rust and Python.
 ///
-/// The reasons of the variants (a capture duty, Card shogi's file rule) are
-/// here too, so that every game refuses a move with a reason of one type.
+/// A variant's own rules (a capture duty, Card shogi's file rule) refuse
+/// with [`Illegality::Variant`], a [`CustomRule`] the variant defines, so
+/// that every game refuses a move with a reason of one type and the core
+/// names no variant.
 ///
 /// ```
 /// use shogi_core::{Geometry, Illegality, PieceSet, Position};
@@ -94,17 +96,9 @@ pub enum Illegality {
     PawnDropMate,
     /// The move leaves (or puts) the mover's own king in check.
     LeavesKingInCheck,
-    /// A capture is available and the variant makes capturing compulsory
-    /// (must-capture shogi, Card shogi's capture duty).
-    MustCapture,
-    /// Card shogi: the move is not on the file of the card drawn.
-    OffTheCard {
-        /// The card's file.
-        card: u8,
-        /// The move's file (its destination's, or its origin's under the
-        /// origin file rule).
-        file: u8,
-    },
+    /// A rule of one variant, defined above the core (a capture duty, Card
+    /// shogi's file rule), with its name and words.
+    Variant(CustomRule),
     /// A rule of the variant forbids the move (a variant that narrows the
     /// legal moves without a reason of its own).
     NotAllowed,
@@ -116,8 +110,8 @@ impl Illegality {
     /// `"cannot_move_there"`, `"none_in_hand"`, `"occupied"`,
     /// `"promotion_not_allowed"`, `"dead_square"`, `"nifu"`,
     /// `"pawn_drop_mate"`, `"own_king_in_check"` (the name Tsuitate's foul
-    /// of the same rule has), `"must_capture"`, `"off_card_file"`,
-    /// `"not_allowed"`.
+    /// of the same rule has), `"not_allowed"`, or a variant's rule's own
+    /// ([`CustomRule::name`]: `"must_capture"`, `"off_card_file"`...).
     ///
     /// ```
     /// assert_eq!(shogi_core::Illegality::LeavesKingInCheck.name(), "own_king_in_check");
@@ -136,8 +130,7 @@ impl Illegality {
             Illegality::Nifu { .. } => "nifu",
             Illegality::PawnDropMate => "pawn_drop_mate",
             Illegality::LeavesKingInCheck => "own_king_in_check",
-            Illegality::MustCapture => "must_capture",
-            Illegality::OffTheCard { .. } => "off_card_file",
+            Illegality::Variant(rule) => rule.name,
             Illegality::NotAllowed => "not_allowed",
         }
     }
@@ -179,15 +172,104 @@ impl fmt::Display for Illegality {
                 write!(f, "a pawn drop may not give checkmate (pawn-drop mate)")
             }
             Illegality::LeavesKingInCheck => write!(f, "leaves your king in check"),
-            Illegality::MustCapture => {
-                write!(f, "a capture is available and capturing is compulsory")
-            }
-            Illegality::OffTheCard { card, file } => write!(
-                f,
-                "the card drawn is file {card}; this move is on file {file}"
-            ),
+            Illegality::Variant(rule) => rule.fmt(f),
             Illegality::NotAllowed => write!(f, "the variant's rules do not allow it"),
         }
+    }
+}
+
+/// A rule of one variant, defined above the core as a constant (the
+/// pattern of [`CustomEnd`](crate::CustomEnd)): its identifier, the same in
+/// Rust and Python, and its words for people. The words may quote up to two
+/// numbers of the refusal, written `{0}` and `{1}` and given by
+/// [`CustomRule::with`] (a card's file and the move's).
+///
+/// Two rules are equal when their names and numbers are.
+///
+/// ```
+/// use shogi_core::{CustomRule, Illegality};
+/// const NO_RETREAT: CustomRule = CustomRule::new("no_retreat", "no piece may move back");
+/// const OFF_ROW: CustomRule = CustomRule::new("off_row", "the die says rank {0}; this move is on rank {1}");
+/// let why = Illegality::Variant(NO_RETREAT);
+/// assert_eq!((why.name(), why.to_string()), ("no_retreat", "no piece may move back".to_owned()));
+/// let why = Illegality::Variant(OFF_ROW.with(3, 7));
+/// assert_eq!(why.to_string(), "the die says rank 3; this move is on rank 7");
+/// assert_ne!(why, Illegality::Variant(OFF_ROW.with(3, 6)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct CustomRule {
+    name: &'static str,
+    words: &'static str,
+    numbers: [u8; 2],
+}
+
+impl CustomRule {
+    /// A rule named `name` (an identifier: lowercase ASCII and `_`), said
+    /// as `words` (in which `{0}` and `{1}` stand for the numbers).
+    pub const fn new(name: &'static str, words: &'static str) -> CustomRule {
+        CustomRule {
+            name,
+            words,
+            numbers: [0, 0],
+        }
+    }
+
+    /// The rule with the numbers its words quote, `{0}` and `{1}`.
+    pub const fn with(self, first: u8, second: u8) -> CustomRule {
+        CustomRule {
+            numbers: [first, second],
+            ..self
+        }
+    }
+
+    /// The identifier.
+    pub const fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// The numbers the words quote (`[0, 0]` unless given).
+    pub const fn numbers(self) -> [u8; 2] {
+        self.numbers
+    }
+}
+
+impl PartialEq for CustomRule {
+    fn eq(&self, other: &CustomRule) -> bool {
+        (self.name, self.numbers) == (other.name, other.numbers)
+    }
+}
+
+impl Eq for CustomRule {}
+
+impl std::hash::Hash for CustomRule {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.name, self.numbers).hash(state);
+    }
+}
+
+impl fmt::Display for CustomRule {
+    /// The words, `{0}` and `{1}` replaced by the numbers.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.words;
+        while let Some(at) = rest.find('{') {
+            f.write_str(&rest[..at])?;
+            let number = match rest.get(at..at + 3) {
+                Some("{0}") => Some(self.numbers[0]),
+                Some("{1}") => Some(self.numbers[1]),
+                _ => None,
+            };
+            match number {
+                Some(n) => {
+                    write!(f, "{n}")?;
+                    rest = &rest[at + 3..];
+                }
+                None => {
+                    f.write_str("{")?;
+                    rest = &rest[at + 1..];
+                }
+            }
+        }
+        f.write_str(rest)
     }
 }
 

@@ -2,7 +2,7 @@
 //! benchmark of a move generator, written once for every [`Variant`].
 //!
 //! A variant whose moves are those of the position (it filters none, see
-//! [`Variant::filters_moves`]) is counted with the position's own generator,
+//! [`Variant::move_filter`]) is counted with the position's own generator,
 //! the last ply by the count-only generator; a variant that filters moves is
 //! asked for its moves and counts at every node.
 
@@ -37,7 +37,7 @@ use crate::{Move, MoveList, Position, Variant};
 /// assert_eq!(Mini.perft(&mut pos, 3, true), 2512); // the same, as a method
 /// ```
 pub fn perft<V: Variant>(variant: &V, pos: &mut Position, depth: u32, bulk: bool) -> u64 {
-    match (variant.filters_moves(), bulk) {
+    match (variant.move_filter().is_some(), bulk) {
         (false, true) => tree::<_, true>(&Unfiltered, pos, depth),
         (false, false) => tree::<_, false>(&Unfiltered, pos, depth),
         (true, true) => tree::<_, true>(&Filtered(variant), pos, depth),
@@ -119,7 +119,7 @@ pub fn perft_until<V: Variant>(
         stop,
         stopped: false,
     };
-    let n = match (variant.filters_moves(), bulk) {
+    let n = match (variant.move_filter().is_some(), bulk) {
         (false, true) => s.tree::<_, true>(&Unfiltered, pos, depth),
         (false, false) => s.tree::<_, false>(&Unfiltered, pos, depth),
         (true, true) => s.tree::<_, true>(&Filtered(variant), pos, depth),

@@ -58,15 +58,13 @@ pub trait Variant: Clone + fmt::Debug {
     /// The SFEN of the start position.
     fn start_sfen(&self) -> &'static str;
 
-    /// Hook: narrows the legal moves of `pos` (which `moves` holds on entry).
-    /// The default keeps them all. A variant that overrides this must also
-    /// return true from [`Variant::filters_moves`].
-    fn filter_moves(&self, _pos: &Position, _moves: &mut MoveList) {}
-
-    /// Hook: whether [`Variant::filter_moves`] may remove moves. When false,
-    /// counting uses the fast count-only generator.
-    fn filters_moves(&self) -> bool {
-        false
+    /// Hook: the variant's narrowing of the legal moves, or `None` (the
+    /// default) when every legal move of the position is allowed. `None`
+    /// also lets counting use the fast count-only generator, so a variant
+    /// answers `Some` only when its filter may remove moves (usually
+    /// `Some(self)`, the variant implementing [`MoveFilter`]).
+    fn move_filter(&self) -> Option<&dyn MoveFilter> {
+        None
     }
 
     /// Hook: the outcome when the side to move has no legal move. Default: it
@@ -226,14 +224,14 @@ pub trait Variant: Clone + fmt::Debug {
     fn legal_moves_into(&self, pos: &Position, list: &mut MoveList) {
         list.clear();
         pos.legal_moves_into(list);
-        if self.filters_moves() {
-            self.filter_moves(pos, list);
+        if let Some(filter) = self.move_filter() {
+            filter.filter(pos, list);
         }
     }
 
     /// The number of legal moves under this variant's rules.
     fn count_legal_moves(&self, pos: &Position) -> usize {
-        if self.filters_moves() {
+        if self.move_filter().is_some() {
             self.legal_moves(pos).len()
         } else {
             pos.count_legal_moves()
@@ -242,7 +240,7 @@ pub trait Variant: Clone + fmt::Debug {
 
     /// Whether `mv` is legal under this variant's rules.
     fn is_legal(&self, pos: &Position, mv: Move) -> bool {
-        if self.filters_moves() {
+        if self.move_filter().is_some() {
             self.legal_moves(pos).contains(&mv)
         } else {
             pos.is_legal(mv)
@@ -301,4 +299,43 @@ pub trait Variant: Clone + fmt::Debug {
     fn divide(&self, pos: &mut Position, depth: u32, bulk: bool) -> Vec<(Move, u64)> {
         divide(self, pos, depth, bulk)
     }
+}
+
+/// A variant's narrowing of the legal moves, the answer of its one filter
+/// hook, [`Variant::move_filter`].
+///
+/// ```
+/// use shogi_core::{Geometry, MoveFilter, MoveList, PieceSet, Position, Variant};
+///
+/// /// 5x5 shogi in which only the king may move.
+/// #[derive(Clone, Debug)]
+/// struct OnlyKing;
+///
+/// impl MoveFilter for OnlyKing {
+///     fn filter(&self, pos: &Position, moves: &mut MoveList) {
+///         let king = pos.king(pos.side_to_move());
+///         moves.retain(|m| m.from() == king);
+///     }
+/// }
+///
+/// impl Variant for OnlyKing {
+///     type Settings = ();
+///     fn name(&self) -> &'static str { "only-king" }
+///     fn settings(&self) {}
+///     fn with_settings(_: ()) -> Self { OnlyKing }
+///     fn geometry(&self) -> &'static Geometry { Geometry::shared(5, 5, 1).expect("5x5 is a board") }
+///     fn piece_set(&self) -> PieceSet { PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] } }
+///     fn start_sfen(&self) -> &'static str { "rbsgk/4p/5/P4/KGSBR b - 1" }
+///     fn move_filter(&self) -> Option<&dyn MoveFilter> { Some(self) }
+/// }
+///
+/// let pos = OnlyKing.start_position();
+/// assert_eq!(OnlyKing.count_legal_moves(&pos), 1); // the king's one step
+/// assert_eq!(OnlyKing.perft(&mut pos.clone(), 2, true), 1);
+/// ```
+pub trait MoveFilter {
+    /// Keeps, of `moves` (legal moves of `pos` under the plain rules; the
+    /// full list, or a part of it such as the captures), those the variant
+    /// allows.
+    fn filter(&self, pos: &Position, moves: &mut MoveList);
 }

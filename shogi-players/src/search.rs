@@ -1143,10 +1143,10 @@ impl Search<'_> {
             (moves, None)
         } else {
             let mut captures = pos.legal_captures();
-            if self.variant.filters_moves() {
+            if let Some(filter) = self.variant.move_filter() {
                 // The variant's legal captures (its filter keeps a list of
                 // captures a list of captures).
-                self.variant.filter_moves(pos, &mut captures);
+                filter.filter(pos, &mut captures);
             }
             let forced = self.capture_duty.is_some() && !captures.is_empty();
             if forced {

@@ -37,17 +37,19 @@ fn every_game_runs_with_colours_swapped() {
     /// Minishogi without drops: the scripted kind plays a registered script.
     #[derive(Debug)]
     struct NoDrops;
-    impl shogi_variants::Hooks for NoDrops {
-        fn filters_moves(&self) -> bool {
-            true
-        }
-        fn filter_moves(
+    impl shogi_variants::modifier::BaseFilter for NoDrops {
+        fn filter(
             &self,
             _: &shogi_variants::AnyVariant,
             _: &shogi_core::Position,
             moves: &mut shogi_core::MoveList,
         ) {
             moves.retain(|m| !m.is_drop());
+        }
+    }
+    impl shogi_variants::Hooks for NoDrops {
+        fn move_filter(&self) -> Option<&dyn shogi_variants::modifier::BaseFilter> {
+            Some(self)
         }
     }
     shogi_variants::Scripted::register(

@@ -8,7 +8,9 @@ use crate::{
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use shogi_core::{Geometry, MoveList, Outcome, PieceSet, Position, Repetition, Variant};
+use shogi_core::{
+    Geometry, MoveFilter, MoveList, Outcome, PieceSet, Position, Repetition, Variant,
+};
 
 /// A bad variant name or setting. The messages quote what was given as an
 /// excerpt ([`shogi_core::Excerpt`]), however long it was.
@@ -719,12 +721,9 @@ impl Variant for AnyVariant {
         dispatch!(self, v => v.start_sfen())
     }
 
-    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
-        dispatch!(self, v => v.filter_moves(pos, moves))
-    }
-
-    fn filters_moves(&self) -> bool {
-        dispatch!(self, v => v.filters_moves())
+    #[inline]
+    fn move_filter(&self) -> Option<&dyn MoveFilter> {
+        dispatch!(self, v => v.move_filter())
     }
 
     fn no_move_outcome(&self, pos: &Position) -> Outcome {

@@ -53,8 +53,8 @@
 use crate::impasse::Impasse;
 use serde::{Deserialize, Serialize};
 use shogi_core::{
-    Color, CustomEnd, DropRules, EndReason, Geometry, MoveList, Outcome, PieceKind, PieceSet,
-    Position, Repetition, Setup, Variant,
+    Color, CustomEnd, DropRules, EndReason, Geometry, MoveFilter, MoveList, Outcome, PieceKind,
+    PieceSet, Position, Repetition, Setup, Variant,
 };
 use std::sync::{Mutex, PoisonError};
 
@@ -797,6 +797,24 @@ impl Defined {
     }
 }
 
+/// The definition's narrowing of the legal moves: the drops it forbids, and
+/// no move at all in check when the first check wins.
+impl MoveFilter for Defined {
+    fn filter(&self, pos: &Position, moves: &mut MoveList) {
+        // With "the first check wins", a position in check is over: the
+        // checked side has no move (Fairy-Stockfish's checkshogi counts
+        // its perft the same way).
+        if self.end().check_wins && pos.is_check() {
+            moves.clear();
+            return;
+        }
+        if self.0.restricts_drops {
+            let d = &self.0.definition;
+            moves.retain(|m| m.drop_kind().is_none_or(|k| d.may_drop(k)));
+        }
+    }
+}
+
 impl Variant for Defined {
     type Settings = Definition;
 
@@ -832,22 +850,12 @@ impl Variant for Defined {
         &compiled.definition.start
     }
 
-    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
-        // With "the first check wins", a position in check is over: the
-        // checked side has no move (Fairy-Stockfish's checkshogi counts
-        // its perft the same way).
-        if self.end().check_wins && pos.is_check() {
-            moves.clear();
-            return;
+    fn move_filter(&self) -> Option<&dyn MoveFilter> {
+        if self.0.restricts_drops || self.end().check_wins {
+            Some(self)
+        } else {
+            None
         }
-        if self.0.restricts_drops {
-            let d = &self.0.definition;
-            moves.retain(|m| m.drop_kind().is_none_or(|k| d.may_drop(k)));
-        }
-    }
-
-    fn filters_moves(&self) -> bool {
-        self.0.restricts_drops || self.end().check_wins
     }
 
     fn no_move_outcome(&self, pos: &Position) -> Outcome {

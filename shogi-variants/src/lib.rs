@@ -52,6 +52,7 @@ mod defined;
 pub mod impasse;
 mod kind;
 mod minishogi;
+pub mod modifier;
 mod must_capture;
 mod saved;
 mod scripted;
@@ -65,7 +66,7 @@ pub use any_game::AnyGame;
 pub use base::Base;
 pub use card::{
     Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,
-    NO_MOVE_ON_CARD_FILE,
+    NO_MOVE_ON_CARD_FILE, OFF_CARD_FILE,
 };
 pub use defined::{
     Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
@@ -76,7 +77,7 @@ pub use kind::{GameKind, UnknownGame};
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
-pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings};
+pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings, MUST_CAPTURE};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
 pub use scripted::{Hooks, ScriptError, Scripted, ScriptedSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};

@@ -2,9 +2,26 @@
 //! modifier over a base variant: whenever a capture is available, a capture
 //! must be played.
 
+use crate::modifier::{BaseFilter, Modifier, Over};
 use crate::{AnyVariant, Base};
 use serde::{Deserialize, Serialize};
-use shogi_core::{Geometry, MoveList, Outcome, PieceSet, Position, Repetition, Variant};
+use shogi_core::{CustomRule, Illegality, Move, MoveList, Position, Variant};
+
+/// The capture duty's refusal: a capture is available and capturing is
+/// compulsory (must-capture shogi, Card shogi's capture duty).
+///
+/// ```
+/// use shogi_core::{Illegality, Variant};
+/// use shogi_variants::{Base, MustCapture, MustCaptureSettings, MUST_CAPTURE};
+/// let v = MustCapture::with_settings(MustCaptureSettings { base: Base::MINISHOGI, ..Default::default() });
+/// let why = v.illegality(&v.start_position(), "2e1d".parse().unwrap());
+/// assert_eq!(why, Illegality::Variant(MUST_CAPTURE));
+/// assert_eq!((why.name(), why.to_string()), ("must_capture", "a capture is available and capturing is compulsory".to_owned()));
+/// ```
+pub const MUST_CAPTURE: CustomRule = CustomRule::new(
+    "must_capture",
+    "a capture is available and capturing is compulsory",
+);
 
 /// Settings of must-capture shogi.
 ///
@@ -60,19 +77,24 @@ impl Default for MustCaptureSettings {
 /// // The rook on 1e can take the pawn on 1b, so it must.
 /// assert_eq!(v.legal_moves(&pos).iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["1e1b"]);
 /// ```
+pub type MustCapture = Over<MustCaptureRule>;
+
+/// Must-capture shogi's change to its base's rules, the [`Modifier`] of
+/// [`MustCapture`]: the capture duty, named as its own rule when it refuses
+/// a move.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MustCapture {
+pub struct MustCaptureRule {
     settings: MustCaptureSettings,
-    base: Box<AnyVariant>,
 }
 
-impl Default for MustCapture {
-    fn default() -> Self {
-        MustCapture::with_settings(MustCaptureSettings::default())
+impl Over<MustCaptureRule> {
+    /// The capture duty these settings give.
+    pub fn duty(&self) -> CaptureDuty {
+        self.modifier().duty()
     }
 }
 
-impl MustCapture {
+impl MustCaptureRule {
     /// The capture duty these settings give.
     pub fn duty(&self) -> CaptureDuty {
         CaptureDuty {
@@ -143,83 +165,57 @@ impl CaptureDuty {
     }
 }
 
-impl Variant for MustCapture {
+/// The duty applied to the base's legal moves.
+impl BaseFilter for MustCaptureRule {
+    fn filter(&self, _base: &AnyVariant, pos: &Position, moves: &mut MoveList) {
+        self.duty().restrict(pos, moves);
+    }
+}
+
+impl Modifier for MustCaptureRule {
     type Settings = MustCaptureSettings;
+
+    /// Counted in one pass of moves and captures (with
+    /// `king_captures_first`, by listing them).
+    #[inline]
+    fn count_legal_moves(&self, _base: &AnyVariant, pos: &Position) -> Option<usize> {
+        if !self.duty().applies(pos) {
+            return Some(pos.count_legal_moves());
+        }
+        if self.settings.king_captures_first {
+            return None;
+        }
+        Some(match pos.count_legal_moves_and_captures() {
+            (total, 0) => total,
+            (_, captures) => captures,
+        })
+    }
 
     fn name(&self) -> &'static str {
         crate::GameKind::MustCapture.name()
     }
 
-    fn settings(&self) -> MustCaptureSettings {
+    fn settings(&self, _base: &AnyVariant) -> MustCaptureSettings {
         self.settings.clone()
     }
 
-    fn with_settings(settings: MustCaptureSettings) -> MustCapture {
-        let base = Box::new(settings.base.variant());
-        MustCapture { settings, base }
+    /// The base of the settings, its move limit replaced by the settings'
+    /// own when they have one.
+    fn with_settings(settings: MustCaptureSettings) -> (MustCaptureRule, AnyVariant) {
+        let base = settings.base.with_move_limit(settings.move_limit);
+        (MustCaptureRule { settings }, base)
     }
 
-    fn geometry(&self) -> &'static Geometry {
-        self.base.geometry()
-    }
-
-    fn piece_set(&self) -> PieceSet {
-        self.base.piece_set()
-    }
-
-    fn start_sfen(&self) -> &'static str {
-        self.base.start_sfen()
-    }
-
-    fn filters_moves(&self) -> bool {
-        true
-    }
-
-    /// The rule applied to a full list of legal moves. Counting is overridden
-    /// with a one-pass count of moves and captures.
-    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
-        self.duty().restrict(pos, moves);
+    fn move_filter(&self) -> Option<&dyn BaseFilter> {
+        Some(self)
     }
 
     /// The base's reason if the base refuses the move, else the duty
-    /// ([`Illegality::MustCapture`](shogi_core::Illegality::MustCapture)).
-    fn illegality(&self, pos: &Position, mv: shogi_core::Move) -> shogi_core::Illegality {
-        if !self.base.is_legal(pos, mv) {
-            return self.base.illegality(pos, mv);
+    /// ([`MUST_CAPTURE`]).
+    fn illegality(&self, base: &AnyVariant, pos: &Position, mv: Move) -> Illegality {
+        if !base.is_legal(pos, mv) {
+            return base.illegality(pos, mv);
         }
-        shogi_core::Illegality::MustCapture
-    }
-
-    fn count_legal_moves(&self, pos: &Position) -> usize {
-        if !self.duty().applies(pos) {
-            return pos.count_legal_moves();
-        }
-        if self.settings.king_captures_first {
-            return self.legal_moves(pos).len();
-        }
-        match pos.count_legal_moves_and_captures() {
-            (total, 0) => total,
-            (_, captures) => captures,
-        }
-    }
-
-    fn no_move_outcome(&self, pos: &Position) -> Outcome {
-        self.base.no_move_outcome(pos)
-    }
-
-    fn repetition_outcome(&self, repetition: Repetition) -> Outcome {
-        self.base.repetition_outcome(repetition)
-    }
-
-    fn move_limit(&self) -> Option<u32> {
-        self.settings.move_limit.or(self.settings.base.move_limit())
-    }
-
-    fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
-        self.base.extra_outcome(pos)
-    }
-
-    fn declaration_outcome(&self, pos: &Position) -> Option<Outcome> {
-        self.base.declaration_outcome(pos)
+        Illegality::Variant(MUST_CAPTURE)
     }
 }

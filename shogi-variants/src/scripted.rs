@@ -13,17 +13,21 @@
 //! ```
 //! use std::sync::Arc;
 //! use shogi_core::{Color, EndReason, Game, MoveList, Outcome, Position, Variant};
+//! use shogi_variants::modifier::BaseFilter;
 //! use shogi_variants::{AnyVariant, Hooks, Scripted};
 //!
 //! /// Standard shogi without drops, in which the first check wins.
 //! #[derive(Debug)]
 //! struct NoDropsFirstCheck;
 //!
-//! impl Hooks for NoDropsFirstCheck {
-//!     fn filters_moves(&self) -> bool { true }
-//!     fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
+//! impl BaseFilter for NoDropsFirstCheck {
+//!     fn filter(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
 //!         moves.retain(|m| !m.is_drop());
 //!     }
+//! }
+//!
+//! impl Hooks for NoDropsFirstCheck {
+//!     fn move_filter(&self) -> Option<&dyn BaseFilter> { Some(self) }
 //!     fn extra_outcome(&self, _base: &AnyVariant, pos: &Position) -> Option<Outcome> {
 //!         pos.is_check().then(|| Outcome::loss(pos.side_to_move(), EndReason::Checkmate))
 //!     }
@@ -38,11 +42,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::modifier::{BaseFilter, Modifier, Over};
 use crate::{AnySettings, AnyVariant};
 use serde::{Deserialize, Serialize};
-use shogi_core::{
-    Geometry, Illegality, Move, MoveList, Outcome, PieceSet, Position, Repetition, Variant,
-};
+use shogi_core::{Outcome, Position, Repetition, Variant};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -53,15 +56,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// The hooks are called from whichever thread plays the game (self-play
 /// workers too), hence `Send + Sync`.
 pub trait Hooks: Send + Sync + fmt::Debug {
-    /// Whether [`Hooks::filter_moves`] may remove moves (when false it is not
-    /// called, and counting uses the fast count-only generator).
-    fn filters_moves(&self) -> bool {
-        false
+    /// The script's narrowing of the legal moves under the base (the
+    /// variant whose rules the hooks change), or `None` (the default): the
+    /// base's moves, counted by the fast count-only generator.
+    fn move_filter(&self) -> Option<&dyn BaseFilter> {
+        None
     }
-
-    /// Narrows the legal moves of `pos` (`moves` holds the legal moves
-    /// under `base`, the variant whose rules the hooks change, on entry).
-    fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, _moves: &mut MoveList) {}
 
     /// The variant's own end: `Some` ends the game in `pos`. It is asked
     /// after the base's own extra ends and before the standard ones (no
@@ -133,45 +133,41 @@ fn lookup(name: &str) -> Option<Registration> {
 ///
 /// Two scripted variants are equal when they have the same name, base and
 /// registration (the same hooks object).
+pub type Scripted = Over<Script>;
+
+/// A registered script: its name and its [`Hooks`], the [`Modifier`] of
+/// [`Scripted`]. Two are equal when they are the same registration (the same
+/// name and hooks object).
 #[derive(Clone)]
-pub struct Scripted {
+pub struct Script {
     name: &'static str,
-    base: Box<AnyVariant>,
     hooks: Arc<dyn Hooks>,
 }
 
-impl fmt::Debug for Scripted {
+impl fmt::Debug for Script {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Scripted")
+        f.debug_struct("Script")
             .field("name", &self.name)
-            .field("base", &self.base)
             .field("hooks", &self.hooks)
             .finish()
     }
 }
 
-impl PartialEq for Scripted {
-    fn eq(&self, other: &Scripted) -> bool {
-        self.name == other.name && self.base == other.base && Arc::ptr_eq(&self.hooks, &other.hooks)
+impl PartialEq for Script {
+    fn eq(&self, other: &Script) -> bool {
+        self.name == other.name && Arc::ptr_eq(&self.hooks, &other.hooks)
     }
 }
 
-impl Eq for Scripted {}
+impl Eq for Script {}
 
-impl Hash for Scripted {
+impl Hash for Script {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.name.hash(state);
-        self.base.hash(state);
     }
 }
 
-impl Default for Scripted {
-    fn default() -> Self {
-        Scripted::with_settings(ScriptedSettings::default())
-    }
-}
-
-impl Scripted {
+impl Over<Script> {
     /// Registers `hooks` under `name`, played over `base` unless a game's
     /// settings name another base. Registering a name again replaces its
     /// hooks for the games made from then on (a notebook cell run twice);
@@ -236,24 +232,29 @@ impl Scripted {
     /// The variant registered under `name`, over its registered base.
     pub fn new(name: &str) -> Result<Scripted, ScriptError> {
         let r = lookup(name).ok_or_else(|| ScriptError::NotRegistered(name.to_owned()))?;
-        Ok(Scripted {
-            name: r.name,
-            base: Box::new(r.base),
-            hooks: r.hooks,
-        })
+        Ok(Over::of(
+            Script {
+                name: r.name,
+                hooks: r.hooks,
+            },
+            r.base,
+        ))
     }
 
     /// The variant registered under `name`, over `base` instead of its
     /// registered one.
+    // `Scripted::over` predates the generic `Over` it now is an instance of,
+    // and says what it does (a script over another base).
+    #[allow(clippy::self_named_constructors)]
     pub fn over(name: &str, base: AnyVariant) -> Result<Scripted, ScriptError> {
-        let mut s = Scripted::new(name)?;
-        s.base = Box::new(base);
-        Ok(s)
-    }
-
-    /// The base variant whose rules the hooks change.
-    pub fn base(&self) -> &AnyVariant {
-        &self.base
+        let r = lookup(name).ok_or_else(|| ScriptError::NotRegistered(name.to_owned()))?;
+        Ok(Over::of(
+            Script {
+                name: r.name,
+                hooks: r.hooks,
+            },
+            base,
+        ))
     }
 }
 
@@ -320,7 +321,7 @@ impl TryFrom<ScriptedText> for ScriptedSettings {
     }
 }
 
-impl Variant for Scripted {
+impl Modifier for Script {
     type Settings = ScriptedSettings;
 
     fn name(&self) -> &'static str {
@@ -331,110 +332,70 @@ impl Variant for Scripted {
         }
     }
 
-    fn settings(&self) -> ScriptedSettings {
+    fn settings(&self, base: &AnyVariant) -> ScriptedSettings {
         ScriptedSettings {
             name: self.name.to_owned(),
-            base: Box::new(self.base.settings()),
+            base: Box::new(base.settings()),
         }
     }
 
     /// The registered hooks of the settings' name over their base; a name
     /// not registered (only the default settings have one: reading settings
     /// checks it) plays the base's rules unchanged.
-    fn with_settings(settings: ScriptedSettings) -> Scripted {
-        let base = Box::new(AnyVariant::with_settings(*settings.base));
-        match lookup(&settings.name) {
-            Some(r) => Scripted {
+    fn with_settings(settings: ScriptedSettings) -> (Script, AnyVariant) {
+        let base = AnyVariant::with_settings(*settings.base);
+        let script = match lookup(&settings.name) {
+            Some(r) => Script {
                 name: r.name,
-                base,
                 hooks: r.hooks,
             },
-            None => Scripted {
+            None => Script {
                 name: "",
-                base,
                 hooks: Arc::new(NoHooks),
             },
-        }
+        };
+        (script, base)
     }
 
-    fn geometry(&self) -> &'static Geometry {
-        self.base.geometry()
+    fn move_filter(&self) -> Option<&dyn BaseFilter> {
+        self.hooks.move_filter()
     }
 
-    fn piece_set(&self) -> PieceSet {
-        self.base.piece_set()
-    }
-
-    fn start_sfen(&self) -> &'static str {
-        self.base.start_sfen()
-    }
-
-    fn filter_moves(&self, pos: &Position, moves: &mut MoveList) {
-        if self.base.filters_moves() {
-            self.base.filter_moves(pos, moves);
-        }
-        if self.hooks.filters_moves() && !moves.is_empty() {
-            self.hooks.filter_moves(&self.base, pos, moves);
-        }
-    }
-
-    fn filters_moves(&self) -> bool {
-        self.base.filters_moves() || self.hooks.filters_moves()
-    }
-
-    fn no_move_outcome(&self, pos: &Position) -> Outcome {
-        self.base.no_move_outcome(pos)
-    }
-
-    fn repetition_outcome(&self, repetition: Repetition) -> Outcome {
+    /// The hooks' outcome, or the base's when they give none.
+    fn repetition_outcome(&self, base: &AnyVariant, repetition: Repetition) -> Outcome {
         self.hooks
             .repetition_outcome(repetition)
-            .unwrap_or_else(|| self.base.repetition_outcome(repetition))
+            .unwrap_or_else(|| base.repetition_outcome(repetition))
     }
 
-    fn move_limit(&self) -> Option<u32> {
-        self.base.move_limit()
-    }
-
-    fn extra_outcome(&self, pos: &Position) -> Option<Outcome> {
-        self.base
-            .extra_outcome(pos)
-            .or_else(|| self.hooks.extra_outcome(&self.base, pos))
-    }
-
-    fn declaration_outcome(&self, pos: &Position) -> Option<Outcome> {
-        self.base.declaration_outcome(pos)
-    }
-
-    /// The base's reason when the base refuses the move; otherwise the
-    /// script's filter removed it ([`Illegality::NotAllowed`]).
-    fn illegality(&self, pos: &Position, mv: Move) -> Illegality {
-        if self.base.is_legal(pos, mv) {
-            Illegality::NotAllowed
-        } else {
-            self.base.illegality(pos, mv)
-        }
+    /// The base's own end first, then the hooks'.
+    fn extra_outcome(&self, base: &AnyVariant, pos: &Position) -> Option<Outcome> {
+        base.extra_outcome(pos)
+            .or_else(|| self.hooks.extra_outcome(base, pos))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shogi_core::{Color, EndReason, Game};
+    use shogi_core::{Color, EndReason, Game, Illegality, MoveList};
 
     /// No move to the fourth rank; a repetition is Black's win.
     #[derive(Debug)]
     struct Odd;
 
     impl Hooks for Odd {
-        fn filters_moves(&self) -> bool {
-            true
-        }
-        fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
-            moves.retain(|m| m.to().rank() != 4);
+        fn move_filter(&self) -> Option<&dyn BaseFilter> {
+            Some(self)
         }
         fn repetition_outcome(&self, _r: Repetition) -> Option<Outcome> {
             Some(Outcome::win(Color::Black, EndReason::Repetition))
+        }
+    }
+
+    impl BaseFilter for Odd {
+        fn filter(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
+            moves.retain(|m| m.to().rank() != 4);
         }
     }
 

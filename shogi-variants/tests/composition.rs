@@ -157,7 +157,9 @@ fn the_capture_duty_in_card_shogi_binds_only_the_moves_the_card_allows() {
     let err = game.play("1e1d".parse().unwrap()).unwrap_err();
     assert_eq!(
         err.illegality(),
-        Some(shogi_core::Illegality::MustCapture),
+        Some(shogi_core::Illegality::Variant(
+            shogi_variants::MUST_CAPTURE
+        )),
         "{err}"
     );
     assert!(err.to_string().contains("capturing is compulsory"), "{err}");

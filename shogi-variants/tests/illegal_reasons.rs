@@ -5,7 +5,7 @@
 use shogi_core::{Game, GameError, Illegality, Move};
 use shogi_variants::{
     AnyVariant, CaptureDuty, Card, CardError, CardGame, CardSettings, FileRule, GameState,
-    MustCapture, PlayError, Referee, TsuitateSettings,
+    MustCapture, PlayError, Referee, TsuitateSettings, MUST_CAPTURE, OFF_CARD_FILE,
 };
 
 fn mv(s: &str) -> Move {
@@ -35,7 +35,7 @@ fn must_capture_names_the_duty_and_the_base_rules() {
     let Err(GameError::IllegalMove(e)) = game.play(mv("2g2f")) else {
         panic!("2g2f must be refused")
     };
-    assert_eq!(e.reason, Illegality::MustCapture);
+    assert_eq!(e.reason, Illegality::Variant(MUST_CAPTURE));
     assert_eq!(
         e.to_string(),
         "2g2f: a capture is available and capturing is compulsory"
@@ -71,7 +71,7 @@ fn card_shogi_names_the_card_the_duty_and_the_base_rules() {
     );
     assert_eq!(
         err.illegality(),
-        Some(Illegality::OffTheCard { card: 3, file: 7 })
+        Some(Illegality::Variant(OFF_CARD_FILE.with(3, 7)))
     );
     contract_refuses(
         &mut g,

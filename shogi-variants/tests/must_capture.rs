@@ -178,7 +178,7 @@ fn fast_path_equals_the_filter_over_all_legal_moves() {
                 let mut pos: Position = v.start_position();
                 for _ply in 0..80 {
                     let mut reference = pos.legal_moves();
-                    v.filter_moves(&pos, &mut reference);
+                    v.move_filter().unwrap().filter(&pos, &mut reference);
                     let mut fast = v.legal_moves(&pos);
                     reference.sort();
                     fast.sort();

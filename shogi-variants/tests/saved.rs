@@ -92,17 +92,19 @@ fn state(game: &AnyGame) -> String {
 fn register_script() {
     #[derive(Debug)]
     struct NoDropsFirstCheck;
-    impl shogi_variants::Hooks for NoDropsFirstCheck {
-        fn filters_moves(&self) -> bool {
-            true
-        }
-        fn filter_moves(
+    impl shogi_variants::modifier::BaseFilter for NoDropsFirstCheck {
+        fn filter(
             &self,
             _: &shogi_variants::AnyVariant,
             _: &shogi_core::Position,
             moves: &mut shogi_core::MoveList,
         ) {
             moves.retain(|m| !m.is_drop());
+        }
+    }
+    impl shogi_variants::Hooks for NoDropsFirstCheck {
+        fn move_filter(&self) -> Option<&dyn shogi_variants::modifier::BaseFilter> {
+            Some(self)
         }
         fn extra_outcome(
             &self,

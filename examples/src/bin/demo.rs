@@ -17,6 +17,7 @@ use shogi_players::{
     play_match, BeliefPlayer, Budget, CardExpectimaxPlayer, MatchSettings, Observation, Player,
     RandomPlayer, SearchPlayer,
 };
+use shogi_variants::modifier::BaseFilter;
 use shogi_variants::{AnyGame, AnyVariant, GameKind, Hooks, Phase, Scripted};
 use std::sync::Arc;
 
@@ -32,13 +33,15 @@ const SCRIPT: &str = "minishogi-no-drops";
 #[derive(Debug)]
 struct NoDrops;
 
-impl Hooks for NoDrops {
-    fn filters_moves(&self) -> bool {
-        true
-    }
-
-    fn filter_moves(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
+impl BaseFilter for NoDrops {
+    fn filter(&self, _base: &AnyVariant, _pos: &Position, moves: &mut MoveList) {
         moves.retain(|m| !m.is_drop());
+    }
+}
+
+impl Hooks for NoDrops {
+    fn move_filter(&self) -> Option<&dyn BaseFilter> {
+        Some(self)
     }
 }
 

@@ -80,7 +80,7 @@ impl<'a, 'b, V: Variant> Dfpn<'a, 'b, V> {
             table,
             budget,
             attacker,
-            filters: variant.filters_moves(),
+            filters: variant.move_filter().is_some(),
             strict: false,
             path: Path::default(),
             replies: vec![std::cell::Cell::new((0, 0)); REPLY_CACHE],

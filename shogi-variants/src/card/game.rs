@@ -3,14 +3,31 @@
 
 use super::{Card, CardSettings, Deck, NoMove};
 use crate::state::{illegal, Action, PlayError, Probability, Seen, ToMove, Told, Verdict};
-use crate::AnyVariant;
+use crate::{AnyVariant, MUST_CAPTURE};
 use crate::{GameKind, GameState};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use shogi_core::{
-    CustomEnd, EndReason, Game, GameError, Move, MoveList, Outcome, Position, Variant,
+    CustomEnd, CustomRule, EndReason, Game, GameError, Illegality, Move, MoveList, Outcome,
+    Position, Variant,
 };
+
+/// Card shogi's refusal of a move that is not on the file of the card
+/// drawn: `{0}` is the card's file, `{1}` the move's (its destination's, or
+/// its origin's under the origin file rule).
+///
+/// ```
+/// use shogi_core::Illegality;
+/// use shogi_variants::OFF_CARD_FILE;
+/// let why = Illegality::Variant(OFF_CARD_FILE.with(3, 7));
+/// assert_eq!(why.name(), "off_card_file");
+/// assert_eq!(why.to_string(), "the card drawn is file 3; this move is on file 7");
+/// ```
+pub const OFF_CARD_FILE: CustomRule = CustomRule::new(
+    "off_card_file",
+    "the card drawn is file {0}; this move is on file {1}",
+);
 
 /// Card shogi's own end: the drawn card allows no legal move (the side to move loses).
 pub const NO_MOVE_ON_CARD_FILE: CustomEnd =
@@ -30,7 +47,7 @@ pub enum CardError {
     NotMovePhase(&'static str),
     /// The move is not on the file of the card drawn (whether or not the
     /// base game allows it: the card is asked first).
-    #[error("{mv}: {}", shogi_core::Illegality::OffTheCard { card: *.card, file: *.file })]
+    #[error("{mv}: {}", OFF_CARD_FILE.with(*.card, *.file))]
     NotOnCardFile {
         /// The move.
         mv: Move,
@@ -41,7 +58,7 @@ pub enum CardError {
         file: u8,
     },
     /// The card allows a capture, so the capture duty forbids this move.
-    #[error("{mv}: {duty}", mv = .0, duty = shogi_core::Illegality::MustCapture)]
+    #[error("{mv}: {duty}", mv = .0, duty = MUST_CAPTURE)]
     CaptureDuty(Move),
     /// The base game refused the move or the position.
     #[error(transparent)]
@@ -53,8 +70,8 @@ pub enum CardError {
 
 impl CardError {
     /// The rule that refused the move, for the errors that refuse one: the
-    /// card's file ([`Illegality::OffTheCard`](shogi_core::Illegality::OffTheCard)),
-    /// the capture duty ([`Illegality::MustCapture`](shogi_core::Illegality::MustCapture)),
+    /// card's file ([`OFF_CARD_FILE`]), the capture duty
+    /// ([`MUST_CAPTURE`](crate::MUST_CAPTURE)),
     /// or the base game's rule; `None` for a draw or move out of turn.
     ///
     /// ```
@@ -69,9 +86,9 @@ impl CardError {
     pub fn illegality(&self) -> Option<shogi_core::Illegality> {
         match *self {
             CardError::NotOnCardFile { card, file, .. } => {
-                Some(shogi_core::Illegality::OffTheCard { card, file })
+                Some(Illegality::Variant(OFF_CARD_FILE.with(card, file)))
             }
-            CardError::CaptureDuty(_) => Some(shogi_core::Illegality::MustCapture),
+            CardError::CaptureDuty(_) => Some(Illegality::Variant(MUST_CAPTURE)),
             CardError::Game(GameError::IllegalMove(ref e)) => Some(e.reason),
             _ => None,
         }
