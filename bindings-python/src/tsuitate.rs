@@ -17,7 +17,9 @@ use shogi_research::observation::{
     tsuitate_information_capacity, tsuitate_information_state, tsuitate_observation,
     tsuitate_private_planes, ObservationShape, ANNOUNCEMENT_WIDTH,
 };
-use shogi_variants::{Announcement, Capture, Event, Fact, PlayerView, PrivateFact, PublicFact, Verdict};
+use shogi_variants::{
+    Announcement, Capture, Event, Fact, PlayerView, PrivateFact, PublicFact, Verdict,
+};
 
 /// One thing a Tsuitate player is told, or did.
 #[pyclass(module = "shogi_variants", name = "Announcement", frozen, eq, hash)]
