@@ -51,7 +51,7 @@ const DEFAULT_PARTICLES: usize = 32;
 ///
 /// **Planning.** Each candidate is scored by its average over the particles:
 /// where it is legal, one ply and the enemy's best capture, with
-/// [`evaluate`](super::eval::evaluate) (a mate counts a fixed 3000, so that
+/// [`evaluate`](crate::eval::evaluate) (a mate counts a fixed 3000, so that
 /// a mate seen in a few particles does not buy fouls in the others); where
 /// it is a foul, the score of the best single move over the particles where
 /// it is a foul (what the player would do next, knowing it), less the foul's
