@@ -73,7 +73,8 @@ pub use defined::{
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
 pub use impasse::Impasse;
-pub use kind::{GameKind, UnknownGame};
+#[allow(deprecated)]
+pub use kind::{GameKind, UnknownGame, GAME_NAMES, VARIANT_NAMES};
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
