@@ -349,9 +349,10 @@ impl PyGame {
         }
     }
 
-    /// The body of `push` (`Board.push` is called by `direct`, which holds
-    /// its docstring): plays `move`, a `Move` or USI text, if it is legal.
-    #[inline(always)]
+    /// The body of `push`: plays `move`, a `Move` or USI text, if it is
+    /// legal (`Board.push` is `direct`'s C method, over
+    /// [`BoardParts::push_object`]).
+    #[inline]
     pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         match self.parts() {
             Ok(mut board) => board.push_object(r#move),
@@ -364,13 +365,17 @@ impl PyGame {
         }
     }
 
-    /// The body of `Board.pop` (called by `direct`, which holds its
-    /// docstring): takes back the last move and returns it.
+    /// A board's game with its two caches, for `Board.push` and
+    /// `Board.pop` (`direct`): `ShogiError` for another game.
     #[inline(always)]
-    pub fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        match self.parts() {
-            Ok(mut board) => board.pop_object(py),
-            Err(_) => Err(not_a("Board")),
+    pub fn board_parts(&mut self) -> PyResult<BoardParts<'_>> {
+        match &mut self.game {
+            AnyGame::Board(game) => Ok(BoardParts {
+                game,
+                listing: &mut self.listing,
+                pushed: &mut self.pushed,
+            }),
+            _ => Err(not_a("Board")),
         }
     }
 
@@ -448,7 +453,7 @@ impl PyGame {
 /// A board's game and what the `Board` keeps between calls, borrowed
 /// apart for its hot paths (push, pop): the code of a board of its own, one
 /// match away from the `AnyGame`.
-struct BoardParts<'a> {
+pub struct BoardParts<'a> {
     game: &'a mut Game<AnyVariant>,
     listing: &'a mut Listing,
     pushed: &'a mut Vec<Option<Py<PyMove>>>,
@@ -483,10 +488,11 @@ impl BoardParts<'_> {
         Ok(())
     }
 
-    /// Plays `move`, a `Move` or USI text, if it is legal; a `Move` object
-    /// is kept for `pop` to hand back.
+    /// The body of `Board.push` (called by `direct`, which holds its
+    /// docstring): plays `move`, a `Move` or USI text, if it is legal; a
+    /// `Move` object is kept for `pop` to hand back.
     #[inline(always)]
-    fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+    pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(obj) = r#move.cast::<PyMove>() {
             let PyMove(mv, shape) = *obj.get();
             // A move numbered on this board's shape has its squares on it
@@ -503,9 +509,10 @@ impl BoardParts<'_> {
         self.play(mv)
     }
 
-    /// Takes back the last move and returns it.
-    #[inline]
-    fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+    /// The body of `Board.pop` (called by `direct`, which holds its
+    /// docstring): takes back the last move and returns it.
+    #[inline(always)]
+    pub fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         if self.game.ended_by_act() {
             let why = self
                 .game
