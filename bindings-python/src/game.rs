@@ -33,7 +33,7 @@ use crate::tsuitate::{view_diagram, PyPlayerView};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use pyo3::{PyClass, PyClassInitializer};
+use pyo3::PyClassInitializer;
 use shogi_core::{Color, Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::Diagram;
 use shogi_variants::{AnyGame, AnyVariant, CardGame, GameState, Referee, SavedGame, Seen};
@@ -100,23 +100,49 @@ pub struct GameRef<'py>(PyRef<'py, PyGame>);
 /// As [`GameRef`], borrowed to change.
 pub struct GameMut<'py>(PyRefMut<'py, PyGame>);
 
-impl<'py, T: PyClass> TryFrom<&Bound<'py, T>> for GameRef<'py> {
+impl<'py> TryFrom<&Bound<'py, PyGame>> for GameRef<'py> {
     type Error = PyErr;
 
     #[inline]
-    fn try_from(obj: &Bound<'py, T>) -> PyResult<Self> {
-        read(obj.as_any().cast::<PyGame>()?).map(GameRef)
+    fn try_from(obj: &Bound<'py, PyGame>) -> PyResult<Self> {
+        read(obj).map(GameRef)
     }
 }
 
-impl<'py, T: PyClass> TryFrom<&Bound<'py, T>> for GameMut<'py> {
+impl<'py> TryFrom<&Bound<'py, PyGame>> for GameMut<'py> {
     type Error = PyErr;
 
     #[inline]
-    fn try_from(obj: &Bound<'py, T>) -> PyResult<Self> {
-        write(obj.as_any().cast::<PyGame>()?).map(GameMut)
+    fn try_from(obj: &Bound<'py, PyGame>) -> PyResult<Self> {
+        write(obj).map(GameMut)
     }
 }
+
+/// A subclass's object borrowed as its `Game` part (`as_super`: no second
+/// type check after the one PyO3 made for the method's receiver).
+macro_rules! game_receiver {
+    ($($class:ty),*) => {$(
+        impl<'py> TryFrom<&Bound<'py, $class>> for GameRef<'py> {
+            type Error = PyErr;
+
+            #[inline]
+            fn try_from(obj: &Bound<'py, $class>) -> PyResult<Self> {
+                read(obj.as_super()).map(GameRef)
+            }
+        }
+
+        impl<'py> TryFrom<&Bound<'py, $class>> for GameMut<'py> {
+            type Error = PyErr;
+
+            #[inline]
+            fn try_from(obj: &Bound<'py, $class>) -> PyResult<Self> {
+                write(obj.as_super()).map(GameMut)
+            }
+        }
+    )*};
+}
+
+game_receiver!(PyBoard, PyCardGame, PyTsuitateGame);
 
 impl<'py> GameRef<'py> {
     /// The Python token of the call.
@@ -399,14 +425,15 @@ impl PyGame {
     /// the calls that follow.
     fn listing(&mut self) -> PyResult<&MoveList> {
         let here = self.here();
-        if here.is_some() && self.listing.of != here {
-            let mut moves = std::mem::take(&mut self.listing.moves);
-            self.board()?.legal_moves_into(&mut moves);
-            self.listing = Listing {
-                of: here,
-                moves,
-                next: 0,
+        if self.listing.of != here {
+            // Written in place: a move list is a large inline array, which
+            // moving would copy.
+            let AnyGame::Board(game) = &self.game else {
+                return Err(not_a("Board"));
             };
+            game.legal_moves_into(&mut self.listing.moves);
+            self.listing.of = here;
+            self.listing.next = 0;
         }
         Ok(&self.listing.moves)
     }
