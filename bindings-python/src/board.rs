@@ -99,6 +99,20 @@ impl PyBoard {
         move_object(py, mv, this.shape())
     }
 
+    /// The legal moves (none once the game is over), generated when used.
+    /// (`Game.legal_moves`, on `Board` itself for the speed of the loops
+    /// that ask at every node: the receiver is checked by its exact type.)
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> crate::legal::PyLegalMoves {
+        crate::game::legal_moves_of(slf.into_any())
+    }
+
+    /// Whether the game is over: it allows no move (`Game.is_game_over`, on
+    /// `Board` itself for the playout loop's speed).
+    fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        crate::game::board_is_over(slf.as_super())
+    }
+
     /// The moves played since the start, oldest first.
     #[getter]
     fn move_stack(this: GameRef<'_>, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {

@@ -671,6 +671,33 @@ fn game_over_by(
     })
 }
 
+/// `owner` as a `Game`: a `Board` by its exact type first (one pointer
+/// comparison, where a check against the base class walks the MRO), for
+/// the loops that ask a board for its moves at every node.
+#[inline(always)]
+fn game_of<'a, 'py>(owner: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'py, PyGame>> {
+    if let Ok(board) = owner.cast_exact::<PyBoard>() {
+        return Ok(board.as_super());
+    }
+    Ok(owner.cast::<PyGame>()?)
+}
+
+/// The lazy `LegalMoves` of `game` (a `Game` object).
+pub fn legal_moves_of(game: Bound<'_, PyAny>) -> PyLegalMoves {
+    PyLegalMoves::new(game.unbind(), &GameMoves)
+}
+
+/// `is_game_over()`: a board's game is over exactly when it allows no
+/// move; the others' when they have an outcome.
+#[inline]
+pub fn board_is_over(game: &Bound<'_, PyGame>) -> PyResult<bool> {
+    game_over_by(
+        game,
+        |moves| moves.is_empty(),
+        |g| g.outcome_now().is_some(),
+    )
+}
+
 /// A game's moves for `LegalMoves`: a board's legal moves (iteration
 /// remembers them for [`PyGame::play`]'s fast path), the moves a drawn card
 /// allows, the Tsuitate side to move's candidate attempts.
@@ -678,12 +705,12 @@ struct GameMoves;
 
 impl MoveSource for GameMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
-        with_legal_moves(owner.cast::<PyGame>()?, |moves, _| moves.clone())
+        with_legal_moves(game_of(owner)?, |moves, _| moves.clone())
     }
 
     fn objects<'py>(&self, owner: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = owner.py();
-        with_legal_moves(owner.cast::<PyGame>()?, |moves, shape| {
+        with_legal_moves(game_of(owner)?, |moves, shape| {
             PyList::new(py, crate::moves::move_objects(py, moves, shape)?)
         })?
     }
@@ -691,7 +718,7 @@ impl MoveSource for GameMoves {
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
         // Counting alone is faster than listing (bulk counts at the last ply
         // of a search): the listing is used if it is there, not made.
-        let g = crate::legal::read::<PyGame>(owner)?;
+        let g = read(game_of(owner)?)?;
         let n = match (g.listed(), &g.game) {
             (Some(moves), _) => moves.len(),
             (None, AnyGame::Board(game)) => game.count_legal_moves(),
@@ -702,7 +729,7 @@ impl MoveSource for GameMoves {
     }
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
-        let g = crate::legal::read::<PyGame>(owner)?;
+        let g = read(game_of(owner)?)?;
         let legal = match &g.game {
             AnyGame::Board(game) => game.is_legal(mv),
             other => GameState::legal_moves(other).contains(&mv),
@@ -712,7 +739,7 @@ impl MoveSource for GameMoves {
     }
 
     fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
-        Ok(crate::legal::read::<PyGame>(owner)?.shape())
+        Ok(read(game_of(owner)?)?.shape())
     }
 }
 
@@ -1016,8 +1043,7 @@ impl PyGame {
 
     /// Whether the game is over.
     fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        // A board's game is over exactly when it allows no move.
-        game_over_by(slf, |moves| moves.is_empty(), |g| g.outcome_now().is_some())
+        board_is_over(slf)
     }
 
     /// The outcome under the game's rules, or ``None`` while the game goes on.
