@@ -60,18 +60,6 @@ fn read_western(game: &Game<AnyVariant>, text: &str) -> PyResult<Move> {
 
 #[pymethods]
 impl PyBoard {
-    /// Whether the game is over: it allows no move.
-    ///
-    /// `Game` answers this for every game; `Board` declares it again
-    /// because it is the one method call of every playout loop, and
-    /// CPython (3.11 on) specializes a method call only when the object's
-    /// type is the method's own class: inherited from `Game`, each call
-    /// took the generic path (about 460 instructions more a ply of a random
-    /// playout, measured with callgrind).
-    fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        crate::game::with_legal_moves(slf.as_super(), |moves, _| moves.is_empty())
-    }
-
     #[new]
     #[pyo3(
         signature = (sfen = None, variant = None, **settings),
@@ -109,6 +97,23 @@ impl PyBoard {
     ) -> PyResult<Py<PyMove>> {
         let mv = legal_move(this.board()?, usi.as_any())?;
         move_object(py, mv, this.shape())
+    }
+
+    /// The legal moves (none once the game is over), generated when used.
+    /// (`Game.legal_moves`, on `Board` itself for the speed of the loops
+    /// that ask at every node: the receiver is checked by its exact type.)
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> crate::legal::PyLegalMoves {
+        crate::game::legal_moves_of(slf.into_any())
+    }
+
+    /// Whether the game is over: it allows no move (`Game.is_game_over`,
+    /// declared again on `Board` for the playout loop's speed: CPython 3.11
+    /// on specializes a method call only when the object's type is the
+    /// method's own class; inherited, each call took the generic path,
+    /// about 460 instructions more a ply of a random playout by callgrind).
+    fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        crate::game::board_is_over(slf.as_super())
     }
 
     /// The moves played since the start, oldest first.

@@ -13,8 +13,8 @@
 //! `METH_NOARGS` (`pop()`), installed on the `Board` type as method
 //! descriptors. CPython checks that `self` is a `Board` before calling a
 //! method descriptor's function, and hands over the one argument as is.
-//! The bodies are the ordinary safe methods `PyGame::push_object` and
-//! `PyGame::pop_object`; this module only adapts the calling convention,
+//! The bodies are the ordinary safe methods `BoardParts::push_object` and
+//! `BoardParts::pop_object`; this module only adapts the calling convention,
 //! and it holds the bindings' only `unsafe` blocks besides one in `convert`.
 
 use crate::game::PyGame;
@@ -112,7 +112,9 @@ unsafe extern "C" fn push(slf: *mut ffi::PyObject, arg: *mut ffi::PyObject) -> *
     let (slf, arg) = unsafe { (Borrowed::from_ptr(py, slf), Borrowed::from_ptr(py, arg)) };
     let board = unsafe { slf.cast_unchecked::<PyGame>() };
     let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<Py<PyAny>> {
-        crate::busy::write(&board)?.push_object(&arg)?;
+        crate::busy::write(&board)?
+            .board_parts()?
+            .push_object(&arg)?;
         Ok(py.None())
     }));
     finish(py, result)
@@ -129,7 +131,10 @@ unsafe extern "C" fn pop(
     let slf = unsafe { Borrowed::from_ptr(py, slf) };
     let board = unsafe { slf.cast_unchecked::<PyGame>() };
     let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<Py<PyAny>> {
-        Ok(crate::busy::write(&board)?.pop_object(py)?.into_any())
+        Ok(crate::busy::write(&board)?
+            .board_parts()?
+            .pop_object(py)?
+            .into_any())
     }));
     finish(py, result)
 }

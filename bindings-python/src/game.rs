@@ -33,7 +33,7 @@ use crate::tsuitate::PyPlayerView;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
-use pyo3::{PyClass, PyClassInitializer};
+use pyo3::PyClassInitializer;
 use shogi_core::{Color, Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::Diagram;
 use shogi_variants::{AnyGame, AnyVariant, CardGame, GameState, Referee, SavedGame, Seen};
@@ -100,23 +100,49 @@ pub struct GameRef<'py>(PyRef<'py, PyGame>);
 /// As [`GameRef`], borrowed to change.
 pub struct GameMut<'py>(PyRefMut<'py, PyGame>);
 
-impl<'py, T: PyClass> TryFrom<&Bound<'py, T>> for GameRef<'py> {
+impl<'py> TryFrom<&Bound<'py, PyGame>> for GameRef<'py> {
     type Error = PyErr;
 
     #[inline]
-    fn try_from(obj: &Bound<'py, T>) -> PyResult<Self> {
-        read(obj.as_any().cast::<PyGame>()?).map(GameRef)
+    fn try_from(obj: &Bound<'py, PyGame>) -> PyResult<Self> {
+        read(obj).map(GameRef)
     }
 }
 
-impl<'py, T: PyClass> TryFrom<&Bound<'py, T>> for GameMut<'py> {
+impl<'py> TryFrom<&Bound<'py, PyGame>> for GameMut<'py> {
     type Error = PyErr;
 
     #[inline]
-    fn try_from(obj: &Bound<'py, T>) -> PyResult<Self> {
-        write(obj.as_any().cast::<PyGame>()?).map(GameMut)
+    fn try_from(obj: &Bound<'py, PyGame>) -> PyResult<Self> {
+        write(obj).map(GameMut)
     }
 }
+
+/// A subclass's object borrowed as its `Game` part (`as_super`: no second
+/// type check after the one PyO3 made for the method's receiver).
+macro_rules! game_receiver {
+    ($($class:ty),*) => {$(
+        impl<'py> TryFrom<&Bound<'py, $class>> for GameRef<'py> {
+            type Error = PyErr;
+
+            #[inline]
+            fn try_from(obj: &Bound<'py, $class>) -> PyResult<Self> {
+                read(obj.as_super()).map(GameRef)
+            }
+        }
+
+        impl<'py> TryFrom<&Bound<'py, $class>> for GameMut<'py> {
+            type Error = PyErr;
+
+            #[inline]
+            fn try_from(obj: &Bound<'py, $class>) -> PyResult<Self> {
+                write(obj.as_super()).map(GameMut)
+            }
+        }
+    )*};
+}
+
+game_receiver!(PyBoard, PyCardGame, PyTsuitateGame);
 
 impl<'py> GameRef<'py> {
     /// The Python token of the call.
@@ -349,9 +375,10 @@ impl PyGame {
         }
     }
 
-    /// The body of `push` (`Board.push` is called by `direct`, which holds
-    /// its docstring): plays `move`, a `Move` or USI text, if it is legal.
-    #[inline(always)]
+    /// The body of `push`: plays `move`, a `Move` or USI text, if it is
+    /// legal (`Board.push` is `direct`'s C method, over
+    /// [`BoardParts::push_object`]).
+    #[inline]
     pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         match self.parts() {
             Ok(mut board) => board.push_object(r#move),
@@ -364,13 +391,17 @@ impl PyGame {
         }
     }
 
-    /// The body of `Board.pop` (called by `direct`, which holds its
-    /// docstring): takes back the last move and returns it.
+    /// A board's game with its two caches, for `Board.push` and
+    /// `Board.pop` (`direct`): `ShogiError` for another game.
     #[inline(always)]
-    pub fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
-        match self.parts() {
-            Ok(mut board) => board.pop_object(py),
-            Err(_) => Err(not_a("Board")),
+    pub fn board_parts(&mut self) -> PyResult<BoardParts<'_>> {
+        match &mut self.game {
+            AnyGame::Board(game) => Ok(BoardParts {
+                game,
+                listing: &mut self.listing,
+                pushed: &mut self.pushed,
+            }),
+            _ => Err(not_a("Board")),
         }
     }
 
@@ -394,9 +425,9 @@ impl PyGame {
     /// the calls that follow.
     fn listing(&mut self) -> PyResult<&MoveList> {
         let here = self.here();
-        if here.is_some() && self.listing.of != here {
-            // Filled in place: the list is a 2.4 KB array, and moving it
-            // out and back (`mem::take`) cost two copies a position.
+        if self.listing.of != here {
+            // Written in place: a move list is a large inline array, which
+            // moving would copy.
             let AnyGame::Board(game) = &self.game else {
                 return Err(not_a("Board"));
             };
@@ -449,7 +480,7 @@ impl PyGame {
 /// A board's game and what the `Board` keeps between calls, borrowed
 /// apart for its hot paths (push, pop): the code of a board of its own, one
 /// match away from the `AnyGame`.
-struct BoardParts<'a> {
+pub struct BoardParts<'a> {
     game: &'a mut Game<AnyVariant>,
     listing: &'a mut Listing,
     pushed: &'a mut Vec<Option<Py<PyMove>>>,
@@ -484,10 +515,11 @@ impl BoardParts<'_> {
         Ok(())
     }
 
-    /// Plays `move`, a `Move` or USI text, if it is legal; a `Move` object
-    /// is kept for `pop` to hand back.
+    /// The body of `Board.push` (called by `direct`, which holds its
+    /// docstring): plays `move`, a `Move` or USI text, if it is legal; a
+    /// `Move` object is kept for `pop` to hand back.
     #[inline(always)]
-    fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+    pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(obj) = r#move.cast::<PyMove>() {
             let PyMove(mv, shape) = *obj.get();
             // A move numbered on this board's shape has its squares on it
@@ -504,9 +536,10 @@ impl BoardParts<'_> {
         self.play(mv)
     }
 
-    /// Takes back the last move and returns it.
-    #[inline]
-    fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
+    /// The body of `Board.pop` (called by `direct`, which holds its
+    /// docstring): takes back the last move and returns it.
+    #[inline(always)]
+    pub fn pop_object(&mut self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         if self.game.ended_by_act() {
             let why = self
                 .game
@@ -638,6 +671,33 @@ fn game_over_by(
     })
 }
 
+/// `owner` as a `Game`: a `Board` by its exact type first (one pointer
+/// comparison, where a check against the base class walks the MRO), for
+/// the loops that ask a board for its moves at every node.
+#[inline(always)]
+fn game_of<'a, 'py>(owner: &'a Bound<'py, PyAny>) -> PyResult<&'a Bound<'py, PyGame>> {
+    if let Ok(board) = owner.cast_exact::<PyBoard>() {
+        return Ok(board.as_super());
+    }
+    Ok(owner.cast::<PyGame>()?)
+}
+
+/// The lazy `LegalMoves` of `game` (a `Game` object).
+pub fn legal_moves_of(game: Bound<'_, PyAny>) -> PyLegalMoves {
+    PyLegalMoves::new(game.unbind(), &GameMoves)
+}
+
+/// `is_game_over()`: a board's game is over exactly when it allows no
+/// move; the others' when they have an outcome.
+#[inline]
+pub fn board_is_over(game: &Bound<'_, PyGame>) -> PyResult<bool> {
+    game_over_by(
+        game,
+        |moves| moves.is_empty(),
+        |g| g.outcome_now().is_some(),
+    )
+}
+
 /// A game's moves for `LegalMoves`: a board's legal moves (iteration
 /// remembers them for [`PyGame::play`]'s fast path), the moves a drawn card
 /// allows, the Tsuitate side to move's candidate attempts.
@@ -645,12 +705,12 @@ struct GameMoves;
 
 impl MoveSource for GameMoves {
     fn list(&self, owner: &Bound<'_, PyAny>) -> PyResult<MoveList> {
-        with_legal_moves(owner.cast::<PyGame>()?, |moves, _| moves.clone())
+        with_legal_moves(game_of(owner)?, |moves, _| moves.clone())
     }
 
     fn objects<'py>(&self, owner: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = owner.py();
-        with_legal_moves(owner.cast::<PyGame>()?, |moves, shape| {
+        with_legal_moves(game_of(owner)?, |moves, shape| {
             PyList::new(py, crate::moves::move_objects(py, moves, shape)?)
         })?
     }
@@ -658,7 +718,7 @@ impl MoveSource for GameMoves {
     fn count(&self, owner: &Bound<'_, PyAny>) -> PyResult<usize> {
         // Counting alone is faster than listing (bulk counts at the last ply
         // of a search): the listing is used if it is there, not made.
-        let g = crate::legal::read::<PyGame>(owner)?;
+        let g = read(game_of(owner)?)?;
         let n = match (g.listed(), &g.game) {
             (Some(moves), _) => moves.len(),
             (None, AnyGame::Board(game)) => game.count_legal_moves(),
@@ -669,7 +729,7 @@ impl MoveSource for GameMoves {
     }
 
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
-        let g = crate::legal::read::<PyGame>(owner)?;
+        let g = read(game_of(owner)?)?;
         let legal = match &g.game {
             AnyGame::Board(game) => game.is_legal(mv),
             other => GameState::legal_moves(other).contains(&mv),
@@ -679,7 +739,7 @@ impl MoveSource for GameMoves {
     }
 
     fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
-        Ok(crate::legal::read::<PyGame>(owner)?.shape())
+        Ok(read(game_of(owner)?)?.shape())
     }
 }
 
@@ -1001,8 +1061,7 @@ impl PyGame {
 
     /// Whether the game is over.
     fn is_game_over(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        // A board's game is over exactly when it allows no move.
-        game_over_by(slf, |moves| moves.is_empty(), |g| g.outcome_now().is_some())
+        board_is_over(slf)
     }
 
     /// The outcome under the game's rules, or ``None`` while the game goes on.

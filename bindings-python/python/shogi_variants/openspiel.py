@@ -45,7 +45,7 @@ Mapping:
   its tensor is ``view(player).information_state_tensor()``: the observation
   followed by one row per announcement, in order, sized for the longest
   game the limits allow, so different information states give different
-  tensors. The observation tensor is ``view(player).observation()``: what the
+  tensors. The observation tensor is ``seen(player).observation_tensor()``: what the
   player knows now. The observation string renders only that player's knowledge.
 - Observation tensors are ``observation(player)`` of the wrapped game,
   shape ``(planes, ranks, files)`` from the player's side. The perfect-information
@@ -85,7 +85,7 @@ Mapping:
     two values: a foul count over the limit, or a capture's square + 1 over
     the squares and kind + 1 over 14, or the result for Black).
   * private, what only the player knows: the private parts of
-    ``view(player).observation()`` as Rust's ``TsuitatePart`` names and
+    ``seen(player).observation_tensor()`` as Rust's ``TsuitatePart`` names and
     splits them: their own pieces and hand (planes 0-20), their attempts
     refused this turn (planes 32-33), their own foul count when fouls are
     not announced (plane 34), and their colour (plane 37): ``private`` of
