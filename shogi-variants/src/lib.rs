@@ -65,9 +65,12 @@ pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAME
 pub use any_game::{AnyGame, GAME_NAMES};
 pub use base::Base;
 pub use card::{
-    Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,
+    Card, CardError, CardGame, CardSettings, CardTurn, Deck, FileRule, NoMove, Phase,
     NO_MOVE_ON_CARD_FILE, OFF_CARD_FILE,
 };
+/// The old name of [`CardTurn`], one turn of a Card shogi record.
+#[deprecated(note = "renamed CardTurn: shogi_players has a Turn of its own (now HouseVerdict)")]
+pub type Turn = CardTurn;
 pub use defined::{
     Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
