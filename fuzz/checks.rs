@@ -28,7 +28,7 @@ use shogi_variants::{
     Definition, FileRule, GameKind, Hooks, Impasse, Minishogi, MinishogiRepetition,
     MinishogiSettings, MustCapture, MustCaptureSettings, NoMove, Phase, Referee, SavedGame,
     Scripted, Stalemate, Standard, StandardSettings, TsuitateError, TsuitateSettings, VariantError,
-    Verdict, GAME_NAMES, KING_REACHED_LAST_RANK, VARIANT_NAMES,
+    Verdict, KING_REACHED_LAST_RANK,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -521,7 +521,7 @@ pub fn position_command(s: &str) {
     let mut games = Vec::new();
     // Every variant kind with its default settings; a scripted variant needs
     // a registered name, the checks' own (`SCRIPT`).
-    for name in VARIANT_NAMES {
+    for name in GameKind::VARIANTS.map(GameKind::name) {
         let variant = if name == GameKind::Scripted.name() {
             AnyVariant::with_named_settings(name, &[("name", SCRIPT)])
         } else {
@@ -1414,7 +1414,7 @@ pub fn records(s: &str) {
 /// steps of every kind, arbitrary actions included. A refused call changes
 /// nothing; after every accepted one the outputs describe the games.
 ///
-/// Byte 0 picks the game kind (every one of [`GAME_NAMES`]), byte 1 its
+/// Byte 0 picks the game kind (every one of [`GameKind::names`]), byte 1 its
 /// settings: over minishogi or not for the kinds with a base; a defined
 /// game plays a shipped definition or handicap game ([`definition_names`]),
 /// a scripted one the checks' own script ([`SCRIPT`]), over its registered
@@ -1423,7 +1423,8 @@ pub fn selfplay(data: &[u8]) {
     use shogi_research::selfplay::{Outputs, SelfPlay, SelfPlayError};
     register_script();
     let mut r = Bytes::new(data);
-    let name = GAME_NAMES[r.index(GAME_NAMES.len())];
+    let names = GameKind::names();
+    let name = names[r.index(names.len())];
     let choice = r.byte();
     let mut settings: Vec<(&str, &str)> = Vec::new();
     match GameKind::from_name(name) {

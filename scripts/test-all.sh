@@ -25,6 +25,9 @@ if cargo tree --quiet -p shogi-core -p shogi-variants -p shogi-formats -p shogi-
   echo "a peer crate is a dependency outside peers/"; exit 1
 fi
 
+echo "== no import cycle among the Python bindings' files (leaf helpers, then the game type, then the features)"
+python3 scripts/check-layers.py bindings-python/src
+
 echo "== Rust tests, doctests included (default members: no peer crate is built)"
 cargo test
 

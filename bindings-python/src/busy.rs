@@ -4,10 +4,11 @@
 //! gets `BusyError` at once and changes nothing.
 //!
 //! [`InUse`] is that lock for the frozen classes (players, `SelfPlay`, the
-//! mate solver). The game classes (`Board`, `CardGame`, `TsuitateGame`,
-//! `Record`) keep pyo3's borrow flag, and their methods take [`Read`] or
-//! [`Write`] as receiver instead of `&self`/`&mut self`: the same borrow,
-//! refused with `BusyError` rather than pyo3's bare `RuntimeError`. A
+//! mate solver). The game classes (`Game` and its subclasses, `Record`)
+//! keep pyo3's borrow flag, and their methods take [`Read`] (the games:
+//! `game::GameRef`/`GameMut`, built on [`read`] and [`write`]) as receiver
+//! instead of `&self`/`&mut self`: the same borrow, refused with
+//! `BusyError` rather than pyo3's bare `RuntimeError`. A
 //! borrow is seen by another thread whenever the call holding it lets the
 //! GIL go: Python code it runs (a scripted variant's hook, a finalizer), or
 //! pyo3 itself, which normalizes an exception with the GIL released.
@@ -70,10 +71,6 @@ impl<T> InUse<T> {
 /// `RuntimeError("Already mutably borrowed")`.
 pub struct Read<'py, T: PyClass>(PyRef<'py, T>);
 
-/// As [`Read`], borrowed to change (`&mut self`'s place): `BusyError` if
-/// any other call uses the object.
-pub struct Write<'py, T: PyClass<Frozen = False>>(PyRefMut<'py, T>);
-
 impl<'py, T: PyClass> TryFrom<&Bound<'py, T>> for Read<'py, T> {
     type Error = PyErr;
 
@@ -82,35 +79,11 @@ impl<'py, T: PyClass> TryFrom<&Bound<'py, T>> for Read<'py, T> {
     }
 }
 
-impl<'py, T: PyClass<Frozen = False>> TryFrom<&Bound<'py, T>> for Write<'py, T> {
-    type Error = PyErr;
-
-    fn try_from(obj: &Bound<'py, T>) -> PyResult<Self> {
-        obj.try_borrow_mut()
-            .map(Write)
-            .map_err(|_| busy_object(obj.as_any()))
-    }
-}
-
 impl<T: PyClass> std::ops::Deref for Read<'_, T> {
     type Target = T;
 
     fn deref(&self) -> &T {
         &self.0
-    }
-}
-
-impl<T: PyClass<Frozen = False>> std::ops::Deref for Write<'_, T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T: PyClass<Frozen = False>> std::ops::DerefMut for Write<'_, T> {
-    fn deref_mut(&mut self) -> &mut T {
-        &mut self.0
     }
 }
 

@@ -3,9 +3,9 @@
 //! answer, so that `Board`, `CardGame` and `TsuitateGame` answer the same
 //! questions the same way and decide nothing themselves.
 
+use crate::actions;
 use crate::convert::{self, Selected, Shape};
 use crate::errors::{play_error, ChanceError};
-use crate::research;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shogi_research::action::ActionSpace;
@@ -120,13 +120,13 @@ pub fn space(game: &impl GameState) -> ActionSpace {
 
 /// `legal_actions()`: the legal moves as actions, ascending.
 pub fn legal_actions(game: &impl GameState) -> Vec<u32> {
-    research::legal_actions(space(game), &game.legal_moves())
+    actions::legal_actions(space(game), &game.legal_moves())
 }
 
 /// `action_mask()`: a numpy `bool` array, one entry per action, true where
 /// it is legal now (`MissingExtraError` without numpy).
 pub fn action_mask<'py>(py: Python<'py>, game: &impl GameState) -> PyResult<Bound<'py, PyAny>> {
-    research::mask_array(py, space(game), &game.legal_moves())
+    actions::mask_array(py, space(game), &game.legal_moves())
 }
 
 /// `legal_squares(square or "P*")`: the game's own "show legal squares".

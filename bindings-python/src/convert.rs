@@ -4,11 +4,10 @@
 //! letters, and settings (keyword arguments in, dictionaries out).
 
 use crate::errors::{ArgumentError, InvalidMoveError, InvalidSquareError, SettingError};
-use crate::moves::PyMove;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use serde_json::Value;
-use shogi_core::{Color, Excerpt, Geometry, Hand, Move, Square};
+use shogi_core::{Color, Excerpt, Geometry, Hand, Square};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -602,41 +601,6 @@ pub fn color(obj: &Bound<'_, PyAny>) -> PyResult<Color> {
     Err(ArgumentError::new_err(format!(
         "a color is BLACK (0) or WHITE (1), not {what}"
     )))
-}
-
-/// A move from a `Move` or USI text.
-pub fn a_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-    if let Ok(m) = obj.cast::<PyMove>() {
-        return Ok(m.get().0);
-    }
-    if let Ok(s) = obj.cast::<PyString>() {
-        let s = text_of::<MoveText>(s)?;
-        return s
-            .parse::<Move>()
-            .map_err(|e| InvalidMoveError::new_err(e.to_string()));
-    }
-    Err(InvalidMoveError::new_err(format!(
-        "expected a Move or USI text, not {}",
-        type_name(obj)
-    )))
-}
-
-/// A move from a `Move` or USI text whose squares are on `geometry`: a
-/// square off the board ("7g7f" on 5x5) is no move of this game at all, so it
-/// raises `InvalidMoveError` ("7g is off this 5x5 board"), not the
-/// `IllegalMoveError` of a move the rules forbid (nor a Tsuitate foul).
-pub fn a_move_on(obj: &Bound<'_, PyAny>, geometry: &Geometry) -> PyResult<Move> {
-    let mv = a_move(obj)?;
-    for sq in mv.from().into_iter().chain([mv.to()]) {
-        if !geometry.contains(sq) {
-            return Err(InvalidMoveError::new_err(format!(
-                "{mv}: {sq} is off this {}x{} board",
-                geometry.files(),
-                geometry.ranks()
-            )));
-        }
-    }
-    Ok(mv)
 }
 
 /// A hand as `{letter: count}`, only the kinds held.

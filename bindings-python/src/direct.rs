@@ -13,11 +13,11 @@
 //! `METH_NOARGS` (`pop()`), installed on the `Board` type as method
 //! descriptors. CPython checks that `self` is a `Board` before calling a
 //! method descriptor's function, and hands over the one argument as is.
-//! The bodies are the ordinary safe methods `PyBoard::push_object` and
-//! `PyBoard::pop_object`; this module only adapts the calling convention,
+//! The bodies are the ordinary safe methods `PyGame::push_object` and
+//! `PyGame::pop_object`; this module only adapts the calling convention,
 //! and it holds the bindings' only `unsafe` blocks besides one in `convert`.
 
-use crate::board::PyBoard;
+use crate::game::PyGame;
 use pyo3::ffi;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
@@ -105,11 +105,12 @@ unsafe extern "C" fn push(slf: *mut ffi::PyObject, arg: *mut ffi::PyObject) -> *
     // descriptor refuses, with a `TypeError`, to call its function on any
     // object not of its type (CPython's `descr_check`, on every path: the
     // bound method, `Board.push(obj, move)` and `__get__`), and `Board`
-    // has no subclasses (`#[pyclass]` without `subclass`; were one
-    // allowed, its objects would still begin with `Board`'s layout).
+    // and every subclass's objects (Python's too) begin with `Board`'s
+    // layout, which begins with `Game`'s: the cast to `Game` reads the
+    // `Game` part of the object, which every `Board` has.
     let py = unsafe { Python::assume_attached() };
     let (slf, arg) = unsafe { (Borrowed::from_ptr(py, slf), Borrowed::from_ptr(py, arg)) };
-    let board = unsafe { slf.cast_unchecked::<PyBoard>() };
+    let board = unsafe { slf.cast_unchecked::<PyGame>() };
     let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<Py<PyAny>> {
         crate::busy::write(&board)?.push_object(&arg)?;
         Ok(py.None())
@@ -126,7 +127,7 @@ unsafe extern "C" fn pop(
     // argument, which is not read.
     let py = unsafe { Python::assume_attached() };
     let slf = unsafe { Borrowed::from_ptr(py, slf) };
-    let board = unsafe { slf.cast_unchecked::<PyBoard>() };
+    let board = unsafe { slf.cast_unchecked::<PyGame>() };
     let result = catch_unwind(AssertUnwindSafe(|| -> PyResult<Py<PyAny>> {
         Ok(crate::busy::write(&board)?.pop_object(py)?.into_any())
     }));

@@ -1,12 +1,13 @@
 //! `Episodes` for Python: whole games by chosen seats, every decision
 //! recorded, the rows handed out as numpy arrays (`shogi_research::episodes`).
 
+use crate::actions::{require_numpy, shape_tuple};
 use crate::busy::InUse;
 use crate::convert::{self, SettingText, Text};
 use crate::errors::{illegal_move, SettingError, ShogiError};
 use crate::interrupt::Interrupt;
 use crate::moves::PyOutcome;
-use crate::research::{game_copy, require_numpy, shape_tuple, zeros};
+use crate::research::{game_copy, zeros};
 use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};

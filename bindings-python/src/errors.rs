@@ -209,3 +209,24 @@ pub fn busy(what: &str, doing: Option<&str>, own: &str) -> PyErr {
         "{what} is in use by another thread or call{doing}; nothing was changed: give each thread its own object, e.g. {own}"
     ))
 }
+
+/// Raised when a game refuses a move because it ended.
+pub fn over(o: shogi_core::Outcome) -> PyErr {
+    GameOverError::new_err(format!("the game is over: {o}"))
+}
+
+/// Warns that `old` is deprecated with a `DeprecationWarning` naming `new`,
+/// its replacement (the one name the name table keeps); the old name still
+/// works.
+pub fn deprecated(py: Python<'_>, old: &str, new: &str) -> PyResult<()> {
+    let message = std::ffi::CString::new(format!(
+        "{old} is deprecated: use {new}, the same thing under its one name"
+    ))
+    .unwrap_or_default();
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyDeprecationWarning>(),
+        &message,
+        1,
+    )
+}

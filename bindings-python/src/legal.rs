@@ -3,7 +3,7 @@
 //! `TsuitateGame`, `PlayerView`). Each game says how its moves are found
 //! through [`MoveSource`]; this module knows no game class.
 
-use crate::convert::{self, Shape};
+use crate::convert::Shape;
 use crate::moves::move_objects;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -80,7 +80,7 @@ impl PyLegalMoves {
 
     /// Whether a move (``Move`` or USI) is among them; malformed text is not.
     fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match convert::a_move(r#move) {
+        match crate::moves::a_move(r#move) {
             Ok(mv) => self.source.contains(self.owner.bind(py), mv),
             Err(_) => Ok(false),
         }

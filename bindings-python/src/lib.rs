@@ -1,8 +1,8 @@
 //! Python bindings of shogi-variants, imported as `shogi_variants`.
 //!
-//! The Rust types are wrapped one to one: `Board` over
-//! `shogi_core::Game<AnyVariant>`, `CardGame` over `shogi_variants::CardGame`,
-//! `TsuitateGame` over the `Referee`. Every error becomes an exception that
+//! Every game is a `Game` over `shogi_variants::AnyGame` (`game.rs`):
+//! `Board` (a `shogi_core::Game<AnyVariant>`), `CardGame` and
+//! `TsuitateGame` (the `Referee`) are its subclasses, adding their own words. Every error becomes an exception that
 //! subclasses `ValueError` (see `errors`); nothing panics on user input.
 //!
 //! `unsafe` is denied but in two places, each with its soundness argument:
@@ -10,6 +10,7 @@
 
 #![deny(unsafe_code)]
 
+mod actions;
 mod board;
 mod busy;
 mod card;
@@ -20,22 +21,26 @@ mod direct;
 mod enums;
 mod episodes;
 mod errors;
-mod games;
+mod facts;
+mod game;
 mod inspect;
 mod interrupt;
 mod legal;
 mod mate;
 mod moves;
+mod pending;
+mod pickle;
 mod pictures;
 mod players;
 mod record;
-mod record_tree;
 mod research;
 mod saved;
 mod scripted;
 mod tsuitate;
+mod tsuitate_game;
 
 use pyo3::prelude::*;
+use shogi_variants::GameKind;
 
 // The square functions take the board whose numbering they use as
 // ``board=`` (a ``Board``, ``CardGame``, ``TsuitateGame``, ``PlayerView``) or
@@ -113,8 +118,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // BLACK and WHITE are the `Color` members, defined in `__init__.py`.
     m.add("JOKER", 0)?;
-    m.add("VARIANTS", shogi_variants::VARIANT_NAMES.to_vec())?;
-    m.add("GAMES", shogi_variants::GAME_NAMES.to_vec())?;
+    m.add("VARIANTS", GameKind::VARIANTS.map(GameKind::name).to_vec())?;
+    m.add("GAMES", GameKind::names().to_vec())?;
     m.add(
         "DEFINITIONS",
         shogi_variants::Definition::BUILTIN_NAMES.to_vec(),
@@ -122,18 +127,19 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyOutcome>()?;
-    m.add_class::<board::PyBoard>()?;
-    direct::install(&m.py().get_type::<board::PyBoard>())?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<game::PyBoard>()?;
+    direct::install(&m.py().get_type::<game::PyBoard>())?;
     m.add_class::<legal::PyLegalMoves>()?;
-    m.add_class::<card::PyCardGame>()?;
-    m.add_class::<tsuitate::PyTsuitateGame>()?;
+    m.add_class::<game::PyCardGame>()?;
+    m.add_class::<game::PyTsuitateGame>()?;
     m.add_class::<tsuitate::PyPlayerView>()?;
     m.add_class::<tsuitate::PyAnnouncement>()?;
     m.add_class::<tsuitate::PyRuling>()?;
     m.add_class::<tsuitate::PyEvent>()?;
     m.add_class::<tsuitate::PyCapture>()?;
     m.add_class::<record::PyRecord>()?;
-    record_tree::register(m)?;
+    record::tree::register(m)?;
     m.add_class::<players::PyRandomPlayer>()?;
     m.add_class::<players::PySearchPlayer>()?;
     m.add_class::<players::PyCardPlayer>()?;
@@ -156,6 +162,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(square_file, m)?)?;
     m.add_function(wrap_pyfunction!(square_rank, m)?)?;
     m.add_function(wrap_pyfunction!(saved::load, m)?)?;
+    m.add_function(wrap_pyfunction!(facts::game_settings, m)?)?;
+    m.add_function(wrap_pyfunction!(facts::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(pictures::set_diagram_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(pictures::diagram_defaults, m)?)?;
     Ok(())

@@ -3,9 +3,9 @@
 //! stops it within about 50 ms (`KeyboardInterrupt`), and a progress
 //! callback is called from the calling thread a few times a second.
 
-use crate::board::PyBoard;
 use crate::busy::InUse;
 use crate::convert::{self, Int};
+use crate::game::{PyBoard, PyGame};
 use crate::interrupt::Interrupt;
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
@@ -200,7 +200,13 @@ impl PyMateSolver {
     ) -> PyResult<PyMateReport> {
         let mut solver = self.solver.lock("solve")?;
         let limits = Limits::read(nodes, time_ms, max_plies, shortest)?;
-        run(board, &mut solver, limits, progress, Side::Attacker)
+        run(
+            board.as_any(),
+            &mut solver,
+            limits,
+            progress,
+            Side::Attacker,
+        )
     }
 
     /// Is the side to move of ``board``, in check, mated by force (a problem
@@ -219,7 +225,13 @@ impl PyMateSolver {
     ) -> PyResult<PyMateReport> {
         let mut solver = self.solver.lock("solve_defence")?;
         let limits = Limits::read(nodes, time_ms, max_plies, shortest)?;
-        run(board, &mut solver, limits, progress, Side::Defender)
+        run(
+            board.as_any(),
+            &mut solver,
+            limits,
+            progress,
+            Side::Defender,
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -269,7 +281,7 @@ pub enum Side {
 
 /// Runs `solver` on a copy of `board` with the GIL released.
 pub fn run(
-    board: &Bound<'_, PyBoard>,
+    board: &Bound<'_, PyAny>,
     solver: &mut MateSolver,
     limits: Limits,
     progress: Option<Bound<'_, PyAny>>,
@@ -284,12 +296,9 @@ pub fn run(
         }
     }
     let (variant, pos, shape): (AnyVariant, Position, _) = {
-        let me = crate::legal::read::<PyBoard>(board.as_any())?;
-        (
-            me.game.variant().clone(),
-            me.game.position().clone(),
-            me.shape(),
-        )
+        let me = crate::legal::read::<PyGame>(board)?;
+        let game = me.board()?;
+        (game.variant().clone(), game.position().clone(), me.shape())
     };
     let stop = Arc::new(AtomicBool::new(false));
     let mate_limits = MateLimits {
@@ -328,7 +337,7 @@ pub fn run(
             }
         }
     });
-    crate::scripted::raise_pending()?;
+    crate::pending::raise_pending()?;
     let report = interrupt.finish(report)?;
     let moves = move_objects(py, report.result.mate().unwrap_or_default(), shape)?;
     Ok(PyMateReport { report, moves })

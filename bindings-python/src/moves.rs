@@ -4,7 +4,8 @@ use crate::convert::{self, Shape};
 use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::InvalidMoveError;
 use pyo3::prelude::*;
-use shogi_core::{Color, EndReason, Move, Outcome, PieceKind};
+use pyo3::types::PyString;
+use shogi_core::{Color, EndReason, Geometry, Move, Outcome, PieceKind};
 use std::sync::OnceLock;
 
 /// A move: immutable, hashable, ordered by ``code``.
@@ -493,4 +494,39 @@ pub fn from_json<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> PyRe
             shogi_core::Excerpt(&e.to_string())
         ))
     })
+}
+
+/// A move from a `Move` or USI text.
+pub fn a_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(m) = obj.cast::<PyMove>() {
+        return Ok(m.get().0);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = convert::text_of::<convert::MoveText>(s)?;
+        return s
+            .parse::<Move>()
+            .map_err(|e| InvalidMoveError::new_err(e.to_string()));
+    }
+    Err(InvalidMoveError::new_err(format!(
+        "expected a Move or USI text, not {}",
+        convert::type_name(obj)
+    )))
+}
+
+/// A move from a `Move` or USI text whose squares are on `geometry`: a
+/// square off the board ("7g7f" on 5x5) is no move of this game at all, so it
+/// raises `InvalidMoveError` ("7g is off this 5x5 board"), not the
+/// `IllegalMoveError` of a move the rules forbid (nor a Tsuitate foul).
+pub fn a_move_on(obj: &Bound<'_, PyAny>, geometry: &Geometry) -> PyResult<Move> {
+    let mv = a_move(obj)?;
+    for sq in mv.from().into_iter().chain([mv.to()]) {
+        if !geometry.contains(sq) {
+            return Err(InvalidMoveError::new_err(format!(
+                "{mv}: {sq} is off this {}x{} board",
+                geometry.files(),
+                geometry.ranks()
+            )));
+        }
+    }
+    Ok(mv)
 }

@@ -2,15 +2,16 @@
 //! views: `flipped`, `highlight`, `size`, `selected`, `arrows`, `marks`,
 //! `lang`, `pieces`, `font`; and the module's defaults for the last three
 //! (`set_diagram_defaults`, `diagram_defaults`), used by every picture a
-//! caller draws without naming them (`svg()`, `_repr_svg_` in a notebook).
+//! caller draws without naming them (`svg()`, `_repr_svg_` in a notebook);
+//! and the diagram of each game (a board, a card game, the referee's board).
 
 use crate::convert::{self, Selected, SettingText, Shape, Text};
 use crate::errors::SettingError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
-use shogi_core::{Bitboard, Excerpt, Geometry, Square};
+use shogi_core::{Bitboard, Color, Excerpt, Geometry, Square};
 use shogi_formats::diagram::{Diagram, Lang, PieceStyle};
-use shogi_variants::GameState;
+use shogi_variants::{Card, CardGame, GameState, Phase, Referee};
 use std::sync::RwLock;
 
 /// The widths `size=` takes, in pixels.
@@ -177,7 +178,7 @@ fn arrow(obj: &Bound<'_, PyAny>, g: &Geometry) -> PyResult<(Option<Square>, Squa
         let to = convert::square(&pair.get_item(1)?, Shape::of(g))?;
         return Ok((Some(from), to));
     }
-    let mv = convert::a_move_on(obj, g)?;
+    let mv = crate::moves::a_move_on(obj, g)?;
     Ok((mv.from(), mv.to()))
 }
 
@@ -326,4 +327,89 @@ fn defaults_dict<'py>(py: Python<'py>, d: &Defaults) -> PyResult<Bound<'py, PyDi
     dict.set_item("pieces", name_of(&d.pieces, &STYLES))?;
     dict.set_item("font", PyList::new(py, &d.fonts)?)?;
     Ok(dict)
+}
+
+/// A board's game: the position with its last move marked and the result
+/// once over.
+pub fn board_diagram(game: &shogi_core::Game<shogi_variants::AnyVariant>) -> Diagram {
+    let mut d = Diagram::of_position(game.position());
+    d.last_move = game.moves().last().copied();
+    d.outcome = game.outcome();
+    d
+}
+
+/// The card on the table: the one drawn for the move to be played now,
+/// or, once over, the last card of a turn that got no move (the card
+/// that allowed none).
+pub fn shown_card(game: &CardGame) -> Option<Card> {
+    game.current_card().or_else(|| {
+        let last = game.turns().last()?;
+        match (game.is_over(), last.mv) {
+            (true, None) => last.cards.last().copied(),
+            _ => None,
+        }
+    })
+}
+
+/// A card game: the position with its last move marked, the card drawn as
+/// a card with its file tinted, what to do in the caption, and the result
+/// once over.
+pub fn card_diagram(game: &CardGame, lang: Lang) -> Diagram {
+    let mut d = Diagram::of_position(game.position());
+    d.lang = lang;
+    d.last_move = game.game().moves().last().copied();
+    d.outcome = game.outcome();
+    let card = shown_card(game);
+    d.card = card.map(|c| c.to_string());
+    d.card_file = match card {
+        Some(Card::Rank(file)) => Some(file),
+        _ => None,
+    };
+    let ja = lang == Lang::Japanese;
+    d.caption = match (game.phase(), game.outcome()) {
+        (_, Some(_)) => None,
+        (Phase::Draw, None) => Some(if ja { "札を引く" } else { "Draw a card" }.to_owned()),
+        (
+            Phase::Move {
+                card: Some(Card::Joker),
+            },
+            None,
+        ) => Some(
+            if ja {
+                "ジョーカー：どの手でもよい"
+            } else {
+                "Joker: any move"
+            }
+            .to_owned(),
+        ),
+        (Phase::Move { card: Some(c) }, None) => Some(if ja {
+            format!("{c}筋に指す")
+        } else {
+            format!("Play on file {c}")
+        }),
+        (Phase::Move { card: None }, None) => Some(
+            if ja {
+                "札なし：どの合法手でもよい"
+            } else {
+                "No card: any legal move"
+            }
+            .to_owned(),
+        ),
+        (Phase::Over, None) => None,
+    };
+    d
+}
+
+/// Tsuitate's referee: the true board with the foul counts in the caption
+/// and the result once over.
+pub fn referee_diagram(referee: &Referee, lang: Lang) -> Diagram {
+    let mut d = Diagram::of_position(referee.true_position());
+    d.lang = lang;
+    d.outcome = referee.outcome();
+    let (b, w) = (referee.fouls(Color::Black), referee.fouls(Color::White));
+    d.caption = Some(match lang {
+        Lang::Japanese => format!("審判の盤 · 反則：先手 {b}、後手 {w}"),
+        Lang::English => format!("Referee's board · fouls: Black {b}, White {w}"),
+    });
+    d
 }

@@ -2,12 +2,11 @@
 //! native; any Python object with a `choose(observation)` method can take a
 //! seat in a match too.
 
-use crate::board::PyBoard;
 use crate::busy::InUse;
-use crate::card::PyCardGame;
 use crate::convert::{self, Int, Seed, SettingText, Shape, Text};
 use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::{SettingError, ShogiError};
+use crate::game::PyGame;
 use crate::interrupt::Interrupt;
 use crate::moves::{move_object, PyMove};
 use crate::tsuitate::PyPlayerView;
@@ -20,7 +19,7 @@ use shogi_players::{
     MatchResult, MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer,
     SearchPlayer,
 };
-use shogi_variants::{AnyVariant, CardGame, PlayerView};
+use shogi_variants::{AnyGame, AnyVariant, CardGame, PlayerView};
 use std::sync::{Arc, MutexGuard};
 use std::time::Duration;
 
@@ -47,13 +46,13 @@ enum Snapshot {
 
 impl Snapshot {
     fn of(observation: &Bound<'_, PyAny>) -> PyResult<Snapshot> {
-        if observation.cast::<PyBoard>().is_ok() {
-            let b = crate::legal::read::<PyBoard>(observation)?;
-            return Ok(Snapshot::Board(b.game.clone()));
-        }
-        if observation.cast::<PyCardGame>().is_ok() {
-            let c = crate::legal::read::<PyCardGame>(observation)?;
-            return Ok(Snapshot::Card(c.game.clone()));
+        if observation.cast::<PyGame>().is_ok() {
+            let g = crate::legal::read::<PyGame>(observation)?;
+            match &g.game {
+                AnyGame::Board(b) => return Ok(Snapshot::Board((**b).clone())),
+                AnyGame::Card(c) => return Ok(Snapshot::Card((**c).clone())),
+                AnyGame::Tsuitate(_) => {}
+            }
         }
         if let Ok(v) = observation.cast::<PyPlayerView>() {
             return Ok(Snapshot::View(v.get().view.clone()));
@@ -99,7 +98,7 @@ fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option
         player.set_stop_check(None);
         mv
     });
-    crate::scripted::raise_pending()?;
+    crate::pending::raise_pending()?;
     stop.finish(mv).map(|mv| mv.map(|m| (m, shape)))
 }
 
@@ -313,11 +312,11 @@ impl Player for PythonPlayer {
     fn choose(&mut self, observation: Observation<'_>) -> Option<Move> {
         Python::attach(|py| {
             // What the seat sees, as the Python class a Python player knows.
-            let arg = crate::games::seen_object(py, observation.seen().clone());
+            let arg = crate::game::seen_object(py, observation.seen().clone());
             let answer = arg.and_then(|a| self.obj.bind(py).call_method1("choose", (a,)));
             match answer {
                 Ok(m) if m.is_none() => None,
-                Ok(m) => match convert::a_move(&m) {
+                Ok(m) => match crate::moves::a_move(&m) {
                     Ok(mv) => Some(mv),
                     Err(e) => {
                         self.failed(py, e);
@@ -614,7 +613,7 @@ pub fn play_match(
         sb.uninstall();
         result
     });
-    crate::scripted::raise_pending()?;
+    crate::pending::raise_pending()?;
     // Ctrl-C (or a Python player's KeyboardInterrupt) first, then the
     // first Python player's error, then the match's own refusal.
     if let Some(e) = stop.take_error() {

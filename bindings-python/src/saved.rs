@@ -1,9 +1,8 @@
-//! Saving and loading games as versioned JSON (`shogi_variants::SavedGame`),
-//! and pickling through it.
+//! Loading games saved as versioned JSON (`shogi_variants::SavedGame`);
+//! saving is `Game.to_json`, pickling `pickle::reduce`.
 
 use crate::errors::InvalidSfenError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 use shogi_variants::SavedGame;
 
 /// Reads a saved game (``Board.to_json()``, ``CardGame.to_json()``,
@@ -20,14 +19,5 @@ pub fn load(
     let game = SavedGame::from_json(&json)
         .and_then(|s| s.restore())
         .map_err(|e| InvalidSfenError::new_err(e.to_string()))?;
-    crate::games::game_object(py, game)
-}
-
-/// `(load, (json,))`: how every game pickles.
-pub fn reduce<'py>(
-    py: Python<'py>,
-    saved: SavedGame,
-) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-    let load = py.import("shogi_variants._core")?.getattr("load")?;
-    Ok((load, PyTuple::new(py, [saved.to_json()])?))
+    crate::game::game_object(py, game)
 }

@@ -5,58 +5,22 @@
 //! and adds ends.
 //!
 //! A hook's exception cannot cross the Rust rules code it is called from, so
-//! it is kept ([`stash`]) and raised by the next call of the board that
-//! asked ([`raise_pending`]); meanwhile a failing filter allows no move and
+//! it is kept (`pending::stash`) and raised by the next call of the board that
+//! asked (`pending::raise_pending`); meanwhile a failing filter allows no move and
 //! a failing end test ends nothing, and a push during which a hook failed
 //! is taken back, so the board is as it was.
 
-use crate::board::PyBoard;
 use crate::convert::{self, Shape};
 use crate::errors::{ScriptError, SettingError};
+use crate::game::{board_object, PyBoard};
 use crate::moves::{move_objects, PyOutcome};
+use crate::pending::stash;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 use shogi_core::{Color, Game, Move, MoveList, Outcome, Position, Repetition};
 use shogi_variants::modifier::BaseFilter;
 use shogi_variants::{AnyVariant, Hooks, Scripted};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
-
-/// The first exception a hook raised and no board has raised yet.
-static PENDING: Mutex<Option<PyErr>> = Mutex::new(None);
-/// Whether `PENDING` holds one: read by every push, so that the common case
-/// costs a load instead of a lock.
-static ANY_PENDING: AtomicBool = AtomicBool::new(false);
-
-/// Keeps `err` to be raised by the board that called the hook (the first
-/// one kept wins: later ones are consequences of it).
-fn stash(err: PyErr) {
-    let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
-    if pending.is_none() {
-        *pending = Some(err);
-        ANY_PENDING.store(true, Ordering::Release);
-    }
-}
-
-/// Whether a hook's exception waits to be raised.
-#[inline]
-pub fn is_pending() -> bool {
-    ANY_PENDING.load(Ordering::Acquire)
-}
-
-/// Raises the exception a hook raised, if one waits.
-#[inline]
-pub fn raise_pending() -> PyResult<()> {
-    if !is_pending() {
-        return Ok(());
-    }
-    let mut pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
-    ANY_PENDING.store(false, Ordering::Release);
-    match pending.take() {
-        Some(err) => Err(err),
-        None => Ok(()),
-    }
-}
+use std::sync::Arc;
 
 /// A Python object's hook methods, as the library's [`Hooks`].
 struct PyHooks {
@@ -88,7 +52,7 @@ impl PyHooks {
         pos: &Position,
     ) -> PyResult<Bound<'py, PyBoard>> {
         let game = Game::from_position(base.clone(), pos.clone());
-        Bound::new(py, PyBoard::from_game(game))
+        board_object(py, game)
     }
 
     fn call_filter(
@@ -113,7 +77,7 @@ impl PyHooks {
             ))
         })? {
             let item = item?;
-            let mv = convert::a_move_on(&item, pos.geometry())?;
+            let mv = crate::moves::a_move_on(&item, pos.geometry())?;
             if !moves.contains(&mv) {
                 return Err(ScriptError::new_err(format!(
                     "filter_moves returned {mv}, which is not among the legal moves it was given: a filter only removes moves"
@@ -244,7 +208,7 @@ pub fn register_variant(
     } else {
         hooks.clone()
     };
-    let base = crate::board::variant(base, settings)?;
+    let base = crate::game::variant(base, settings)?;
     let has = |method: &str| object.hasattr(method);
     let py_hooks = PyHooks {
         filter: has("filter_moves")?,

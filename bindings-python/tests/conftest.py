@@ -86,13 +86,13 @@ def card_snapshot(game: sv.CardGame):
 
 def tsuitate_snapshot(game: sv.TsuitateGame):
     return (
-        game.true_sfen(),
+        game.sfen(),
         game.turn,
         game.fouls(sv.BLACK),
         game.fouls(sv.WHITE),
         game.outcome(),
-        game.view(sv.BLACK).information_state_string(),
-        game.view(sv.WHITE).information_state_string(),
+        game.seen(sv.BLACK).information_state_string(),
+        game.seen(sv.WHITE).information_state_string(),
     )
 
 

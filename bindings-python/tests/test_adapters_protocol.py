@@ -111,7 +111,7 @@ class NoDrops:
         return self.copy()
 
     def observation(self, color=None):
-        return self._board.observation(color)
+        return self._board.observation_tensor(color)
 
     @property
     def observation_shape(self):

@@ -31,9 +31,9 @@ IN_CHECK = "4r3k/9/9/9/9/9/9/9/4K4 b - 1"
 def play_random(game: CardGame, rng: random.Random, max_turns=400):
     while not game.is_game_over() and max_turns:
         if game.phase == "draw":
-            game.draw()
+            game.chance_step()
         else:
-            moves = game.allowed_moves()
+            moves = list(game.legal_moves)
             game.push(moves[rng.randrange(len(moves))])
             max_turns -= 1
     return game
@@ -54,7 +54,7 @@ def test_start_of_a_game():
     # The turn in progress is listed too, with the cards drawn so far.
     assert g.turns() == [([], None)]
     assert g.outcome() is None and not g.is_game_over()
-    assert g.allowed_moves() == []  # nothing may be played before a draw
+    assert list(g.legal_moves) == []  # nothing may be played before a draw
     assert CardGame().sfen() == STANDARD_START  # seed defaults to 0
 
 
@@ -79,9 +79,9 @@ def test_chance_outcomes_sum_to_one_and_match_the_deck():
     assert {c for c, _ in odds} == set(range(10))
     assert dict(odds)[JOKER] == Fraction(2, 74)
     assert dict(odds)[5] == Fraction(8, 74)
-    g.apply_draw(7)
+    g.apply_chance(7)
     g.push("7g7f")
-    g.apply_draw(7)
+    g.apply_chance(7)
     g.push("7c7d")
     odds = dict(g.chance_outcomes())
     assert odds[7] == Fraction(6, 72)
@@ -104,21 +104,21 @@ def test_random_games_keep_chance_outcomes_a_distribution():
             if left:
                 for card, p in odds:
                     assert p == pytest.approx(deck[card] / left)
-            g.draw()
+            g.chance_step()
         else:
             assert g.chance_outcomes() == []
-            g.push(rng.choice(g.allowed_moves()))
+            g.push(rng.choice(list(g.legal_moves)))
 
 
 def test_the_card_file_constrains_the_destination():
     g = CardGame(seed=1)
-    g.apply_draw(7)
+    g.apply_chance(7)
     assert g.turns() == [([7], None)]
     assert g.phase == "move"
     assert not g.is_chance_node()
     assert g.current_card == 7
     assert g.cards_left() == 71
-    assert usis(g.allowed_moves()) == ["2h7h", "6i7h", "7g7f", "7i7h"]
+    assert usis(list(g.legal_moves)) == ["2h7h", "6i7h", "7g7f", "7i7h"]
     with raises_unchanged(IllegalMoveError, g, card_snapshot):
         g.push("2g2f")
     with raises_unchanged(IllegalMoveError, g, card_snapshot):
@@ -137,27 +137,27 @@ def test_allowed_moves_are_on_the_card_file_in_random_games():
         g = CardGame(seed=seed, move_limit=100)
         while not g.is_game_over():
             if g.phase == "draw":
-                card = g.draw()
+                card = g.chance_step()
                 assert 1 <= card <= 9
                 if g.phase == "move" and g.current_card is not None:
                     assert g.current_card == card
-                    moves = g.allowed_moves()
+                    moves = list(g.legal_moves)
                     assert moves
                     assert all(m.to_square // 9 + 1 == card for m in moves), (card, usis(moves))
                     legal = g.board().legal_moves
                     assert all(m in legal for m in moves)
                     assert set(moves) == {m for m in legal if m.to_square // 9 + 1 == card}
             else:
-                g.push(rng.choice(g.allowed_moves()))
+                g.push(rng.choice(list(g.legal_moves)))
 
 
 def test_file_rule_origin():
     g = CardGame(seed=1, file_rule="Origin")
-    g.apply_draw(7)
-    assert usis(g.allowed_moves()) == ["7g7f", "7i6h", "7i7h"]
+    g.apply_chance(7)
+    assert usis(list(g.legal_moves)) == ["7g7f", "7i6h", "7i7h"]
     d = CardGame("4k4/9/9/9/9/9/9/9/4K4 b G 1", seed=1, file_rule="Origin")
-    d.apply_draw(2)
-    moves = usis(d.allowed_moves())
+    d.apply_chance(2)
+    moves = usis(list(d.legal_moves))
     assert len(moves) == 9 and all(m.startswith("G*2") for m in moves)
 
 
@@ -167,52 +167,52 @@ def test_in_check_no_card_is_drawn():
     assert g.current_card is None
     assert not g.is_chance_node()
     assert g.chance_outcomes() == []
-    assert usis(g.allowed_moves()) == ["5i4h", "5i4i", "5i6h", "5i6i"]
+    assert usis(list(g.legal_moves)) == ["5i4h", "5i4i", "5i6h", "5i6i"]
     with raises_unchanged(ShogiError, g, card_snapshot):
-        g.apply_draw(4)  # not a draw phase
+        g.apply_chance(4)  # not a draw phase
 
 
 def test_check_exempt_off():
     g = CardGame(IN_CHECK, seed=1, check_exempt=False)
     assert g.phase == "draw"
-    g.apply_draw(4)
-    assert usis(g.allowed_moves()) == ["5i4h", "5i4i"]
+    g.apply_chance(4)
+    assert usis(list(g.legal_moves)) == ["5i4h", "5i4i"]
 
 
 def test_no_move_on_the_card_file_loses_by_default():
     g = CardGame(LONE_KINGS, seed=1)
-    g.apply_draw(1)
+    g.apply_chance(1)
     o = g.outcome()
     assert o.winner == WHITE and o.reason == "no_move_on_card_file"
     assert g.phase == "over" and g.is_game_over()
-    assert g.allowed_moves() == []
+    assert list(g.legal_moves) == []
     with raises_unchanged(ShogiError, g, card_snapshot):
-        g.apply_draw(5)
+        g.apply_chance(5)
     with raises_unchanged(ShogiError, g, card_snapshot):
-        g.draw()
+        g.chance_step()
     with raises_unchanged(GameOverError, g, card_snapshot):
         g.push("5i5h")
 
 
 def test_no_move_draw_again():
     g = CardGame(LONE_KINGS, seed=1, no_move="DrawAgain")
-    g.apply_draw(1)
+    g.apply_chance(1)
     assert g.phase == "draw"
-    g.apply_draw(9)
+    g.apply_chance(9)
     assert g.phase == "draw"
-    g.apply_draw(6)
+    g.apply_chance(6)
     assert g.phase == "move"
-    assert usis(g.allowed_moves()) == ["5i6h", "5i6i"]
+    assert usis(list(g.legal_moves)) == ["5i6h", "5i6i"]
     g.push("5i6h")
     assert g.turns()[0] == ([1, 9, 6], Move.from_usi("5i6h"))
 
 
 def test_no_move_free_move():
     g = CardGame(LONE_KINGS, seed=1, no_move="FreeMove")
-    g.apply_draw(1)
+    g.apply_chance(1)
     assert g.phase == "move"
     assert g.current_card is None
-    assert len(g.allowed_moves()) == 5
+    assert len(list(g.legal_moves)) == 5
     assert g.cards_left() == 71
 
 
@@ -220,32 +220,32 @@ def test_jokers():
     g = CardGame(seed=1, jokers=True)
     assert g.cards_left() == 74
     assert g.deck()[JOKER] == 2
-    g.apply_draw(JOKER)
+    g.apply_chance(JOKER)
     assert g.phase == "move"
     # A joker constrains nothing: current_card is "the card constraining the move, if any".
     assert g.current_card in (None, JOKER)
-    assert len(g.allowed_moves()) == 30
+    assert len(list(g.legal_moves)) == 30
     assert g.turns()[-1][0] == [JOKER]
     plain = CardGame(seed=1)
     with raises_unchanged(ShogiError, plain, card_snapshot):
-        plain.apply_draw(JOKER)
+        plain.apply_chance(JOKER)
 
 
 @pytest.mark.parametrize("bad", [10, -1, 255, 2**40])
 def test_bad_cards(bad):
     g = CardGame(seed=1, jokers=True)
     with raises_unchanged(ShogiError, g, card_snapshot):
-        g.apply_draw(bad)
+        g.apply_chance(bad)
 
 
 def test_a_card_no_longer_in_the_deck():
     g = CardGame(seed=1, copies_per_rank=1)
     assert g.cards_left() == 9
-    g.apply_draw(7)
+    g.apply_chance(7)
     g.push("7g7f")
     with raises_unchanged(ShogiError, g, card_snapshot):
-        g.apply_draw(7)
-    g.apply_draw(3)
+        g.apply_chance(7)
+    g.apply_chance(3)
 
 
 def test_minishogi_base():
@@ -253,7 +253,7 @@ def test_minishogi_base():
     assert g.cards_left() == 40
     assert {c for c, _ in g.chance_outcomes()} == {1, 2, 3, 4, 5}
     with raises_unchanged(ShogiError, g, card_snapshot):
-        g.apply_draw(6)
+        g.apply_chance(6)
     assert g.board().files == 5
     assert_svg(g._repr_svg_())
 
@@ -269,7 +269,7 @@ def test_push_before_drawing_is_refused():
 
 def test_checkmate_ends_the_game():
     g = CardGame("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", seed=1)
-    g.apply_draw(5)
+    g.apply_chance(5)
     g.push("G*5b")
     o = g.outcome()
     assert o.winner == BLACK and o.reason == "checkmate"
@@ -280,7 +280,7 @@ def test_fourfold_repetition_draws():
     g = CardGame(seed=1)
     for _ in range(3):
         for usi, file in zip(["2h3h", "8b7b", "3h2h", "7b8b"], [3, 7, 2, 8]):
-            g.apply_draw(file)
+            g.apply_chance(file)
             g.push(usi)
     o = g.outcome()
     assert o.winner is None and o.reason == "repetition"
@@ -288,9 +288,9 @@ def test_fourfold_repetition_draws():
 
 def test_move_limit():
     g = CardGame(seed=1, move_limit=2)
-    g.apply_draw(7)
+    g.apply_chance(7)
     g.push("7g7f")
-    g.apply_draw(3)
+    g.apply_chance(3)
     g.push("3c3d")
     assert g.outcome().reason == "move_limit"
     assert g.outcome().winner is None
@@ -307,7 +307,7 @@ def test_seeded_replay_gives_the_same_cards():
     c = CardGame(seed=42, move_limit=200)
     for cards, move in a.turns():
         while c.phase == "draw":
-            c.draw()
+            c.chance_step()
         if move is not None:
             c.push(move)
     assert c.turns() == a.turns()
@@ -320,7 +320,7 @@ def test_seeded_draws_follow_the_deck():
     seen = {}
     for seed in range(300):
         g = CardGame(seed=seed)
-        card = g.draw()
+        card = g.chance_step()
         seen[card] = seen.get(card, 0) + 1
     assert set(seen) == set(range(1, 10))
     assert all(12 <= n <= 58 for n in seen.values()), seen
@@ -328,7 +328,7 @@ def test_seeded_draws_follow_the_deck():
 
 def test_board_and_copy_are_independent():
     g = CardGame(seed=1)
-    g.apply_draw(7)
+    g.apply_chance(7)
     g.push("7g7f")
     b = g.board()
     assert isinstance(b, Board)
@@ -337,19 +337,19 @@ def test_board_and_copy_are_independent():
     assert g.sfen() != b.sfen()
     c = g.copy()
     assert c.sfen() == g.sfen() and c.turns() == g.turns() and c.deck() == g.deck()
-    c.apply_draw(3)
+    c.apply_chance(3)
     c.push("3c3d")
     assert g.phase == "draw" and len(g.turns()) == 2
     assert len(c.turns()) == 3
     # A copy draws the same cards as the original from here on.
     x, y = g.copy(), g.copy()
-    assert [x.draw() for _ in range(1)] == [y.draw() for _ in range(1)]
+    assert [x.chance_step() for _ in range(1)] == [y.chance_step() for _ in range(1)]
 
 
 def test_svg():
     g = CardGame(seed=1)
     assert_svg(g._repr_svg_())
-    g.apply_draw(7)
+    g.apply_chance(7)
     assert_svg(g._repr_svg_())
 
 
@@ -359,10 +359,10 @@ def test_no_seed_means_fresh_randomness_and_a_seed_replays():
     firsts = set()
     for _ in range(12):
         g = CardGame()
-        firsts.add(g.draw())
+        firsts.add(g.chance_step())
     assert len(firsts) > 1
     a, b = CardGame(seed=42), CardGame(seed=42)
-    assert [a.draw() for _ in range(1)] == [b.draw() for _ in range(1)]
+    assert [a.chance_step() for _ in range(1)] == [b.chance_step() for _ in range(1)]
     c = CardGame(seed=CardGame().seed)
     assert isinstance(c.seed, int)
 
@@ -370,7 +370,7 @@ def test_no_seed_means_fresh_randomness_and_a_seed_replays():
 def test_legal_squares_follow_the_card():
     g = CardGame(seed=3)
     assert g.legal_squares("7g") == []  # a card must be drawn first
-    g.apply_draw(2)
+    g.apply_chance(2)
     assert g.legal_squares("7g") == []
     assert g.legal_squares("2g") == [sv_square("2f")]
     assert g.legal_squares("2h") == []

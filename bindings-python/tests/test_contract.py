@@ -137,7 +137,7 @@ def test_seen_is_what_the_seat_sees():
     t.push("7g7f")
     view = t.seen(WHITE)
     assert isinstance(view, PlayerView) and view.color == WHITE
-    assert view.information_state == t.view(WHITE).information_state
+    assert view.information_state == t.seen(WHITE).information_state
     for g in (b, c, t):
         with pytest.raises(ShogiError):
             g.seen(2)
@@ -172,13 +172,13 @@ def test_refusals_map_to_one_exception_each():
 
 def test_card_words_are_aliases_of_the_contract():
     a, b = CardGame(seed=9), CardGame(seed=9)
-    assert a.draw() == b.chance_step()
+    assert a.chance_step() == b.chance_step()
     assert a.to_json() == b.to_json()
     c, d = CardGame(seed=2), CardGame(seed=2)
-    c.apply_draw(4)
+    c.apply_chance(4)
     d.apply_chance(4)
     assert c.to_json() == d.to_json()
-    assert [m.usi() for m in c.allowed_moves()] == [m.usi() for m in c.legal_moves]
+    assert [m.usi() for m in c.legal_moves] == [m.usi() for m in c.seen(BLACK).legal_moves]
 
 
 def test_cardgame_takes_the_sfen_first_and_the_seed_by_keyword():
@@ -215,18 +215,18 @@ def test_tsuitate_push_is_an_attempt_with_its_ruling():
     t = TsuitateGame()
     r = t.push_usi("7g7f")
     assert r.played and r.verdict == "played"
-    assert t.sfen() == t.true_sfen() != TsuitateGame().sfen()
+    assert t.sfen() != TsuitateGame().sfen()
     assert t.history() == ["7g7f"]
-    r = t.attempt("3c3d")
+    r = t.push("3c3d")
     assert r.played and t.history() == ["7g7f", "3c3d"]
     assert t.is_check() is False
 
 
 def test_tsuitate_legal_moves_are_the_movers_candidates():
     t = TsuitateGame()
-    assert [m.usi() for m in t.legal_moves] == [m.usi() for m in t.view(BLACK).candidate_moves()]
+    assert [m.usi() for m in t.legal_moves] == [m.usi() for m in list(t.seen(BLACK).legal_moves)]
     t.push("7g7f")
-    assert len(t.legal_moves) == len(t.view(WHITE).candidate_moves()) == 30
+    assert len(t.legal_moves) == len(list(t.seen(WHITE).legal_moves)) == 30
     assert t.legal_squares("8c") == [sq("8d")]
 
 
@@ -237,7 +237,7 @@ def test_events_group_each_attempt_per_player():
     t = TsuitateGame()
     rulings = [t.push(m) for m in ("7g7f", "3c3d", "8h2b+")]
     for color in (BLACK, WHITE):
-        events = t.view(color).events
+        events = t.seen(color).events
         assert len(events) == 3 and all(isinstance(e, Event) for e in events)
         assert [e.by for e in events] == [BLACK, WHITE, BLACK]
         assert [e.verdict for e in events] == ["played"] * 3
@@ -248,12 +248,12 @@ def test_events_group_each_attempt_per_player():
         # A ruling's event for a player is that player's event of the attempt.
         assert [r.event(color) for r in rulings] == events
         assert [r.events[color] for r in rulings] == events
-    capture = t.view(WHITE).events[2].capture
+    capture = t.seen(WHITE).events[2].capture
     assert isinstance(capture, Capture)
     assert (capture.square, capture.square_name) == (sq("2b"), "2b")
     assert (capture.piece, capture.kind, capture.owner) == ("b", "B", WHITE)
-    assert t.view(BLACK).events[2].capture == capture
-    assert t.view(BLACK).events[0].capture is None
+    assert t.seen(BLACK).events[2].capture == capture
+    assert t.seen(BLACK).events[0].capture is None
 
 
 def test_a_promoted_capture_is_announced_as_it_stood():
@@ -289,7 +289,7 @@ def test_fouls_are_events_with_counts_and_the_end():
     told = r.event(WHITE)
     assert (told.by, told.verdict, told.fouls) == (BLACK, None, None)
     assert told.game_over == end
-    assert len(silent.view(WHITE).events) == 3
+    assert len(silent.seen(WHITE).events) == 3
 
 
 def test_a_check_is_in_the_event_and_known_to_the_view():
@@ -297,10 +297,10 @@ def test_a_check_is_in_the_event_and_known_to_the_view():
     r = t.push("4h5h")
     assert r.event(BLACK).check and r.event(WHITE).check
     assert t.is_check()
-    assert t.view(WHITE).is_check() and not t.view(BLACK).is_check()
+    assert t.seen(WHITE).is_check() and not t.seen(BLACK).is_check()
     t.push("5a4b")  # the king steps out of the file
-    assert not t.is_check() and not t.view(WHITE).is_check()
-    assert not t.view(BLACK).events[-1].check
+    assert not t.is_check() and not t.seen(WHITE).is_check()
+    assert not t.seen(BLACK).events[-1].check
 
 
 # --- PlayerView like a board --------------------------------------------
@@ -310,7 +310,7 @@ def test_player_view_sfen_hides_the_opponent():
     t = TsuitateGame()
     for m in ("7g7f", "3c3d", "8h2b+"):
         t.push(m)
-    black, white = t.view(BLACK), t.view(WHITE)
+    black, white = t.seen(BLACK), t.seen(WHITE)
     # Black's own pieces and hand (the bishop taken); nothing of White's.
     assert black.sfen() == "9/7+B1/9/9/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4"
     assert white.sfen() == "lnsgkgsnl/1r7/pppppp1pp/6p2/9/9/9/9/9 w - 4"
@@ -327,19 +327,19 @@ def test_player_view_sfen_hides_the_opponent():
 
 def test_player_view_answers_like_a_board():
     t = TsuitateGame(base="minishogi")
-    v = t.view(BLACK)
+    v = t.seen(BLACK)
     assert (v.files, v.ranks) == (5, 5)
     assert isinstance(v.legal_moves, LegalMoves)
-    assert [m.usi() for m in v.legal_moves] == [m.usi() for m in v.candidate_moves()]
+    assert [m.usi() for m in v.legal_moves] == [m.usi() for m in list(v.legal_moves)]
     assert "5d5c" in v.legal_moves and "5d5b" not in v.legal_moves
     assert v.legal_squares("5d") == [v.parse_square("5c")] == [22]  # 5x5 numbering
     assert v.piece_at("5e") == "K" and v.piece_at("1a") is None
     assert v.svg().startswith("<svg")
-    w = t.view(WHITE)
+    w = t.seen(WHITE)
     assert len(w.legal_moves) == 0 and w.legal_squares("4a") == []
     t.push("5d5c")
     t.push("4a3b")
-    v = t.view(BLACK)
+    v = t.seen(BLACK)
     assert v.sfen().split()[1:] == ["b", "-", "3"]
 
 

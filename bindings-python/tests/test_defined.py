@@ -187,7 +187,7 @@ def test_consumers_work_with_a_defined_variant():
     player = sv.RandomPlayer(seed=2)
     mv = player.choose(b)
     assert mv in b.legal_moves
-    assert b.observation().shape == b.observation_shape
+    assert b.observation_tensor().shape == b.observation_shape
 
 
 # ---------------------------------------------------------------------------
@@ -388,12 +388,12 @@ def test_every_kind_a_shipped_definition_holds_shows_in_the_observation(name):
     for kind in kinds:
         held = Board(_kings_only(files, ranks, kind), variant=name)
         for color in (sv.BLACK, sv.WHITE):
-            assert not (held.observation(color) == bare.observation(color)).all(), (name, kind, color)
+            assert not (held.observation_tensor(color) == bare.observation_tensor(color)).all(), (name, kind, color)
 
 
 def test_a_knight_in_hand_in_judkins_is_half_of_its_knights():
-    held = Board("5k/6/6/6/6/K5 b N 1", variant="judkins").observation()
-    bare = Board("5k/6/6/6/6/K5 b - 1", variant="judkins").observation()
+    held = Board("5k/6/6/6/6/K5 b N 1", variant="judkins").observation_tensor()
+    bare = Board("5k/6/6/6/6/K5 b - 1", variant="judkins").observation_tensor()
     # Own hand planes 28.. in P L N S B R G order: the knight is plane 30.
     assert (held[30] == 0.5).all() and (bare[30] == 0.0).all()
     assert (held[:30] == bare[:30]).all() and (held[31:] == bare[31:]).all()

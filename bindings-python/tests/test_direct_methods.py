@@ -82,11 +82,21 @@ def test_pop_at_the_start_and_after_a_resignation():
     assert [m.usi() for m in board.move_stack] == ["7g7f"]
 
 
-def test_pop_hands_back_the_object_pushed_and_a_subclassed_call_is_impossible():
+def test_pop_hands_back_the_object_pushed_and_a_call_on_another_object_is_refused():
     board = sv.Board()
     move = sv.Move.from_usi("2g2f")
     board.push(move)
     assert board.pop() is move
-    # Board is final (the C methods' SAFETY argument names it).
-    with pytest.raises(TypeError):
-        type("MyBoard", (sv.Board,), {})
+    # The C methods' SAFETY argument: CPython calls them only on a Board,
+    # whose layout (a Game's, then a Board's) every subclass keeps.
+    for other in (sv.CardGame(seed=1), sv.TsuitateGame(), object()):
+        with pytest.raises(TypeError):
+            sv.Board.push(other, "2g2f")
+        with pytest.raises(TypeError):
+            sv.Board.pop(other)
+    # A Python subclass of Board pushes and pops through them.
+    MyBoard = type("MyBoard", (sv.Board,), {})
+    mine = MyBoard()
+    assert isinstance(mine, sv.Game)
+    mine.push(move)
+    assert mine.pop() is move and mine.sfen() == sv.Board().sfen()

@@ -98,7 +98,7 @@ def test_a_draw_has_no_winner_and_special_to_move_values_stay():
 def test_card_game_colours():
     g = sv.CardGame(LONE_KINGS, seed=1)
     assert is_color(g.turn, BLACK)
-    g.apply_draw(1)  # no king move on file 1: Black loses
+    g.apply_chance(1)  # no king move on file 1: Black loses
     o = g.outcome()
     assert is_color(o.winner, WHITE) and o.reason is EndReason.NO_MOVE_ON_CARD_FILE
     g2 = sv.CardGame(seed=2)
@@ -109,11 +109,11 @@ def test_card_game_colours():
 def test_tsuitate_colours():
     g = sv.TsuitateGame(HIDDEN_PAWN)
     assert is_color(g.turn, BLACK) and is_color(g.to_move(), BLACK)
-    r = g.attempt("1i1e")
+    r = g.push("1i1e")
     cap = r.event(WHITE).capture
     assert is_color(cap.owner, WHITE)
     assert is_color(r.event(WHITE).by, BLACK) and is_color(r.events[0].by, BLACK)
-    view = g.view(WHITE)
+    view = g.seen(WHITE)
     assert is_color(view.color, WHITE) and is_color(view.turn, WHITE)
     assert is_color(g.view(np.int64(0)).color, BLACK)
     assert is_color(g.attempts()[0][0], BLACK)

@@ -33,7 +33,7 @@ def test_rows_replay_on_a_board_and_outcomes_are_the_movers():
         assert len(idx) == result.plies and list(d["plies"][idx]) == list(range(result.plies))
         for k in idx:
             assert d["players"][k] == int(board.turn)
-            np.testing.assert_array_equal(d["observations"][k], board.observation())
+            np.testing.assert_array_equal(d["observations"][k], board.observation_tensor())
             assert sorted(np.flatnonzero(masks[k])) == board.legal_actions()
             assert d["outcomes"][k] == result.value_for(board.turn)
             board.push(board.move_of(int(d["actions"][k])))

@@ -295,7 +295,7 @@ def test_out_of_range_seeds_are_value_errors(seed):
 
 def test_large_seeds_draw_reproducibly():
     a, b = CardGame(seed=2**63 - 1), CardGame(seed=2**63 - 1)
-    assert a.draw() == b.draw()
+    assert a.chance_step() == b.chance_step()
 
 
 def test_without_numpy_array_calls_say_what_to_install():
@@ -308,15 +308,15 @@ import sys
 sys.modules["numpy"] = None  # makes every `import numpy` raise ImportError
 import shogi_variants as sv
 calls = {
-    "Board.observation": lambda: sv.Board().observation(),
-    "CardGame.observation": lambda: sv.CardGame(seed=1).observation(),
-    "PlayerView.observation": lambda: sv.TsuitateGame().view(0).observation(),
-    "PlayerView.information_state_tensor": lambda: sv.TsuitateGame().view(0).information_state_tensor(),
+    "Board.observation": lambda: sv.Board().observation_tensor(),
+    "CardGame.observation": lambda: sv.CardGame(seed=1).observation_tensor(),
+    "PlayerView.observation": lambda: sv.TsuitateGame().seen(0).observation_tensor(),
+    "PlayerView.information_state_tensor": lambda: sv.TsuitateGame().seen(0).information_state_tensor(),
     "SelfPlay": lambda: sv.SelfPlay("minishogi", num_games=2),
     "Board.action_mask": lambda: sv.Board().action_mask(),
     "CardGame.action_mask": lambda: sv.CardGame(seed=1).action_mask(),
     "TsuitateGame.action_mask": lambda: sv.TsuitateGame().action_mask(),
-    "PlayerView.action_mask": lambda: sv.TsuitateGame().view(0).action_mask(),
+    "PlayerView.action_mask": lambda: sv.TsuitateGame().seen(0).action_mask(),
 }
 for name, call in calls.items():
     try:

@@ -139,8 +139,8 @@ def ask(view, capacity):
     except sv.ShogiError as e:
         return "shogi: " + str(e)
 
-bounded = sv.TsuitateGame().view(sv.BLACK)
-unbounded = sv.TsuitateGame(move_limit=None).view(sv.BLACK)
+bounded = sv.TsuitateGame().seen(sv.BLACK)
+unbounded = sv.TsuitateGame(move_limit=None).seen(sv.BLACK)
 print(ask(bounded, 2 * 10**8))
 print(ask(unbounded, 2 * 10**8))
 print(ask(unbounded, 26_000_000))

@@ -67,7 +67,7 @@ def test_notation_of_an_illegal_move_says_why():
 
 def test_card_game_says_why():
     g = CardGame(seed=1)
-    g.apply_draw(3)
+    g.apply_chance(3)
     with raises_unchanged(IllegalMoveError, g, card_snapshot) as info:
         g.push_usi("7g7f")
     assert info.value.reason == "off_card_file"
@@ -85,13 +85,13 @@ def test_card_game_says_why():
 
 def test_card_game_origin_rule_and_capture_duty_say_why():
     g = CardGame(seed=1, file_rule="Origin")
-    g.apply_draw(6)
+    g.apply_chance(6)
     with raises_unchanged(IllegalMoveError, g, card_snapshot) as info:
         g.push_usi("7i6h")
     assert info.value.reason == "off_card_file"
     assert str(info.value) == "7i6h: the card drawn is file 6; this move is on file 7"
     d = CardGame(BISHOPS_FACE, seed=1, capture_duty=True)
-    d.apply_draw(2)
+    d.apply_chance(2)
     with raises_unchanged(IllegalMoveError, d, card_snapshot) as info:
         d.push_usi("2g2f")
     assert info.value.reason == "must_capture"

@@ -313,12 +313,12 @@ def test_bod_is_the_kanji_diagram_and_reads_back():
 def test_reprs_say_what_the_object_is():
     card = sv.CardGame(seed=7)
     assert repr(card).startswith("<CardGame standard seed=7 phase=draw")
-    drawn = card.draw()
+    drawn = card.chance_step()
     assert f"seed=7 phase=move card={drawn} " in repr(card)
     game = sv.TsuitateGame()
     assert repr(game) == "<TsuitateGame BLACK to move, attempts=0, fouls black=0 white=0>"
     game.push_usi("7g7f")
-    view = game.view(sv.WHITE)
+    view = game.seen(sv.WHITE)
     assert repr(view) == (
         "<PlayerView of WHITE (to move), moves_played=1, fouls=0, opponent_fouls_known=0>"
     )

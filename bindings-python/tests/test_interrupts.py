@@ -72,7 +72,10 @@ def test_selfplay_run_random():
     for g in range(len(sp)):
         assert list(np.flatnonzero(sp.action_masks[g])) == sp.legal_actions(g)
     sp.step_random()
-    assert sp.run_random(3) >= 0
+    before = sum(sp.games_finished())
+    finished = sp.run_random(3)
+    # It reports the games it finished, and the batch counts the same.
+    assert finished == sum(sp.games_finished()) - before
 
 
 def test_native_match():
@@ -80,7 +83,8 @@ def test_native_match():
     interrupted(lambda: sv.play_match("minishogi", a, b, games=10**6, max_plies=100))
     # Both players are free again.
     assert a.choose(sv.Board(variant="minishogi")) is not None
-    assert sv.play_match("minishogi", a, b, games=2, max_plies=20).wins + 0 >= 0
+    result = sv.play_match("minishogi", a, b, games=2, max_plies=20)
+    assert result.wins + result.draws + result.losses == 2
 
 
 def test_match_with_a_deep_native_search():

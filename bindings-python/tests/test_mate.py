@@ -54,7 +54,8 @@ def test_mate_finds_the_shortest_line_and_it_mates():
     assert isinstance(report, sv.MateReport)
     assert report.result == "mate" and report
     assert report.plies == 3 == len(report.moves)
-    assert report.shortest and report.nodes >= 1 and report.elapsed >= 0
+    assert report.shortest and report.nodes >= 1
+    assert isinstance(report.elapsed, float) and 0 <= report.elapsed < 60
     assert replay_is_mate(b, report.moves)
     assert "mate in 3" in repr(report)
     # The board itself is unchanged.

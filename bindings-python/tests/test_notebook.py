@@ -43,11 +43,11 @@ def pictured():
         sv.Board(variant="minishogi"),
         sv.CardGame(seed=5),
         t,
-        t.view(0),
-        t.view(1),
+        t.seen(0),
+        t.seen(1),
         over,
-        over.view(0),
-        over.view(1),
+        over.seen(0),
+        over.seen(1),
     ]
 
 
@@ -146,7 +146,7 @@ def mask_owners():
     t = sv.TsuitateGame()
     c = sv.CardGame(seed=5)
     c.chance_step()
-    return [sv.Board(), sv.Board(variant="minishogi"), c, t, t.view(0)]
+    return [sv.Board(), sv.Board(variant="minishogi"), c, t, t.seen(0)]
 
 
 @pytest.mark.parametrize("obj", mask_owners(), ids=lambda o: type(o).__name__)

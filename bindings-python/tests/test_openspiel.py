@@ -95,7 +95,7 @@ def test_board_games_follow_the_board(name, variant, settings):
             assert state.current_player() == board.turn
             assert state.legal_actions() == board.legal_actions()
             for p in (0, 1):
-                expected = board.observation(p).ravel()
+                expected = board.observation_tensor(p).ravel()
                 assert np.array_equal(np.asarray(state.observation_tensor(p)), expected)
             action = board.legal_actions()[0]
             assert state.action_to_string(action) == board.move_of(action).usi()
@@ -149,7 +149,7 @@ def test_card_chance_nodes_match_card_game(settings):
                 assert state.current_player() == cg.turn
                 assert state.legal_actions() == cg.legal_actions()
                 assert np.array_equal(
-                    np.asarray(state.observation_tensor(cg.turn)), cg.observation(cg.turn).ravel()
+                    np.asarray(state.observation_tensor(cg.turn)), cg.observation_tensor(cg.turn).ravel()
                 )
 
         state = game.new_initial_state()
@@ -163,7 +163,7 @@ def test_card_chance_nodes_match_card_game(settings):
             else:
                 action = rng.choice(state.legal_actions())
             state.apply_action(action)
-            cg.apply_draw(action) if chance else cg.push(cg.move_of(action))
+            cg.apply_chance(action) if chance else cg.push(cg.move_of(action))
         assert draws > 0 and cg.is_game_over()
         assert state.returns() == list(cg.outcome().returns())
 
@@ -178,17 +178,17 @@ def test_tsuitate_follows_the_referee():
         for action in history:
             p = ref.turn
             assert state.current_player() == p
-            assert state.legal_actions() == ref.view(p).legal_actions()
+            assert state.legal_actions() == ref.seen(p).legal_actions()
             for q in (0, 1):
-                view = ref.view(q)
+                view = ref.seen(q)
                 assert state.information_state_string(q) == view.information_state_string()
-                obs = view.observation().ravel()
+                obs = view.observation_tensor().ravel()
                 # Capacity: five announcements per attempt, 40 + 2 * 4 - 1 attempts.
                 info = view.information_state_tensor(5 * (40 + 2 * 4 - 1))
                 assert np.array_equal(np.asarray(state.information_state_tensor(q)), info)
                 assert np.array_equal(info[: obs.size], obs)
                 assert np.array_equal(np.asarray(state.observation_tensor(q)), obs)
-            ref.attempt(ref.view(p).move_of(action))
+            ref.push(ref.seen(p).move_of(action))
             state.apply_action(action)
         assert ref.is_game_over() and state.is_terminal()
         assert state.returns() == list(ref.outcome().returns())
@@ -199,7 +199,7 @@ def test_tsuitate_foul_keeps_the_mover():
     game = sos.load("tsuitate", base="minishogi")
     state = game.new_initial_state()
     # Black's rook slides 1e-1a through White's hidden pawn on 1b: a foul.
-    foul = sv.TsuitateGame(base="minishogi").view(0).action(sv.Move.from_usi("1e1a+"))
+    foul = sv.TsuitateGame(base="minishogi").seen(0).action(sv.Move.from_usi("1e1a+"))
     assert foul in state.legal_actions()
     before = state.observation_string(0)
     state.apply_action(foul)

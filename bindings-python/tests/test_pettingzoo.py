@@ -28,7 +28,7 @@ def act(e, usi: str) -> None:
     """Play a move given in USI through the env (as the agent to move)."""
     raw = e.unwrapped
     if raw.game_name == "tsuitate":
-        action = raw.game.view(raw.game.turn).action(usi)
+        action = raw.game.seen(raw.game.turn).action(usi)
     else:
         action = raw.game.action(usi)
     assert e.last()[0]["action_mask"][action] == 1, usi
@@ -108,8 +108,8 @@ def test_black_moves_first_and_masks():
     assert sorted(np.flatnonzero(mover["action_mask"]).tolist()) == raw.game.legal_actions()
     assert mover["action_mask"].sum() == 30
     assert other["action_mask"].sum() == 0
-    assert np.array_equal(mover["observation"], raw.game.observation(sv.BLACK))
-    assert np.array_equal(other["observation"], raw.game.observation(sv.WHITE))
+    assert np.array_equal(mover["observation"], raw.game.observation_tensor(sv.BLACK))
+    assert np.array_equal(other["observation"], raw.game.observation_tensor(sv.WHITE))
     act(e, "7g7f")
     assert e.agent_selection == "white"
     assert e.observe("black")["action_mask"].sum() == 0
@@ -232,7 +232,7 @@ def test_tsuitate_hidden_moves_invisible():
         return e
 
     a, b = after("3c3d"), after("4c4d")
-    assert a.unwrapped.game.true_sfen() != b.unwrapped.game.true_sfen()
+    assert a.unwrapped.game.sfen() != b.unwrapped.game.sfen()
     assert a.agent_selection == b.agent_selection == "black"
     oa, ob = a.observe("black"), b.observe("black")
     assert np.array_equal(oa["observation"], ob["observation"])
@@ -241,10 +241,10 @@ def test_tsuitate_hidden_moves_invisible():
     # White knows its own move: its observations differ.
     assert not np.array_equal(a.observe("white")["observation"], b.observe("white")["observation"])
     # The observation is the player's view, not the referee's board.
-    view = a.unwrapped.game.view(sv.BLACK)
-    assert np.array_equal(oa["observation"], view.observation())
+    view = a.unwrapped.game.seen(sv.BLACK)
+    assert np.array_equal(oa["observation"], view.observation_tensor())
     # The mask is the view's candidate moves (what Black's own pieces allow).
-    candidates = sorted(view.action(m) for m in view.candidate_moves())
+    candidates = sorted(view.action(m) for m in list(view.legal_moves))
     assert np.flatnonzero(oa["action_mask"]).tolist() == candidates
 
 
@@ -294,7 +294,7 @@ def test_card_only_decision_steps():
             continue
         game = raw.game
         assert game.phase == "move" and not game.is_chance_node()
-        allowed = sorted(game.action(m) for m in game.allowed_moves())
+        allowed = sorted(game.action(m) for m in list(game.legal_moves))
         assert np.flatnonzero(obs["action_mask"]).tolist() == allowed
         assert info["card"] == game.current_card
         e.step(int(rng.choice(allowed)))

@@ -50,14 +50,14 @@ def values():
                 if event.capture is not None:
                     out[f"capture {i}.{color}"] = event.capture
     for color in (sv.BLACK, sv.WHITE):
-        out[f"view {color}"] = game.view(color)
+        out[f"view {color}"] = game.seen(color)
     lost = sv.TsuitateGame("4k4/9/9/9/8p/9/9/9/4K3R b - 1", foul_limit=1)
     ending = lost.push_usi("1i1c+")  # through the hidden pawn: a foul, and the limit
     out["ruling ending"] = ending
     out["announcement game over"] = ending.told[sv.WHITE][-1]
     out["event game over"] = ending.event(sv.BLACK)
     out["outcome foul limit"] = lost.outcome()
-    out["view after the end"] = lost.view(sv.WHITE)
+    out["view after the end"] = lost.seen(sv.WHITE)
     out["move"] = sv.Move.from_usi("7g7f")
     out["move promoting"] = sv.Move.from_usi("8h2b+")
     out["move drop"] = sv.Move.from_usi("P*5e")
@@ -111,20 +111,20 @@ def test_a_copied_record_keeps_everything():
 def test_a_player_view_pickles_as_what_its_seat_knows():
     game, _ = tsuitate_game()
     for color in (sv.BLACK, sv.WHITE):
-        view = game.view(color)
+        view = game.seen(color)
         data = pickle.dumps(view)
         back = pickle.loads(data)
         assert back == view
         assert back.sfen() == view.sfen()
         assert back.information_state == view.information_state
         assert back.events == view.events
-        assert back.candidate_moves() == view.candidate_moves()
-        assert back.observation().tolist() == view.observation().tolist()
+        assert list(back.legal_moves) == list(view.legal_moves)
+        assert back.observation_tensor().tolist() == view.observation_tensor().tolist()
         # The referee's true position is not in the pickle.
-        assert back.sfen() != game.true_sfen()
-        assert game.true_sfen().split()[0].encode() not in data
+        assert back.sfen() != game.sfen()
+        assert game.sfen().split()[0].encode() not in data
     # The two seats' views differ, and so do their pickles.
-    assert game.view(sv.BLACK) != game.view(sv.WHITE)
+    assert game.seen(sv.BLACK) != game.seen(sv.WHITE)
 
 
 def test_values_of_different_content_are_not_equal():

@@ -33,10 +33,10 @@ def roundtrips(obj):
 def observation_for(player):
     if isinstance(player, sv.CardPlayer):
         game = sv.CardGame(seed=2)
-        game.draw()
+        game.chance_step()
         return game
     if isinstance(player, (sv.BeliefPlayer, sv.NaivePlayer)):
-        return sv.TsuitateGame().view(sv.BLACK)
+        return sv.TsuitateGame().seen(sv.BLACK)
     return sv.Board(variant="minishogi")
 
 
@@ -87,7 +87,7 @@ def test_legal_moves_pickle_as_their_games_view():
     board = sv.Board(variant="minishogi")
     board.push_usi("1e1d")
     cards = sv.CardGame(seed=1)
-    cards.draw()
+    cards.chance_step()
     tsuitate = sv.TsuitateGame()
     for owner in (board, cards, tsuitate):
         moves = owner.legal_moves
@@ -105,7 +105,7 @@ def test_legal_moves_pickle_as_their_games_view():
 
 
 def test_legal_moves_of_a_player_view_pickle_with_their_view():
-    view = sv.TsuitateGame().view(sv.BLACK)
+    view = sv.TsuitateGame().seen(sv.BLACK)
     try:
         pickle.dumps(view)
     except TypeError:

@@ -11,12 +11,12 @@ def test_each_player_chooses_an_allowed_move():
         assert player.choose(board) in board.legal_moves
         assert isinstance(player.name, str) and player.name in repr(player)
     cards = sv.CardGame(seed=2)
-    cards.draw()
-    assert sv.CardPlayer().choose(cards) in cards.allowed_moves()
+    cards.chance_step()
+    assert sv.CardPlayer().choose(cards) in list(cards.legal_moves)
     game = sv.TsuitateGame()
-    view = game.view(sv.BLACK)
+    view = game.seen(sv.BLACK)
     for player in (sv.BeliefPlayer(seed=1, particles=8), sv.NaivePlayer(2)):
-        assert player.choose(view) in view.candidate_moves()
+        assert player.choose(view) in list(view.legal_moves)
         player.new_game()
 
 
@@ -75,8 +75,8 @@ class FirstMove:
         if isinstance(observation, sv.Board):
             return next(iter(observation.legal_moves), None)
         if isinstance(observation, sv.CardGame):
-            return observation.allowed_moves()[0].usi()  # USI text works too
-        return observation.candidate_moves()[0]
+            return list(observation.legal_moves)[0].usi()  # USI text works too
+        return list(observation.legal_moves)[0]
 
 
 def test_python_players_take_seats():

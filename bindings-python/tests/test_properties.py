@@ -316,7 +316,7 @@ def test_random_settings_raise_only_setting_errors(game, kw):
         assert g.perft(1) == len(g.legal_moves)
     elif isinstance(g, sv.CardGame):
         if g.phase == "draw":
-            g.draw()
+            g.chance_step()
         assert g.phase in ("move", "over", "draw")
     else:
-        assert len(g.view(g.turn).candidate_moves()) > 0
+        assert len(list(g.seen(g.turn).legal_moves)) > 0

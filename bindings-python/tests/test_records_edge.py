@@ -217,7 +217,7 @@ def test_load_speaks_the_library_words(doc, says):
 
 def test_a_card_generator_position_past_the_generator_is_refused():
     game = sv.CardGame(seed=5)
-    game.draw()
+    game.chance_step()
     doc = json.loads(game.to_json())
     last = 2**68 - 1
     doc["generator_position"] = str(last)
@@ -243,15 +243,15 @@ def test_a_tsuitate_game_over_at_the_start_tells_both_players():
     # A board game from the same position ends the same way.
     assert sv.Board(MATED_AT_START).outcome() == outcome
     for color in (sv.BLACK, sv.WHITE):
-        view = game.view(color)
+        view = game.seen(color)
         told = view.information_state
         assert [a.kind for a in told] == ["game_over"], told
         assert told[0].outcome == outcome
         assert [e.game_over for e in view.events] == [outcome]
         assert not view.to_move
         # Saved and loaded, and resampled, the players were told the same.
-        assert sv.load(game.to_json()).view(color).information_state == told
-        assert game.resample(color, 1).view(color).information_state == told
+        assert sv.load(game.to_json()).seen(color).information_state == told
+        assert game.resample(color, 1).seen(color).information_state == told
     with pytest.raises(sv.GameOverError):
         game.push_usi("1i1h")
 

@@ -150,9 +150,9 @@ def card_turns(game: sv.CardGame, rng: random.Random, max_moves: int):
     while not game.is_game_over() and max_moves:
         yield game
         if game.phase == "draw":
-            game.draw()
+            game.chance_step()
         else:
-            game.push(rng.choice(game.allowed_moves()))
+            game.push(rng.choice(list(game.legal_moves)))
             max_moves -= 1
     yield game
 
@@ -161,8 +161,8 @@ def tsuitate_states(game: sv.TsuitateGame, rng: random.Random, max_attempts: int
     """Yields the game before every attempt of a random playout (fouls included)."""
     while not game.is_game_over() and max_attempts:
         yield game
-        cands = game.view(game.turn).candidate_moves()
-        game.attempt(rng.choice(cands))
+        cands = list(game.seen(game.turn).legal_moves)
+        game.push(rng.choice(cands))
         max_attempts -= 1
     yield game
 
@@ -195,7 +195,7 @@ def test_card_actions_round_trip(base):
         for g in card_turns(game, rng, 120):
             if g.phase == "move":
                 moves += 1
-                check_action_api(g, g.allowed_moves(), size)
+                check_action_api(g, list(g.legal_moves), size)
                 # Allowed moves are legal board moves; the card only narrows them.
                 assert set(g.legal_actions()) <= set(g.board().legal_actions())
             else:
@@ -215,8 +215,8 @@ def test_tsuitate_actions_round_trip(base):
         assert game.num_actions == size
         for g in tsuitate_states(game, rng, 150):
             for color in (BLACK, WHITE):
-                view = g.view(color)
-                cands = view.candidate_moves()
+                view = g.seen(color)
+                cands = list(view.legal_moves)
                 if view.to_move:
                     assert cands
                     check_action_api(view, cands, size)
@@ -234,7 +234,7 @@ def test_every_action_number_decodes_or_is_refused(variant, size):
     InvalidMoveError; the same for every game class on the same board."""
     board = sv.Board(variant=variant)
     card = sv.CardGame(seed=0, base=variant)
-    view = sv.TsuitateGame(base=variant).view(BLACK)
+    view = sv.TsuitateGame(base=variant).seen(BLACK)
     seen = {}
     for a in range(size):
         try:
@@ -274,8 +274,8 @@ def test_non_legal_but_valid_actions_decode_to_moves():
         lambda: sv.Board(variant="minishogi"),
         lambda: sv.CardGame(seed=0),
         lambda: sv.CardGame(seed=0, base="minishogi"),
-        lambda: sv.TsuitateGame().view(BLACK),
-        lambda: sv.TsuitateGame(base="minishogi").view(WHITE),
+        lambda: sv.TsuitateGame().seen(BLACK),
+        lambda: sv.TsuitateGame(base="minishogi").seen(WHITE),
     ],
     ids=["board", "mini", "card", "card-mini", "view", "view-mini"],
 )
@@ -289,7 +289,7 @@ def test_invalid_action_numbers_raise(make):
 
 def test_moves_off_a_small_board_have_no_action():
     for obj in (sv.Board(variant="minishogi"), sv.CardGame(seed=0, base="minishogi"),
-                sv.TsuitateGame(base="minishogi").view(BLACK)):
+                sv.TsuitateGame(base="minishogi").seen(BLACK)):
         for usi in ("9i9h", "6a5a", "P*9e", "5a5f"):
             with pytest.raises(sv.InvalidMoveError):
                 obj.action(usi)
@@ -309,15 +309,15 @@ def test_moves_off_a_small_board_have_no_action():
         (lambda: sv.Board(variant="must-capture", base="minishogi"), (48, 5, 5)),
         (lambda: sv.CardGame(seed=0), (70, 9, 9)),
         (lambda: sv.CardGame(seed=0, base="minishogi"), (62, 5, 5)),
-        (lambda: sv.TsuitateGame().view(BLACK), (39, 9, 9)),
-        (lambda: sv.TsuitateGame(base="minishogi").view(WHITE), (39, 5, 5)),
+        (lambda: sv.TsuitateGame().seen(BLACK), (39, 9, 9)),
+        (lambda: sv.TsuitateGame(base="minishogi").seen(WHITE), (39, 5, 5)),
     ],
     ids=["board", "mini", "mc", "mc-mini", "card", "card-mini", "view", "view-mini"],
 )
 def test_observation_shape_and_dtype(make, shape):
     obj = make()
     assert tuple(obj.observation_shape) == shape
-    obs = obj.observation()
+    obs = obj.observation_tensor()
     assert isinstance(obs, np.ndarray)
     assert obs.dtype == np.float32
     assert obs.shape == shape
@@ -325,13 +325,13 @@ def test_observation_shape_and_dtype(make, shape):
     assert np.all((obs >= 0) & (obs <= 1))
     # A fresh array each call: writing to one does not touch the next.
     obs[:] = 7
-    assert np.all(obj.observation() <= 1)
+    assert np.all(obj.observation_tensor() <= 1)
 
 
 def test_observation_coordinates_in_the_start_position():
     b = sv.Board()
-    ob, ow = b.observation(BLACK), b.observation(WHITE)
-    assert np.array_equal(b.observation(), ob)  # default: the side to move
+    ob, ow = b.observation_tensor(BLACK), b.observation_tensor(WHITE)
+    assert np.array_equal(b.observation_tensor(), ob)  # default: the side to move
     assert ob[7, 8, 4] == 1 and ob[14 + 7, 0, 4] == 1  # kings on 5i / 5a
     assert ow[7, 8, 4] == 1 and ow[14 + 7, 0, 4] == 1  # turned for White
     assert ob[0, 6, 2] == 1  # Black's 7g pawn
@@ -343,9 +343,9 @@ def test_observation_coordinates_in_the_start_position():
     # The start is symmetric: White's picture of it is Black's picture.
     assert np.array_equal(np.delete(ob, [45, 46], axis=0), np.delete(ow, [45, 46], axis=0))
     b.push_usi("7g7f")
-    assert np.array_equal(b.observation(), b.observation(WHITE))
+    assert np.array_equal(b.observation_tensor(), b.observation_tensor(WHITE))
     mini = sv.Board(variant="minishogi")
-    om = mini.observation()
+    om = mini.observation_tensor()
     assert om[7, 4, 0] == 1 and om[21, 0, 4] == 1  # 5e king, 1a king
 
 
@@ -356,7 +356,7 @@ def test_board_observation_matches_the_position(variant, settings):
     for _ in range(30):
         board = random_board(variant, rng, rng.randrange(160), **settings)
         for viewer in (BLACK, WHITE):
-            obs = board.observation(viewer)
+            obs = board.observation_tensor(viewer)
             expected = expected_board_planes(board, viewer)
             for plane in range(BOARD_PLANES):
                 np.testing.assert_array_equal(obs[plane], expected[plane], err_msg=f"plane {plane} {board.sfen()}")
@@ -384,8 +384,8 @@ def test_observation_colour_symmetry(variant):
         assert flipped.hand(WHITE) == board.hand(BLACK) and flipped.hand(BLACK) == board.hand(WHITE)
         fresh = sv.Board(sfen, variant=variant)  # same history-free start as `flipped`
         for viewer in (BLACK, WHITE):
-            a = fresh.observation(viewer)
-            b = flipped.observation(1 - viewer)
+            a = fresh.observation_tensor(viewer)
+            b = flipped.observation_tensor(1 - viewer)
             assert a[45].min() == a[45].max() == float(viewer == WHITE)
             assert b[45].min() == b[45].max() == float(viewer == BLACK)
             keep = [p for p in range(BOARD_PLANES) if p != 45]
@@ -395,7 +395,7 @@ def test_observation_colour_symmetry(variant):
 
 def test_hand_planes():
     b = sv.Board("4k4/9/9/9/9/9/9/9/4K4 b 3P2LSBRG2pn 1")
-    ob, ow = b.observation(BLACK), b.observation(WHITE)
+    ob, ow = b.observation_tensor(BLACK), b.observation_tensor(WHITE)
     assert [ob[28 + k, 0, 0] for k in range(7)] == pytest.approx([3 / 18, 2 / 4, 0, 1 / 4, 1 / 2, 1 / 2, 1 / 4])
     assert [ob[35 + k, 0, 0] for k in range(7)] == pytest.approx([2 / 18, 0, 1 / 4, 0, 0, 0, 0])
     np.testing.assert_array_equal(ow[28:35], ob[35:42])
@@ -403,43 +403,43 @@ def test_hand_planes():
     for plane in range(28, 42):
         assert ob[plane].min() == ob[plane].max()  # whole planes
     m = sv.Board("4k/5/5/5/K4 b PSpg 1", variant="minishogi")
-    om = m.observation(BLACK)
+    om = m.observation_tensor(BLACK)
     assert [om[28 + k, 2, 2] for k in range(7)] == pytest.approx([0.5, 0, 0, 0.5, 0, 0, 0])
     assert [om[35 + k, 2, 2] for k in range(7)] == pytest.approx([0.5, 0, 0, 0, 0, 0, 0.5])
 
 
 def test_repetition_and_game_over_planes():
     b = sv.Board()
-    assert b.observation()[42:45].max() == 0
+    assert b.observation_tensor()[42:45].max() == 0
     expected = {1: [1, 0, 0], 2: [1, 1, 0]}
     for round_ in (1, 2):
         for usi in SHUFFLE:
             b.push_usi(usi)
-        o = b.observation()
+        o = b.observation_tensor()
         assert [o[42 + k].max() for k in range(3)] == expected[round_]
         assert [o[42 + k].min() for k in range(3)] == expected[round_]
         assert o[46].min() == 1
     b.push_usi("2h3h")  # a position seen once so far
-    assert b.observation()[42].max() == 1  # ... it occurred once before (after move 1)
+    assert b.observation_tensor()[42].max() == 1  # ... it occurred once before (after move 1)
     b.pop()
     for usi in SHUFFLE:
         b.push_usi(usi)
-    o = b.observation()
+    o = b.observation_tensor()
     assert b.is_game_over() and b.outcome().reason == "repetition"
     assert [o[42 + k].min() for k in range(3)] == [1, 1, 1]
     assert o[46].max() == 0  # nobody is to move in a finished game
     # Undoing clears them again.
     for _ in range(12):
         b.pop()
-    np.testing.assert_array_equal(b.observation(), sv.Board().observation())
+    np.testing.assert_array_equal(b.observation_tensor(), sv.Board().observation_tensor())
 
 
 def test_check_plane():
     b = sv.Board("4k4/9/9/9/9/9/9/9/4K3R b - 1")
-    assert b.observation()[47].max() == 0
+    assert b.observation_tensor()[47].max() == 0
     b.push_usi("1i1a+")
     assert b.is_check()
-    assert b.observation(WHITE)[47].min() == 1 == b.observation(BLACK)[47].min()
+    assert b.observation_tensor(WHITE)[47].min() == 1 == b.observation_tensor(BLACK)[47].min()
 
 
 # --------------------------------------------------------------------------
@@ -487,7 +487,7 @@ def test_card_observation_matches_the_game(base, jokers):
             if not positions or positions[-1] != key:
                 positions.append(key)
             for viewer in (BLACK, WHITE):
-                obs = g.observation(viewer)
+                obs = g.observation_tensor(viewer)
                 assert obs.shape == (48 + 2 + 2 * (size + 1), size, size)
                 board = g.board()
                 expected = expected_board_planes(board, viewer, repetitions=positions.count(key))
@@ -505,11 +505,11 @@ def test_card_observation_matches_the_game(base, jokers):
                 np.testing.assert_array_equal(obs[46], np.full((size, size), float(g.turn == viewer and not g.is_game_over())))
                 np.testing.assert_array_equal(obs[48:], expected_card_planes(g, viewer), err_msg=f"{g.phase} {g.current_card}")
             checked[g.phase] += 1
-            pile = g.observation()[48 + 2 + size + 1:].sum()
+            pile = g.observation_tensor()[48 + 2 + size + 1:].sum()
             if previous_pile is not None and g.cards_left() > 0:
                 assert pile <= previous_pile + 1e-6 or g.cards_left() >= previous_cards  # reshuffle only
             previous_pile, previous_cards = pile, g.cards_left()
-        assert np.array_equal(g.observation(), g.observation(g.turn))
+        assert np.array_equal(g.observation_tensor(), g.observation_tensor(g.turn))
     assert checked["draw"] > 10 and checked["move"] > 10
 
 
@@ -517,43 +517,43 @@ def test_card_repetition_planes_follow_the_game_history():
     g = sv.CardGame(seed=0)
     for round_ in (1, 2):
         for usi in SHUFFLE:  # rook shuffles: the destination file is the card's
-            g.apply_draw(int(usi[2]))
+            g.apply_chance(int(usi[2]))
             g.push(usi)
-        o = g.observation()
+        o = g.observation_tensor()
         assert [o[42 + k].min() for k in range(3)] == [1, round_ == 2, 0]
         # The Board copy keeps the history, so it sees the same repetitions.
-        np.testing.assert_array_equal(g.board().observation()[:48], o[:48])
+        np.testing.assert_array_equal(g.board().observation_tensor()[:48], o[:48])
 
 
 def test_card_planes_by_hand():
     g = sv.CardGame(seed=1)
-    o = g.observation()
+    o = g.observation_tensor()
     assert o.shape == (70, 9, 9)
     assert o[48].min() == 1 and o[49:60].max() == 0  # drawing; no card yet
     assert [o[60 + c, 0, 0] for c in range(10)] == [0.0] + [1.0] * 9  # no jokers, full deck
-    g.apply_draw(7)
-    o = g.observation()
+    g.apply_chance(7)
+    o = g.observation_tensor()
     assert o[48].max() == 0
     assert o[49, :, 2].min() == 1 and o[49].sum() == 9  # file 7 is Black's third column
     assert o[57].min() == 1 and o[50:60].sum() == 81  # one-hot: card 7
     assert o[67, 0, 0] == pytest.approx(7 / 8)
-    assert g.observation(WHITE)[49, :, 6].min() == 1  # White sees file 7 as its seventh column
+    assert g.observation_tensor(WHITE)[49, :, 6].min() == 1  # White sees file 7 as its seventh column
     g.push("7g7f")
-    o = g.observation()
+    o = g.observation_tensor()
     assert o[48].min() == 1 and o[49:60].max() == 0
-    g.apply_draw(7)
-    assert g.observation()[67, 0, 0] == pytest.approx(6 / 8)
-    assert g.observation()[49, :, 6].min() == 1  # White to move now
+    g.apply_chance(7)
+    assert g.observation_tensor()[67, 0, 0] == pytest.approx(6 / 8)
+    assert g.observation_tensor()[49, :, 6].min() == 1  # White to move now
     j = sv.CardGame(seed=2, jokers=True)
-    assert j.observation()[60, 0, 0] == 1
-    j.apply_draw(sv.JOKER)
-    o = j.observation()
+    assert j.observation_tensor()[60, 0, 0] == 1
+    j.apply_chance(sv.JOKER)
+    o = j.observation_tensor()
     assert o[49].min() == 1 and o[50].min() == 1 and o[51:60].max() == 0
     assert o[60, 0, 0] == pytest.approx(1 / 2)
     mini = sv.CardGame(seed=3, base="minishogi")
     assert mini.num_cards == 6 and mini.observation_shape == (62, 5, 5)
-    mini.apply_draw(3)
-    o = mini.observation()
+    mini.apply_chance(3)
+    o = mini.observation_tensor()
     assert o[49, :, 2].min() == 1 and o[49].sum() == 5
     assert o[53].min() == 1
 
@@ -566,70 +566,70 @@ def test_card_planes_by_hand():
 def test_tsuitate_observation_hides_what_the_player_does_not_know():
     a, b = sv.TsuitateGame(), sv.TsuitateGame()
     for black, white_a, white_b in [("7g7f", "3c3d", "8c8d"), ("2g2f", "4a5b", "6a5b"), ("6i7h", "1c1d", "9c9d")]:
-        a.attempt(black)
-        b.attempt(black)
-        a.attempt(white_a)
-        b.attempt(white_b)
-        assert a.true_sfen() != b.true_sfen()
-        np.testing.assert_array_equal(a.view(BLACK).observation(), b.view(BLACK).observation())
-        assert not np.array_equal(a.view(WHITE).observation(), b.view(WHITE).observation())
+        a.push(black)
+        b.push(black)
+        a.push(white_a)
+        b.push(white_b)
+        assert a.sfen() != b.sfen()
+        np.testing.assert_array_equal(a.seen(BLACK).observation_tensor(), b.seen(BLACK).observation_tensor())
+        assert not np.array_equal(a.seen(WHITE).observation_tensor(), b.seen(WHITE).observation_tensor())
     # Different hidden armies from the start: Black's picture is the same.
     c = sv.TsuitateGame("lnsgk1snl/1r3g1b1/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
-    np.testing.assert_array_equal(c.view(BLACK).observation(), sv.TsuitateGame().view(BLACK).observation())
+    np.testing.assert_array_equal(c.seen(BLACK).observation_tensor(), sv.TsuitateGame().seen(BLACK).observation_tensor())
 
 
 def test_tsuitate_observation_of_a_capture():
     a, b = sv.TsuitateGame(HIDDEN_PAWN), sv.TsuitateGame(PAWN_ON_2E)
-    np.testing.assert_array_equal(a.view(BLACK).observation(), b.view(BLACK).observation())
-    assert a.attempt("1i1e").played and b.attempt("1i1e").played
-    oa, ob = a.view(BLACK).observation(), b.view(BLACK).observation()
+    np.testing.assert_array_equal(a.seen(BLACK).observation_tensor(), b.seen(BLACK).observation_tensor())
+    assert a.push("1i1e").played and b.push("1i1e").played
+    oa, ob = a.seen(BLACK).observation_tensor(), b.seen(BLACK).observation_tensor()
     changed = sorted({int(p) for p in np.argwhere(oa != ob)[:, 0]})
     # A pawn in hand, one pawn fewer that can be White's, "my move captured on 1e".
     assert changed == [14, 21, 29]
     assert oa[14].min() == pytest.approx(1 / 18)
     assert oa[21].min() == pytest.approx(17 / 18) and ob[21].min() == 1
     assert oa[29].sum() == 1 and oa[29][cell(1, 5, BLACK, 9)] == 1
-    wa, wb = a.view(WHITE).observation(), b.view(WHITE).observation()
+    wa, wb = a.seen(WHITE).observation_tensor(), b.seen(WHITE).observation_tensor()
     assert wa[28].sum() == 1 and wa[28][cell(1, 5, WHITE, 9)] == 1  # "they captured on 1e"
     assert wa[21].min() == 1 and wb[21].min() == pytest.approx(17 / 18)  # every pawn may be Black's now
     assert wa[0].sum() == 0 and wb[0].sum() == 1  # the pawn is gone from White's own planes
     assert wb[28].max() == 0
     assert wa[38].min() == 1 and oa[38].max() == 0  # White to move
     # White's reply clears "their capture" for Black... and Black's own capture stays told until Black moves.
-    a.attempt("5a4a")
-    oa2 = a.view(BLACK).observation()
+    a.push("5a4a")
+    oa2 = a.seen(BLACK).observation_tensor()
     assert oa2[29].sum() == 1
-    a.attempt("5i5h")
-    assert a.view(BLACK).observation()[29].max() == 0
+    a.push("5i5h")
+    assert a.seen(BLACK).observation_tensor()[29].max() == 0
 
 
 def test_tsuitate_observation_of_fouls_and_checks():
     a, b = sv.TsuitateGame(HIDDEN_PAWN), sv.TsuitateGame(HIDDEN_PAWN)
-    before = a.view(BLACK).observation()
-    white_before = a.view(WHITE).observation()
-    assert a.attempt("1i1c+").verdict == "foul"
-    after = a.view(BLACK).observation()
+    before = a.seen(BLACK).observation_tensor()
+    white_before = a.seen(WHITE).observation_tensor()
+    assert a.push("1i1c+").verdict == "foul"
+    after = a.seen(BLACK).observation_tensor()
     changed = sorted({int(p) for p in np.argwhere(before != after)[:, 0]})
     assert changed == [32, 33, 34]
     assert after[32][cell(1, 9, BLACK, 9)] == 1 and after[32].sum() == 1  # the origin 1i
     assert after[33][cell(1, 3, BLACK, 9)] == 1 and after[33].sum() == 1  # the target 1c
     assert after[34].min() == pytest.approx(1 / 10)
-    w = a.view(WHITE).observation()
+    w = a.seen(WHITE).observation_tensor()
     assert sorted({int(p) for p in np.argwhere(white_before != w)[:, 0]}) == [35]
     assert w[35].min() == pytest.approx(1 / 10)
     # The foul is what Black learns: b, where Black did not try it, differs.
-    assert not np.array_equal(after, b.view(BLACK).observation())
+    assert not np.array_equal(after, b.seen(BLACK).observation_tensor())
     # Playing a move ends the turn: this turn's foul squares clear, the count stays.
-    assert a.attempt("5i5h").played
-    o = a.view(BLACK).observation()
+    assert a.push("5i5h").played
+    o = a.seen(BLACK).observation_tensor()
     assert o[32].max() == 0 and o[33].max() == 0 and o[34].min() == pytest.approx(1 / 10)
     assert o[36].min() == pytest.approx(1 / 150)  # one move of the 150-move limit
     # Check is told to both.
     c = sv.TsuitateGame("4k4/9/9/9/9/9/9/9/3K4R b - 1")
-    assert c.attempt("1i1a+").played
-    assert c.view(BLACK).observation()[31].min() == 1
-    assert c.view(WHITE).observation()[30].min() == 1
-    assert c.view(BLACK).observation()[30].max() == 0
+    assert c.push("1i1a+").played
+    assert c.seen(BLACK).observation_tensor()[31].min() == 1
+    assert c.seen(WHITE).observation_tensor()[30].min() == 1
+    assert c.seen(BLACK).observation_tensor()[30].max() == 0
 
 
 @pytest.mark.parametrize("base", BASES)
@@ -640,8 +640,8 @@ def test_tsuitate_observation_matches_the_view(base):
         game = sv.TsuitateGame(base=base, foul_limit=12, move_limit=80)
         for g in tsuitate_states(game, rng, 200):
             for viewer in (BLACK, WHITE):
-                view = g.view(viewer)
-                o = view.observation()
+                view = g.seen(viewer)
+                o = view.observation_tensor()
                 assert o.shape == (39, n, n) == view.observation_shape
                 expected = np.zeros((14, n, n), dtype=np.float32)
                 for f in range(1, n + 1):
@@ -686,17 +686,17 @@ def new_mirror(kind: str, settings):
 
 
 def mirror_view(kind, game):
-    return game.view(game.turn) if kind == "tsuitate" else game
+    return game.seen(game.turn) if kind == "tsuitate" else game
 
 
 def mirror_sfen(kind, game):
-    return game.true_sfen() if kind == "tsuitate" else game.sfen()
+    return game.sfen() if kind == "tsuitate" else game.sfen()
 
 
 def mirror_apply(kind, game, action):
     mv = mirror_view(kind, game).move_of(action)
     if kind == "tsuitate":
-        game.attempt(mv)
+        game.push(mv)
     else:
         game.push(mv)
 
@@ -729,7 +729,7 @@ def test_selfplay_matches_the_per_game_api(kind, settings, n, steps, cap):
     def compare(obs, masks):
         for i, g in enumerate(mirrors):
             view = mirror_view(kind, g)
-            np.testing.assert_array_equal(obs[i], view.observation(), err_msg=f"row {i}")
+            np.testing.assert_array_equal(obs[i], view.observation_tensor(), err_msg=f"row {i}")
             legal = view.legal_actions()
             assert np.flatnonzero(masks[i]).tolist() == legal == sp.legal_actions(i)
             assert int(sp.to_play[i]) == g.turn
@@ -792,7 +792,7 @@ def test_selfplay_card_rows_match_the_game(base):
             g.push(g.move_of(actions[i]))
             now = sp.game_at(i)
             assert now.phase == "move"  # a slot always waits for a decision
-            np.testing.assert_array_equal(obs[i], now.observation())
+            np.testing.assert_array_equal(obs[i], now.observation_tensor())
             assert np.flatnonzero(masks[i]).tolist() == now.legal_actions() == sp.legal_actions(i)
             assert int(sp.to_play[i]) == now.turn
             assert not (terminated[i] and truncated[i])
@@ -981,12 +981,12 @@ def test_selfplay_properties_and_outputs():
     assert [sp.plies(i) for i in range(5)] == [0] * 5
     assert not sp.rewards.any() and not sp.terminated.any() and not sp.truncated.any()
     for i in range(5):
-        np.testing.assert_array_equal(obs[i], sp.game_at(i).observation())
+        np.testing.assert_array_equal(obs[i], sp.game_at(i).observation_tensor())
         assert np.flatnonzero(masks[i]).tolist() == sp.game_at(i).legal_actions()
     standard = sv.SelfPlay(num_games=2)
     assert (standard.num_games, standard.threads, standard.max_plies) == (2, 1, None)
     assert tuple(standard.observation_shape) == (48, 9, 9)
-    np.testing.assert_array_equal(standard.observations[0], sv.Board().observation())
+    np.testing.assert_array_equal(standard.observations[0], sv.Board().observation_tensor())
     assert sv.SelfPlay().num_games == 64
 
 
@@ -1017,7 +1017,7 @@ def test_selfplay_tsuitate_rows_are_the_movers_view():
             g = sp.game_at(i)
             mover = int(sp.to_play[i])
             assert mover == g.turn
-            np.testing.assert_array_equal(obs[i], g.view(mover).observation())
+            np.testing.assert_array_equal(obs[i], g.seen(mover).observation_tensor())
             assert obs[i][38].min() == 1  # the mover's own view: "I am to move"
             assert obs[i][37].min() == obs[i][37].max() == float(mover == WHITE)
 
@@ -1072,21 +1072,21 @@ def test_selfplay_arrays_are_read_only_views_of_the_batch():
 
 def test_player_view_information_state_tensor():
     game = sv.TsuitateGame(base="minishogi", move_limit=30, foul_limit=3)
-    view = game.view(sv.BLACK)
+    view = game.seen(sv.BLACK)
     size = int(np.prod(view.observation_shape))
     full = view.information_state_tensor()
     assert full.dtype == np.float32 and full.shape == (size + 10 * 5 * (30 + 2 * 3 - 1),)
-    np.testing.assert_array_equal(full[:size], view.observation().ravel())
+    np.testing.assert_array_equal(full[:size], view.observation_tensor().ravel())
     assert not full[size:].any()  # nothing told yet
-    game.attempt("5d5c")
-    view = game.view(sv.BLACK)
+    game.push("5d5c")
+    view = game.seen(sv.BLACK)
     rows = view.information_state_tensor(4)[size:].reshape(4, 10)
     assert rows[0, 0] == 1 and rows[0, 8] == pytest.approx((view.action("5d5c") + 1) / view.num_actions)
     assert rows[1, 1] == 1 and not rows[2:].any()  # attempted, played
     with pytest.raises(sv.ShogiError, match="do not fit"):
         view.information_state_tensor(1)
     with pytest.raises(sv.ShogiError, match="pass a capacity"):
-        sv.TsuitateGame(move_limit=None).view(sv.BLACK).information_state_tensor()
+        sv.TsuitateGame(move_limit=None).seen(sv.BLACK).information_state_tensor()
 
 
 

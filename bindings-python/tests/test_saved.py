@@ -21,15 +21,15 @@ def random_steps(game, rng, steps):
                 return
             if game.phase == "draw":
                 if rng.random() < 0.5:
-                    game.draw()
+                    game.chance_step()
                 else:
-                    game.apply_draw(rng.choice(game.chance_outcomes())[0])
+                    game.apply_chance(rng.choice(game.chance_outcomes())[0])
             else:
-                game.push(rng.choice(game.allowed_moves()))
+                game.push(rng.choice(list(game.legal_moves)))
         else:
             if game.is_game_over():
                 return
-            game.attempt(rng.choice(game.view(game.turn).candidate_moves()))
+            game.push(rng.choice(list(game.seen(game.turn).legal_moves)))
 
 
 def observable(game):
@@ -38,10 +38,10 @@ def observable(game):
     if isinstance(game, sv.CardGame):
         return (game.sfen(), game.turns(), game.phase, game.current_card, game.deck(), game.outcome(), game.settings)
     return (
-        game.true_sfen(),
+        game.sfen(),
         game.outcome(),
-        game.view(sv.BLACK).information_state_string(),
-        game.view(sv.WHITE).information_state_string(),
+        game.seen(sv.BLACK).information_state_string(),
+        game.seen(sv.WHITE).information_state_string(),
         game.fouls(sv.BLACK),
         game.fouls(sv.WHITE),
     )

@@ -124,7 +124,7 @@ def test_svg_of_games_and_views():
     for g in (TsuitateGame(), TsuitateGame(base="minishogi")):
         assert_svg(g._repr_svg_())
         for color in (BLACK, WHITE):
-            assert_svg(g.view(color)._repr_svg_())
+            assert_svg(g.seen(color)._repr_svg_())
     for c in (CardGame(seed=1), CardGame(seed=1, base="minishogi")):
         assert_svg(c._repr_svg_())
     m = play(Board(MATE_IN_ONE), ["G*1b"])  # a finished game still draws
@@ -135,7 +135,7 @@ def test_svg_of_games_and_views():
 
 def test_svg_renders_with_cairosvg():
     cairosvg = pytest.importorskip("cairosvg")
-    for text in (Board()._repr_svg_(), Board(variant="minishogi").svg(flipped=True), TsuitateGame().view(WHITE)._repr_svg_()):
+    for text in (Board()._repr_svg_(), Board(variant="minishogi").svg(flipped=True), TsuitateGame().seen(WHITE)._repr_svg_()):
         try:
             png = cairosvg.svg2png(bytestring=text.encode())
         except OSError as e:  # no libcairo on this machine

@@ -57,8 +57,8 @@ def test_an_empty_legal_moves_repr():
 
 def captured_view() -> sv.PlayerView:
     g = sv.TsuitateGame(HIDDEN_PAWN)
-    g.attempt("1i1e")  # takes the hidden pawn: White is told of a capture on 1e
-    return g.view(sv.WHITE)
+    g.push("1i1e")  # takes the hidden pawn: White is told of a capture on 1e
+    return g.seen(sv.WHITE)
 
 
 def circle_of(root, square):
@@ -111,7 +111,7 @@ def font_family(svg: str) -> str:
 
 def pictured():
     t = sv.TsuitateGame()
-    return [sv.Board(), sv.CardGame(seed=5), t, t.view(sv.BLACK)]
+    return [sv.Board(), sv.CardGame(seed=5), t, t.seen(sv.BLACK)]
 
 
 @pytest.mark.parametrize("obj", pictured(), ids=lambda o: type(o).__name__)

@@ -29,8 +29,8 @@ def games():
         sv.CardGame(seed=3, base="minishogi"),
         sv.CardGame(seed=3),
         t,
-        t.view(sv.BLACK),
-        sv.TsuitateGame().view(sv.WHITE),
+        t.seen(sv.BLACK),
+        sv.TsuitateGame().seen(sv.WHITE),
     ]
 
 
@@ -149,7 +149,7 @@ def test_off_board_input_says_the_board():
 @pytest.mark.parametrize("seed", range(4))
 def test_piece_map_keys_index_the_observation(variant, seed):
     b = played(sv.Board(variant=variant), 12, seed)
-    obs = by_square(np.asarray(b.observation(sv.BLACK)))
+    obs = by_square(np.asarray(b.observation_tensor(sv.BLACK)))
     board_planes = obs[:28]
     pieces = b.piece_map()
     for s in range(b.files * b.ranks):
@@ -220,7 +220,7 @@ def test_card_game_on_5x5():
         assert 0 <= m.to_square < 25
     card = g.current_card
     if card not in (None, sv.JOKER):
-        assert all(g.square_file(m.to_square) == card for m in g.allowed_moves())
+        assert all(g.square_file(m.to_square) == card for m in list(g.legal_moves))
 
 
 def test_tsuitate_capture_squares_on_5x5():
@@ -234,14 +234,14 @@ def test_tsuitate_capture_squares_on_5x5():
         assert event.capture.square_name == "1b"
         (announcement,) = [a for a in ruling.told[side] if a.kind == "capture"]
         assert announcement.square == 1
-        view = t.view(side)
+        view = t.seen(side)
         (told,) = [a for a in view.information_state if a.kind == "capture"]
         assert told.square == 1
         assert pickle.loads(pickle.dumps(told)).square == 1
         assert pickle.loads(pickle.dumps(event.capture)).square == 1
     copied = pickle.loads(pickle.dumps(ruling))
     assert copied == ruling and copied.event(sv.BLACK).capture.square == 1
-    assert t.view(sv.WHITE).piece_at(t.square(1, 1)) == "k"
+    assert t.seen(sv.WHITE).piece_at(t.square(1, 1)) == "k"
     assert t.attempts()[0][1].to_square == 1
 
 

@@ -33,7 +33,7 @@ def all_pictured():
     """One of every kind of object that draws itself."""
     t = sv.TsuitateGame()
     c = sv.CardGame(seed=5)
-    return [sv.Board(), sv.Board(variant="minishogi"), c, t, t.view(0), t.view(1)]
+    return [sv.Board(), sv.Board(variant="minishogi"), c, t, t.seen(0), t.seen(1)]
 
 
 # --- 1. the result on a finished game ------------------------------------
@@ -58,7 +58,7 @@ def test_game_in_progress_has_to_move_marker_and_no_result():
 
 def test_card_game_lost_for_want_of_a_move_shows_result_card_and_file():
     c = sv.CardGame("4k4/9/9/9/9/9/9/9/4K4 b - 1", seed=1)
-    c.apply_draw(1)  # file 1 is empty: Black has no move there and loses
+    c.apply_chance(1)  # file 1 is empty: Black has no move there and loses
     assert c.phase == "over"
     root = assert_svg(c.svg(lang="en"))
     assert [e.text for e in by_class(root, "result")] == ["White wins by no legal move on the card's file"]
@@ -113,7 +113,7 @@ def test_selected_legal_squares_differ_from_highlights():
 
 def test_flipped_view_default_is_its_owner_side():
     t = sv.TsuitateGame()
-    w = t.view(1)
+    w = t.seen(1)
     assert w.svg() == w._repr_svg_()
     assert w.svg() != w.svg(flipped=False)
 
@@ -167,7 +167,7 @@ def test_minishogi_squares_off_the_board_raise():
 def test_card_drawn_as_a_card_and_its_file_tinted():
     c = sv.CardGame(seed=3)
     assert by_class(assert_svg(c.svg()), "card") == []
-    c.apply_draw(7)
+    c.apply_chance(7)
     root = assert_svg(c.svg(lang="en"))
     assert "7" in texts(by_class(root, "card")[0])
     assert [e.get("data-file") for e in by_class(root, "card-file")] == ["7"]
@@ -180,23 +180,23 @@ def test_tsuitate_view_marks_capture_check_and_fouls():
     t = sv.TsuitateGame()
     for u in ["7g7f", "3c3d", "8h2b+", "3a2b"]:
         t.push_usi(u)
-    black = assert_svg(t.view(0).svg(lang="en"))
+    black = assert_svg(t.seen(0).svg(lang="en"))
     assert [e.get("data-square") for e in by_class(black, "capture")] == ["2b"]
     assert by_class(black, "last-move") == []  # White's recapture: Black is not told the move
-    white = assert_svg(t.view(1).svg(lang="en"))
+    white = assert_svg(t.seen(1).svg(lang="en"))
     assert [e.get("data-square") for e in by_class(white, "last-move")] == ["3a", "2b"]  # its own move
     assert any("capture on 2b" in s for s in texts(black))
     t.push_usi("B*3d")  # onto White's unseen pawn: a foul
-    black = assert_svg(t.view(0).svg(lang="en"))
+    black = assert_svg(t.seen(0).svg(lang="en"))
     assert by_class(black, "capture") == []
     assert any("foul (1)" in s and "fouls 1/" in s for s in texts(black))
 
     t2 = sv.TsuitateGame("4k4/9/9/9/9/9/9/9/4K4 b R 1")
     t2.push_usi("R*5e")
-    white = assert_svg(t2.view(1).svg(lang="en"))
+    white = assert_svg(t2.seen(1).svg(lang="en"))
     assert [e.get("data-square") for e in by_class(white, "check")] == ["5a"]
     assert any("in check" in s for s in texts(white))
-    black = assert_svg(t2.view(0).svg(lang="en"))
+    black = assert_svg(t2.seen(0).svg(lang="en"))
     assert by_class(black, "check") == []
     assert any("· check ·" in s for s in texts(black))
 

@@ -320,7 +320,7 @@ def game_calls():
         "pieces": lambda o, r: o.pieces("P", sv.BLACK),
         "legal_moves": lambda o, r: (list(o.legal_moves), len(o.legal_moves), "7g7f" in o.legal_moves, repr(o.legal_moves)),
         "legal_squares": lambda o, r: o.legal_squares(r.choice(["7g", "P*", "2h"])),
-        "observation": lambda o, r: o.observation(),
+        "observation": lambda o, r: o.observation_tensor(),
         "parse_square": lambda o, r: o.parse_square("5e"),
         "piece_at": lambda o, r: o.piece_at("5e"),
         "push": lambda o, r: o.push(any_move(o, r) if r.random() < 0.7 else "7g7f"),
@@ -362,8 +362,8 @@ def card_calls():
     calls = game_calls()
     calls.update(
         {
-            "apply_draw": lambda o, r: o.apply_draw(r.randrange(10)),
-            "draw": lambda o, r: o.draw(),
+            "apply_draw": lambda o, r: o.apply_chance(r.randrange(10)),
+            "draw": lambda o, r: o.chance_step(),
         }
     )
     return calls
@@ -373,10 +373,10 @@ def tsuitate_calls():
     calls = game_calls()
     calls.update(
         {
-            "attempt": lambda o, r: o.attempt(any_move(o, r)),
+            "attempt": lambda o, r: o.push(any_move(o, r)),
             "fouls": lambda o, r: o.fouls(sv.BLACK),
             "resample": lambda o, r: o.resample(sv.BLACK, r.randrange(100)),
-            "view": lambda o, r: o.view(sv.WHITE).svg(),
+            "view": lambda o, r: o.seen(sv.WHITE).svg(),
         }
     )
     return calls

@@ -72,7 +72,7 @@ def selfplay_state(sp):
 
 
 def view():
-    return TsuitateGame(base="minishogi").view(sv.BLACK)
+    return TsuitateGame(base="minishogi").seen(sv.BLACK)
 
 
 def view_state(v):
@@ -136,7 +136,7 @@ CALLS = [
     ("Board.move_of", played_board, board_state, lambda b, v: b.move_of(v), "int"),
     ("Board.apply_chance", played_board, board_state, lambda b, v: b.apply_chance(v), "int"),
     ("Board.seen", played_board, board_state, lambda b, v: b.seen(v), "int"),
-    ("Board.observation", played_board, board_state, lambda b, v: b.observation(v), "int"),
+    ("Board.observation", played_board, board_state, lambda b, v: b.observation_tensor(v), "int"),
     ("Board.svg", played_board, board_state, lambda b, v: b.svg(highlight=[v]), "int"),
     ("Board.record(times)", played_board, board_state, lambda b, v: b.record(times=[v]), "int"),
     ("Board.record(end)", played_board, board_state, lambda b, v: b.record(end=v), "text"),
@@ -156,7 +156,7 @@ CALLS = [
     ("CardGame(seed)", lambda: None, no_state, lambda _, v: CardGame(seed=v), "int"),
     ("CardGame(sfen)", lambda: None, no_state, lambda _, v: CardGame(v, seed=1), "text"),
     ("CardGame(copies_per_rank)", lambda: None, no_state, lambda _, v: CardGame(seed=1, copies_per_rank=v), "int"),
-    ("CardGame.apply_draw", lambda: CardGame(seed=1), json_state, lambda c, v: c.apply_draw(v), "int"),
+    ("CardGame.apply_draw", lambda: CardGame(seed=1), json_state, lambda c, v: c.apply_chance(v), "int"),
     ("CardGame.apply_chance", lambda: CardGame(seed=1), json_state, lambda c, v: c.apply_chance(v), "int"),
     ("CardGame.push_usi", lambda: CardGame(seed=1), json_state, lambda c, v: c.push_usi(v), "text"),
     ("CardGame.move_of", lambda: CardGame(seed=1), json_state, lambda c, v: c.move_of(v), "int"),
@@ -167,7 +167,7 @@ CALLS = [
     ("TsuitateGame(foul_limit)", lambda: None, no_state, lambda _, v: TsuitateGame(foul_limit=v), "int"),
     ("TsuitateGame.push_usi", TsuitateGame, json_state, lambda t, v: t.push_usi(v), "text"),
     ("TsuitateGame.push", TsuitateGame, json_state, lambda t, v: t.push(v), "text"),
-    ("TsuitateGame.view", TsuitateGame, json_state, lambda t, v: t.view(v), "int"),
+    ("TsuitateGame.view", TsuitateGame, json_state, lambda t, v: t.seen(v), "int"),
     ("TsuitateGame.fouls", TsuitateGame, json_state, lambda t, v: t.fouls(v), "int"),
     ("TsuitateGame.apply_chance", TsuitateGame, json_state, lambda t, v: t.apply_chance(v), "int"),
     ("TsuitateGame.resample(color)", lambda: TsuitateGame(base="minishogi"), json_state, lambda t, v: t.resample(v, 1), "int"),
@@ -284,7 +284,7 @@ def test_index_likes_and_bools_are_ints_everywhere():
         assert b.perft(np.int32(2)) == 900
         c = CardGame(seed=np.uint64(5))
         assert c.seed == 5
-        c.apply_draw(np.int16(7))
+        c.apply_chance(np.int16(7))
         assert c.current_card == 7
     with pytest.raises(TypeError):
         b.perft(1.5)
@@ -315,7 +315,7 @@ def test_apply_draw_says_what_was_given(card, said):
     c = CardGame(seed=1)
     before = c.to_json()
     with pytest.raises(ChanceError) as info:
-        c.apply_draw(card)
+        c.apply_chance(card)
     assert f"not {said}" in str(info.value)
     assert c.to_json() == before
 
@@ -420,7 +420,7 @@ def test_a_usi_position_command_is_not_an_sfen(make):
 def test_a_move_off_the_board_is_no_move_of_the_game(make):
     g = make()
     if isinstance(g, CardGame):
-        g.apply_draw(g.chance_outcomes()[0][0])
+        g.apply_chance(g.chance_outcomes()[0][0])
     before = g.to_json()
     for push in (g.push_usi, g.push):
         with pytest.raises(InvalidMoveError, match="7g is off this 5x5 board"):
@@ -454,12 +454,12 @@ def test_tsuitate_true_sfen_past_the_largest_move_number_reads_back():
     t = TsuitateGame("rbsgk/4p/5/P4/KGSBR b - 1000000000", base="minishogi")
     t.push_usi("5d5c")
     t.push_usi("1b1c")
-    assert t.true_sfen().endswith(" 1000000000"), t.true_sfen()
-    assert TsuitateGame(t.true_sfen(), base="minishogi").true_sfen() == t.true_sfen()
+    assert t.sfen().endswith(" 1000000000"), t.sfen()
+    assert TsuitateGame(t.sfen(), base="minishogi").sfen() == t.sfen()
     # A player's own board counts the moves of this game (RULES.md: a view
     # shows only what its player knows); it reads back as an SFEN too.
     for color in (sv.BLACK, sv.WHITE):
-        own = t.view(color).sfen()
+        own = t.seen(color).sfen()
         assert own.split()[-1].isdigit()
 
 

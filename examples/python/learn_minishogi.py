@@ -46,7 +46,7 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the environment
     raise SystemExit(f"this example needs PyTorch ({e}): pip install -r examples/python/requirements-learn.txt")
 
-PLANES, RANKS, FILES = sv.Board(variant="minishogi").observation().shape
+PLANES, RANKS, FILES = sv.Board(variant="minishogi").observation_tensor().shape
 ACTIONS = sv.Board(variant="minishogi").num_actions
 
 
@@ -156,10 +156,10 @@ class NetPlayer:
         children = []
         for a in actions:
             board.push(board.move_of(int(a)))
-            children.append(board.observation())
+            children.append(board.observation_tensor())
             board.pop()
         with torch.no_grad():
-            logits, _ = self.net(torch.from_numpy(board.observation()[None]))
+            logits, _ = self.net(torch.from_numpy(board.observation_tensor()[None]))
             log_prior = torch.log_softmax(logits[0, turned], 0).numpy()
             _, values = self.net(torch.from_numpy(np.stack(children)))
         scores = -values.numpy() + 0.3 * log_prior + self.rng.normal(0, self.noise, len(actions))

@@ -164,16 +164,16 @@ for _ in range(6):
         break
     if cards.is_chance_node():
         odds = cards.chance_outcomes()
-        card = cards.draw()
+        card = cards.chance_step()
         print(f"  {'Black' if cards.turn == BLACK else 'White'} draws {card} "
-              f"(p = {dict(odds)[card]}, exactly); allowed:", [m.usi() for m in cards.allowed_moves()])
+              f"(p = {dict(odds)[card]}, exactly); allowed:", [m.usi() for m in list(cards.legal_moves)])
     if cards.phase == "move":
-        move = chooser.choice(cards.allowed_moves())
+        move = chooser.choice(list(cards.legal_moves))
         cards.push(move)
         print("    plays", move.usi())
 print("  cards left:", cards.cards_left(), "- position:", cards.sfen())
 again = CardGame(seed=42)
-print("  the same seed draws the same first card:", again.draw() == cards.turns()[0][0][0])
+print("  the same seed draws the same first card:", again.chance_step() == cards.turns()[0][0][0])
 print("  repr:", repr(cards))
 show(cards, "5_card")
 
@@ -213,7 +213,7 @@ for usi in ["7g7f", "3c3d", "8h1a+", "8h2b+", "3a2b"]:
 rng = random.Random(3)
 for _ in range(6):  # a few random attempts
     attempt(rng.choice(list(game.legal_moves)))
-black_view, white_view = game.view(BLACK), game.view(WHITE)
+black_view, white_view = game.seen(BLACK), game.seen(WHITE)
 print("  Black sees White's king?", black_view.piece_at("5a"), "- White sees it:", white_view.piece_at("5a"))
 print("  Black's information state key:", black_view.information_state_string()[:70], "...")
 print("  Black's side of the board:", black_view.sfen())

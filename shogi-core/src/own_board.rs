@@ -224,13 +224,45 @@ impl OwnBoard {
         )
     }
 
-    /// Where the own piece on `from` may go on this board ("show legal squares"
-    /// on one's own board).
+    /// Where the own piece on `from` may go on this board ("show legal
+    /// squares" on one's own board): the destinations of its [`moves`](OwnBoard::moves)
+    /// from `from`, under the name every game gives this
+    /// (`GameState::legal_destinations`, [`Position::legal_destinations`]).
+    ///
+    /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
+    /// use shogi_core::{Color, OwnBoard, Position};
+    /// let pos = Position::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1", five, &five_pieces)?;
+    /// let own = OwnBoard::of(&pos, Color::Black);
+    /// // The rook on 1e sees none of White's pieces on file 1: 1d up to 1a.
+    /// assert_eq!(own.legal_destinations("1e".parse()?).count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_destinations(&self, from: Square) -> Bitboard {
+        crate::legal_squares::destinations(&self.moves(), from)
+    }
+
+    /// Where a piece of `kind` in the own hand may be dropped on this board
+    /// (the own board's rules: empty squares, nifu and dead squares), as
+    /// [`Position::legal_drop_squares`] says for a whole position.
+    ///
+    /// ```
+    /// # let (five, five_pieces) = (shogi_core::Geometry::shared(5, 5, 1).unwrap(), shogi_core::PieceSet { max: [2, 0, 0, 2, 2, 2, 2, 2] });
+    /// use shogi_core::{Color, OwnBoard, PieceKind, Position};
+    /// let pos = Position::from_sfen("rbsg1/3k1/5/5/KGSBR b P 1", five, &five_pieces)?;
+    /// let own = OwnBoard::of(&pos, Color::Black);
+    /// // Not on the far rank, nor where an own piece stands; White's hidden
+    /// // king on 2b is no obstacle on Black's own board.
+    /// assert_eq!(own.legal_drop_squares(PieceKind::Pawn).count(), 15);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_drop_squares(&self, kind: PieceKind) -> Bitboard {
+        crate::legal_squares::drops(&self.moves(), kind)
+    }
+
+    /// Where the own piece on `from` may go on this board.
+    #[deprecated(note = "use OwnBoard::legal_destinations, the name every game gives it")]
     pub fn destinations(&self, from: Square) -> Bitboard {
-        self.moves()
-            .iter()
-            .filter(|m| m.from() == Some(from))
-            .map(|m| m.to())
-            .collect()
+        self.legal_destinations(from)
     }
 }

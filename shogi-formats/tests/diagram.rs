@@ -580,3 +580,87 @@ Black's hand: R G L P2"
 Black's hand: R B G S P2"
     );
 }
+
+/// A Tsuitate game after `moves` (each attempted in turn) from `sfen`.
+fn tsuitate(sfen: &str, moves: &[&str]) -> shogi_variants::Referee {
+    let settings = shogi_variants::TsuitateSettings::default();
+    let mut referee = shogi_variants::Referee::from_sfen(settings, sfen).expect("a position");
+    for mv in moves {
+        referee
+            .attempt(mv.parse().expect("a move"))
+            .expect("a candidate");
+    }
+    referee
+}
+
+#[test]
+fn a_view_marks_what_its_player_was_told_of_the_last_attempt() {
+    use shogi_formats::diagram::Lang;
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let referee = tsuitate(start, &["7g7f", "3c3d", "8h2b+", "3a2b"]);
+    // White recaptured on 2b: Black is told of the capture, not the move.
+    let black = Diagram::of_view(&referee.view(Color::Black), Lang::English);
+    assert_eq!((black.capture, black.last_move), (Some(square("2b")), None));
+    assert_eq!(black.side_to_move, Some(Color::Black));
+    assert!(!black.flipped && black.hands[Color::White.index()].is_none());
+    let white = Diagram::of_view(&referee.view(Color::White), Lang::English);
+    assert_eq!(white.last_move, Some("3a2b".parse().expect("a move")));
+    assert_eq!(white.side_to_move, None);
+    // Black's bishop drop onto White's unseen pawn is a foul: no capture shown.
+    let mut referee = referee;
+    referee
+        .attempt("B*3d".parse().expect("a move"))
+        .expect("a candidate");
+    let black = Diagram::of_view(&referee.view(Color::Black), Lang::English);
+    assert_eq!((black.capture, black.last_move), (None, None));
+    assert_eq!(
+        black.caption.as_deref(),
+        Some("Black's board · foul (1) · fouls 1/10 · opponent fouls 0")
+    );
+    // White is told of the foul only as a count; its board keeps its own last move.
+    let white = Diagram::of_view(&referee.view(Color::White), Lang::Japanese);
+    assert_eq!(white.last_move, Some("3a2b".parse().expect("a move")));
+    assert_eq!(
+        white.caption.as_deref(),
+        Some("後手の盤 · 2bで駒取り · 反則 0/10 · 相手の反則 1")
+    );
+}
+
+#[test]
+fn a_view_tints_the_king_its_player_was_told_is_in_check() {
+    use shogi_formats::diagram::Lang;
+    let referee = tsuitate("4k4/9/9/9/9/9/9/9/4K4 b R 1", &["R*5e"]);
+    let white = Diagram::of_view(&referee.view(Color::White), Lang::English);
+    assert_eq!(white.check, Some(square("5a")));
+    assert_eq!(
+        white.caption.as_deref(),
+        Some("White's board · in check · fouls 0/10 · opponent fouls 0")
+    );
+    let black = Diagram::of_view(&referee.view(Color::Black), Lang::Japanese);
+    assert_eq!(black.check, None);
+    assert_eq!(
+        black.caption.as_deref(),
+        Some("先手の盤 · 王手 · 反則 0/10 · 相手の反則 0")
+    );
+    let (_, texts) = parse(&black.to_svg());
+    assert_eq!(
+        texts_of_class(&texts, "caption"),
+        ["先手の盤 · 王手 · 反則 0/10 · 相手の反則 0"]
+    );
+}
+
+#[test]
+fn a_view_shows_the_result_once_over() {
+    use shogi_formats::diagram::Lang;
+    let referee = tsuitate("4k4/9/4G4/9/9/9/9/9/4K4 b G 1", &["G*5b"]);
+    for color in Color::ALL {
+        let d = Diagram::of_view(&referee.view(color), Lang::English);
+        let outcome = d.outcome.expect("the game is over");
+        assert_eq!(outcome.winner, Some(Color::Black));
+        assert_eq!(d.side_to_move, None);
+    }
+}
+
+fn square(name: &str) -> Square {
+    name.parse().expect("a square")
+}

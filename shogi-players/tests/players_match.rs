@@ -4,7 +4,7 @@ use shogi_core::{Color, EndReason, Move, Outcome};
 use shogi_players::{
     play_match, GameRecord, MatchResult, MatchSettings, Observation, OverTime, Player, RandomPlayer,
 };
-use shogi_variants::GAME_NAMES;
+use shogi_variants::GameKind;
 use std::time::Duration;
 
 /// A player that thinks too long before moving at random.
@@ -58,7 +58,7 @@ fn every_game_runs_with_colours_swapped() {
         std::sync::Arc::new(NoDrops),
     )
     .unwrap();
-    for name in GAME_NAMES {
+    for name in GameKind::names() {
         let scripted: &[(&str, &str)] = &[("name", "players-no-drops")];
         let game_settings = if name == "scripted" { scripted } else { &[] };
         let settings = MatchSettings {

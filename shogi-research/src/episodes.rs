@@ -429,7 +429,7 @@ pub struct Episodes<G: GameState = AnyGame> {
 }
 
 impl Episodes<AnyGame> {
-    /// One game of the named kind (one of [`shogi_variants::GAME_NAMES`],
+    /// One game of the named kind (one of [`shogi_variants::GameKind::names`],
     /// settings overridden by name) per seed, Black's seat played by
     /// `seats[0]` and White's by `seats[1]`, on `threads` threads;
     /// `max_plies` caps the decisions per game; `observations: false`

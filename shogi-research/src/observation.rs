@@ -36,6 +36,10 @@
 //!
 //! # Tsuitate planes (only what the player knows: the input is a [`PlayerView`])
 //!
+//! Each row is a [`TsuitatePart`], which names its planes and says whether
+//! both players know what it shows ([`TsuitatePart::is_private`];
+//! [`tsuitate_private_planes`] lists a view's private planes).
+//!
 //! | planes | meaning |
 //! |---|---|
 //! | 0–13 | own pieces |
@@ -85,15 +89,183 @@
 //! ```
 
 use crate::action::ActionSpace;
-use shogi_core::{
-    Color, Game, Hand, Move, MoveKind, PieceKind, PieceSet, Position, Square, Variant,
-};
-use shogi_variants::{Announcement, Card, CardGame, Phase, PlayerView, Seen};
+use shogi_core::{Color, Game, Hand, MoveKind, PieceKind, PieceSet, Position, Square, Variant};
+use shogi_variants::{Announcement, Card, CardGame, Phase, PlayerView, Seen, Verdict};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
 /// Planes of a Tsuitate observation.
 pub const TSUITATE_PLANES: usize = 39;
+
+/// A named part of a Tsuitate observation ([`tsuitate_observation`]): its
+/// planes, and whether both players know what it shows (public) or only
+/// the observing player does (private). See [`TsuitatePart::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TsuitatePart {
+    /// Own pieces, one plane per kind in [`PieceKind::ALL`] order (14).
+    OwnPieces,
+    /// Own hand, per kind in [`PieceKind::HAND`] order (7).
+    OwnHand,
+    /// The opponent's pieces of each hand kind, board and hand together
+    /// (7): what captures leave them, which both players follow.
+    OpponentMaterial,
+    /// The square where the opponent's last move captured.
+    TheirCapture,
+    /// The square where the player's last move captured.
+    MyCapture,
+    /// The opponent's last move gave check.
+    TheirCheck,
+    /// The player's last move gave check.
+    MyCheck,
+    /// Origins of the player's fouled attempts this turn.
+    FouledFrom,
+    /// Destinations of those attempts.
+    FouledTo,
+    /// Own fouls over the foul limit: public when fouls are announced to
+    /// both ([`PlayerView::announce_fouls_to_both`]), else private.
+    OwnFouls,
+    /// The opponent's announced fouls over the foul limit.
+    OpponentFouls,
+    /// Played moves over the move limit.
+    MovesPlayed,
+    /// The observing player is White.
+    ViewerIsWhite,
+    /// The observing player is to move.
+    ToMove,
+}
+
+impl TsuitatePart {
+    /// Every part, in plane order.
+    pub const ALL: [TsuitatePart; 14] = [
+        TsuitatePart::OwnPieces,
+        TsuitatePart::OwnHand,
+        TsuitatePart::OpponentMaterial,
+        TsuitatePart::TheirCapture,
+        TsuitatePart::MyCapture,
+        TsuitatePart::TheirCheck,
+        TsuitatePart::MyCheck,
+        TsuitatePart::FouledFrom,
+        TsuitatePart::FouledTo,
+        TsuitatePart::OwnFouls,
+        TsuitatePart::OpponentFouls,
+        TsuitatePart::MovesPlayed,
+        TsuitatePart::ViewerIsWhite,
+        TsuitatePart::ToMove,
+    ];
+
+    /// The part's planes in the observation.
+    ///
+    /// ```
+    /// use shogi_research::observation::TsuitatePart;
+    /// assert_eq!(TsuitatePart::OwnHand.planes(), 14..21);
+    /// assert_eq!(TsuitatePart::ToMove.planes(), 38..39);
+    /// ```
+    pub const fn planes(self) -> std::ops::Range<usize> {
+        let (first, count) = match self {
+            TsuitatePart::OwnPieces => (0, 14),
+            TsuitatePart::OwnHand => (14, 7),
+            TsuitatePart::OpponentMaterial => (21, 7),
+            TsuitatePart::TheirCapture => (28, 1),
+            TsuitatePart::MyCapture => (29, 1),
+            TsuitatePart::TheirCheck => (30, 1),
+            TsuitatePart::MyCheck => (31, 1),
+            TsuitatePart::FouledFrom => (32, 1),
+            TsuitatePart::FouledTo => (33, 1),
+            TsuitatePart::OwnFouls => (34, 1),
+            TsuitatePart::OpponentFouls => (35, 1),
+            TsuitatePart::MovesPlayed => (36, 1),
+            TsuitatePart::ViewerIsWhite => (37, 1),
+            TsuitatePart::ToMove => (38, 1),
+        };
+        first..first + count
+    }
+
+    /// The part's first plane (its only one, for a one-plane part).
+    const fn plane(self) -> usize {
+        self.planes().start
+    }
+
+    /// The part's name, a snake-case identifier (`"own_pieces"`).
+    ///
+    /// ```
+    /// use shogi_research::observation::TsuitatePart;
+    /// assert_eq!(TsuitatePart::FouledFrom.name(), "fouled_from");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            TsuitatePart::OwnPieces => "own_pieces",
+            TsuitatePart::OwnHand => "own_hand",
+            TsuitatePart::OpponentMaterial => "opponent_material",
+            TsuitatePart::TheirCapture => "their_capture",
+            TsuitatePart::MyCapture => "my_capture",
+            TsuitatePart::TheirCheck => "their_check",
+            TsuitatePart::MyCheck => "my_check",
+            TsuitatePart::FouledFrom => "fouled_from",
+            TsuitatePart::FouledTo => "fouled_to",
+            TsuitatePart::OwnFouls => "own_fouls",
+            TsuitatePart::OpponentFouls => "opponent_fouls",
+            TsuitatePart::MovesPlayed => "moves_played",
+            TsuitatePart::ViewerIsWhite => "viewer_is_white",
+            TsuitatePart::ToMove => "to_move",
+        }
+    }
+
+    /// Whether the part shows only what the observing player knows, in a
+    /// game where fouls are announced to both or not (RULES.md section 4:
+    /// who is told of a foul; the same split as [`PlayerView::facts`]).
+    /// Private: the own pieces and hand, the attempts fouled this turn,
+    /// the seat, and the own foul count when fouls are not announced.
+    /// Everything else both players know alike: captures, checks and
+    /// announced fouls are told to both, the material follows from the
+    /// captures, the counts and the turn are public.
+    ///
+    /// ```
+    /// use shogi_research::observation::TsuitatePart;
+    /// assert!(TsuitatePart::OwnPieces.is_private(true));
+    /// assert!(!TsuitatePart::MyCapture.is_private(true));
+    /// assert!(TsuitatePart::OwnFouls.is_private(false) && !TsuitatePart::OwnFouls.is_private(true));
+    /// ```
+    pub const fn is_private(self, announce_fouls_to_both: bool) -> bool {
+        match self {
+            TsuitatePart::OwnPieces
+            | TsuitatePart::OwnHand
+            | TsuitatePart::FouledFrom
+            | TsuitatePart::FouledTo
+            | TsuitatePart::ViewerIsWhite => true,
+            TsuitatePart::OwnFouls => !announce_fouls_to_both,
+            TsuitatePart::OpponentMaterial
+            | TsuitatePart::TheirCapture
+            | TsuitatePart::MyCapture
+            | TsuitatePart::TheirCheck
+            | TsuitatePart::MyCheck
+            | TsuitatePart::OpponentFouls
+            | TsuitatePart::MovesPlayed
+            | TsuitatePart::ToMove => false,
+        }
+    }
+}
+
+/// The planes of a Tsuitate observation that only the observing player
+/// knows ([`TsuitatePart::is_private`]), in order: the player's private
+/// part of `view`'s observation, under `view`'s rules.
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_research::observation::tsuitate_private_planes;
+/// use shogi_variants::{Referee, TsuitateSettings};
+/// let announced = Referee::new(TsuitateSettings::default()).view(Color::Black);
+/// let planes = tsuitate_private_planes(&announced);
+/// assert_eq!(planes, (0..21).chain([32, 33, 37]).collect::<Vec<_>>());
+/// let silent = TsuitateSettings { announce_fouls_to_both: false, ..Default::default() };
+/// assert!(tsuitate_private_planes(&Referee::new(silent).view(Color::Black)).contains(&34));
+/// ```
+pub fn tsuitate_private_planes(view: &PlayerView) -> Vec<usize> {
+    TsuitatePart::ALL
+        .into_iter()
+        .filter(|p| p.is_private(view.announce_fouls_to_both))
+        .flat_map(TsuitatePart::planes)
+        .collect()
+}
 
 /// The shape of an observation: `planes × ranks × files`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -509,14 +681,15 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
     let pieces = view.base.variant().piece_set();
     for sq in board.pieces() {
         if let Some(piece) = board.piece_at(sq) {
-            shape.set(out, piece.kind.index(), sq, viewer, 1.0);
+            let plane = TsuitatePart::OwnPieces.plane() + piece.kind.index();
+            shape.set(out, plane, sq, viewer, 1.0);
         }
     }
     for (k, value) in hand_fractions(board.hand(), &pieces)
         .into_iter()
         .enumerate()
     {
-        shape.fill(out, 14 + k, value);
+        shape.fill(out, TsuitatePart::OwnHand.plane() + k, value);
     }
     // Every piece of a kind that is not the player's is the opponent's,
     // on its board or in its hand: a known fact, whatever is hidden.
@@ -536,39 +709,57 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
         let theirs =
             (totals[k] - f32::from(own[k]) - f32::from(board.hand().count(*kind))).max(0.0);
         if theirs > 0.0 && totals[k] > 0.0 {
-            shape.fill(out, 21 + k, theirs / totals[k]);
+            let plane = TsuitatePart::OpponentMaterial.plane() + k;
+            shape.fill(out, plane, theirs / totals[k]);
         }
     }
-    let told = Told::read(&view.information_state);
-    if let Some(sq) = told.their_capture {
-        shape.set(out, 28, sq, viewer, 1.0);
+    // The last played move of each side, as told (fouls change nothing).
+    let events = view.events();
+    let last_played = |mine: bool| {
+        events
+            .iter()
+            .rev()
+            .find(|e| e.verdict == Some(Verdict::Played) && (e.by == viewer) == mine)
+    };
+    for (mine, capture, check) in [
+        (false, TsuitatePart::TheirCapture, TsuitatePart::TheirCheck),
+        (true, TsuitatePart::MyCapture, TsuitatePart::MyCheck),
+    ] {
+        if let Some(e) = last_played(mine) {
+            if let Some(c) = e.capture {
+                shape.set(out, capture.plane(), c.square, viewer, 1.0);
+            }
+            if e.check {
+                shape.fill(out, check.plane(), 1.0);
+            }
+        }
     }
-    if let Some(sq) = told.my_capture {
-        shape.set(out, 29, sq, viewer, 1.0);
-    }
-    if told.their_check {
-        shape.fill(out, 30, 1.0);
-    }
-    if told.my_check {
-        shape.fill(out, 31, 1.0);
-    }
-    for mv in &told.fouls_this_turn {
+    for mv in view.fouls_this_turn() {
         if let MoveKind::Normal { from, .. } = mv.kind() {
-            shape.set(out, 32, from, viewer, 1.0);
+            shape.set(out, TsuitatePart::FouledFrom.plane(), from, viewer, 1.0);
         }
-        shape.set(out, 33, mv.to(), viewer, 1.0);
+        shape.set(out, TsuitatePart::FouledTo.plane(), mv.to(), viewer, 1.0);
     }
     let limit = view.foul_limit.max(1) as f32;
-    shape.fill(out, 34, view.fouls as f32 / limit);
-    shape.fill(out, 35, view.opponent_fouls_known as f32 / limit);
+    shape.fill(
+        out,
+        TsuitatePart::OwnFouls.plane(),
+        view.fouls as f32 / limit,
+    );
+    shape.fill(
+        out,
+        TsuitatePart::OpponentFouls.plane(),
+        view.opponent_fouls_known as f32 / limit,
+    );
     if let Some(moves) = view.move_limit.filter(|&m| m > 0) {
-        shape.fill(out, 36, view.moves_played as f32 / moves as f32);
+        let played = view.moves_played as f32 / moves as f32;
+        shape.fill(out, TsuitatePart::MovesPlayed.plane(), played);
     }
     if viewer == Color::White {
-        shape.fill(out, 37, 1.0);
+        shape.fill(out, TsuitatePart::ViewerIsWhite.plane(), 1.0);
     }
     if view.to_move {
-        shape.fill(out, 38, 1.0);
+        shape.fill(out, TsuitatePart::ToMove.plane(), 1.0);
     }
 }
 
@@ -661,44 +852,20 @@ pub fn tsuitate_information_state(view: &PlayerView, capacity: usize, out: &mut 
     view.information_state.len() <= capacity
 }
 
-/// What a Tsuitate information state says about the latest moves.
-#[derive(Default)]
-struct Told {
-    their_capture: Option<Square>,
-    my_capture: Option<Square>,
-    their_check: bool,
-    my_check: bool,
-    fouls_this_turn: Vec<Move>,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Told {
-    fn read(information_state: &[Announcement]) -> Told {
-        let mut told = Told::default();
-        // Whose move the following announcements describe.
-        let mut mine = false;
-        let mut attempted = None;
-        for a in information_state {
-            match *a {
-                Announcement::Attempted(mv) => attempted = Some(mv),
-                Announcement::Played => {
-                    mine = true;
-                    told.my_capture = None;
-                    told.my_check = false;
-                    told.fouls_this_turn.clear();
-                }
-                Announcement::Foul { .. } => told.fouls_this_turn.extend(attempted.take()),
-                Announcement::OpponentMoved => {
-                    mine = false;
-                    told.their_capture = None;
-                    told.their_check = false;
-                }
-                Announcement::Capture { square, .. } if mine => told.my_capture = Some(square),
-                Announcement::Capture { square, .. } => told.their_capture = Some(square),
-                Announcement::Check if mine => told.my_check = true,
-                Announcement::Check => told.their_check = true,
-                Announcement::OpponentFoul { .. } | Announcement::GameOver(_) => {}
-            }
+    #[test]
+    fn tsuitate_parts_cover_every_plane_once_in_order() {
+        let mut next = 0;
+        for part in TsuitatePart::ALL {
+            assert_eq!(part.planes().start, next, "{}", part.name());
+            next = part.planes().end;
         }
-        told
+        assert_eq!(next, TSUITATE_PLANES);
+        let mut names: Vec<_> = TsuitatePart::ALL.map(TsuitatePart::name).to_vec();
+        names.dedup();
+        assert_eq!(names.len(), TsuitatePart::ALL.len());
     }
 }

@@ -223,7 +223,7 @@ struct Written {
 }
 
 impl SelfPlay<AnyGame> {
-    /// `games` games of the named kind (one of [`shogi_variants::GAME_NAMES`]) with
+    /// `games` games of the named kind (one of [`shogi_variants::GameKind::names`]) with
     /// settings overridden by name, on `threads` threads, seeded by `seed`;
     /// `max_plies` caps the actions per game (truncation).
     ///

@@ -113,22 +113,6 @@ impl Default for AnySettings {
     }
 }
 
-/// The names [`AnyVariant::from_name`] knows: those of
-/// [`GameKind::VARIANTS`](crate::GameKind::VARIANTS) (and it knows the
-/// shipped definitions', [`Definition::BUILTIN_NAMES`], too).
-///
-/// ```
-/// use shogi_variants::{GameKind, VARIANT_NAMES};
-/// assert_eq!(VARIANT_NAMES, GameKind::VARIANTS.map(GameKind::name));
-/// ```
-pub const VARIANT_NAMES: [&str; 5] = [
-    crate::GameKind::Standard.name(),
-    crate::GameKind::Minishogi.name(),
-    crate::GameKind::MustCapture.name(),
-    crate::GameKind::Defined.name(),
-    crate::GameKind::Scripted.name(),
-];
-
 /// Parses `value` as JSON (numbers, `null`, `true`, quoted strings...) or, if
 /// that fails, takes it as a bare string.
 fn setting_value(value: &str) -> Value {
@@ -326,7 +310,7 @@ pub(crate) fn positive_limit<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u
     let n = d.deserialize_u32(Limit)?;
     if n == 0 {
         return Err(serde::de::Error::custom(
-            "a limit must be at least 1 (leave it out, or null where allowed, for no limit)",
+            "a limit must be at least 1 (a count >= 1; leave it out, or null where allowed, for no limit)",
         ));
     }
     Ok(n)
@@ -415,6 +399,69 @@ impl AnyVariant {
         }
     }
 
+    /// The settings a variant of this name takes by keyword
+    /// ([`AnyVariant::with_named_settings`]), each with its default: the
+    /// variant's own settings (a base, limits, rule switches), a
+    /// definition's house rules ([`Definition::HOUSE_RULES`], as its file
+    /// sets them; the kind `defined` also takes `definition`), a registered
+    /// script's base and that base's settings. The kind `scripted` alone
+    /// has no default game: its `name` and `base` are `null` (name the
+    /// script). An unknown name is refused as by
+    /// [`AnyVariant::with_named_settings`].
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use shogi_variants::AnyVariant;
+    /// let mini = AnyVariant::default_settings("minishogi")?;
+    /// assert_eq!(mini["repetition"], json!("FirstPlayerLoses"));
+    /// assert_eq!(mini["move_limit"], json!(null));
+    /// let judkins = AnyVariant::default_settings("judkins")?;
+    /// assert_eq!(judkins.keys().collect::<Vec<_>>(), ["impasse", "move_limit", "repetition", "stalemate"]);
+    /// assert!(AnyVariant::default_settings("chess").is_err());
+    /// # Ok::<(), shogi_variants::VariantError>(())
+    /// ```
+    pub fn default_settings(name: &str) -> Result<Map<String, Value>, VariantError> {
+        use crate::GameKind;
+        match GameKind::from_name(name) {
+            Some(GameKind::Scripted) => Ok(["name", "base"]
+                .into_iter()
+                .map(|k| (k.to_owned(), Value::Null))
+                .collect()),
+            Some(GameKind::Defined) => {
+                let variant = AnyVariant::from_name(name)?;
+                let mut map = Map::new();
+                map.insert("definition".to_owned(), Value::from(variant.name()));
+                map.extend(variant.keyword_settings());
+                Ok(map)
+            }
+            _ => Ok(AnyVariant::from_name(name)?.keyword_settings()),
+        }
+    }
+
+    /// This variant's settings as the keywords that build it by name
+    /// ([`AnyVariant::default_settings`]).
+    fn keyword_settings(&self) -> Map<String, Value> {
+        let fields = |value: Result<Value, serde_json::Error>| match value {
+            Ok(Value::Object(mut map)) => {
+                map.remove("variant");
+                map
+            }
+            _ => Map::new(),
+        };
+        match self {
+            AnyVariant::Defined(d) => fields(serde_json::to_value(HouseRules::of(
+                &d.settings().end_rules(),
+            ))),
+            AnyVariant::Scripted(s) => {
+                let mut map = Map::new();
+                map.insert("base".to_owned(), Value::from(s.base().name()));
+                map.extend(s.base().keyword_settings());
+                map
+            }
+            other => fields(serde_json::to_value(other.settings())),
+        }
+    }
+
     /// Parses `KEY=VALUE` strings into pairs for [`AnyVariant::with_named_settings`].
     ///
     /// ```
@@ -446,7 +493,9 @@ fn unknown_variant(name: &str) -> VariantError {
         name: name.to_owned(),
         known: format!(
             "{}, and the shipped definitions {}{scripts}",
-            VARIANT_NAMES.join(", "),
+            crate::GameKind::VARIANTS
+                .map(crate::GameKind::name)
+                .join(", "),
             Definition::BUILTIN_NAMES.join(", ")
         ),
     }

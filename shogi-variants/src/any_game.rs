@@ -15,16 +15,18 @@ use shogi_core::{
     Bitboard, Color, Game, GameError, Geometry, Move, MoveList, Outcome, PieceKind, Square, Variant,
 };
 
-/// The names [`AnyGame::new`] knows: [`GameKind::names`].
-pub const GAME_NAMES: [&str; 7] = [
-    GameKind::Standard.name(),
-    GameKind::Minishogi.name(),
-    GameKind::MustCapture.name(),
-    GameKind::Card.name(),
-    GameKind::Tsuitate.name(),
-    GameKind::Defined.name(),
-    GameKind::Scripted.name(),
-];
+/// `error`, with the games listed when it is `name` itself that is unknown
+/// (an unknown name inside the settings, a script's base, keeps its own
+/// error).
+fn unknown_game(name: &str, error: VariantError) -> VariantError {
+    match error {
+        VariantError::UnknownVariant { name: n, .. } if n == name => VariantError::UnknownVariant {
+            name: name.to_owned(),
+            known: GameKind::names().join(", "),
+        },
+        other => other,
+    }
+}
 
 /// A game of any kind, chosen at run time; it implements [`GameState`] by
 /// dispatch (the only `match` on the kind of game).
@@ -75,18 +77,37 @@ impl AnyGame {
             Some(kind) => AnyGame::of_kind(kind, overrides, seed),
             None => AnyVariant::with_named_settings(name, overrides)
                 .map(|v| AnyGame::Board(Box::new(Game::new(v))))
-                .map_err(|e| match e {
-                    // The game's own name is unknown: list the games. An
-                    // unknown name inside the settings (a script's base)
-                    // keeps its own error.
-                    VariantError::UnknownVariant { name: n, .. } if n == name => {
-                        VariantError::UnknownVariant {
-                            name: name.to_owned(),
-                            known: GAME_NAMES.join(", "),
-                        }
-                    }
-                    other => other,
-                }),
+                .map_err(|e| unknown_game(name, e)),
+        }
+    }
+
+    /// The settings a game of this name takes by keyword ([`AnyGame::new`]),
+    /// each with its default, by their serde names: Card and Tsuitate
+    /// shogi's own settings, else [`AnyVariant::default_settings`] (a
+    /// definition's house rules, a registered script's base...). A setting
+    /// without a default value is `null` (no move limit, no capture duty).
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use shogi_variants::AnyGame;
+    /// let tsuitate = AnyGame::default_settings("tsuitate")?;
+    /// assert_eq!((&tsuitate["foul_limit"], &tsuitate["move_limit"]), (&json!(10), &json!(150)));
+    /// assert_eq!(AnyGame::default_settings("card")?["copies_per_rank"], json!(8));
+    /// assert_eq!(AnyGame::default_settings("judkins")?["move_limit"], json!(null));
+    /// assert!(AnyGame::default_settings("go").unwrap_err().to_string().contains("known: standard"));
+    /// # Ok::<(), shogi_variants::VariantError>(())
+    /// ```
+    pub fn default_settings(name: &str) -> Result<serde_json::Map<String, Value>, VariantError> {
+        let fields = |value: Result<Value, serde_json::Error>| match value {
+            Ok(Value::Object(map)) => map,
+            _ => serde_json::Map::new(),
+        };
+        match GameKind::from_name(name) {
+            Some(GameKind::Card) => Ok(fields(serde_json::to_value(CardSettings::default()))),
+            Some(GameKind::Tsuitate) => {
+                Ok(fields(serde_json::to_value(TsuitateSettings::default())))
+            }
+            _ => AnyVariant::default_settings(name).map_err(|e| unknown_game(name, e)),
         }
     }
 
@@ -147,6 +168,14 @@ impl GameState for AnyGame {
     #[inline]
     fn start_sfen(&self) -> String {
         dispatch!(self, g => GameState::start_sfen(&**g))
+    }
+    #[inline]
+    fn max_length(&self) -> Option<u32> {
+        dispatch!(self, g => g.max_length())
+    }
+    #[inline]
+    fn max_chance_steps(&self) -> Option<u32> {
+        dispatch!(self, g => g.max_chance_steps())
     }
     #[inline]
     fn to_move(&self) -> ToMove {
@@ -247,6 +276,17 @@ impl GameState for Game<AnyVariant> {
     #[inline]
     fn start_sfen(&self) -> String {
         self.start_position().to_sfen()
+    }
+    /// The variant's move limit: the game is drawn once that many plies
+    /// are played (whatever the variant: a modifier's or a script's limit
+    /// is its base's, a definition's is its file's).
+    #[inline]
+    fn max_length(&self) -> Option<u32> {
+        self.variant().move_limit()
+    }
+    #[inline]
+    fn max_chance_steps(&self) -> Option<u32> {
+        Some(0)
     }
     #[inline]
     fn to_move(&self) -> ToMove {

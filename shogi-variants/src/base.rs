@@ -230,7 +230,7 @@ impl<'de> Deserialize<'de> for Base {
                         "unknown base '{}' (known: {}, the shipped definitions {} and the handicaps by their KIF names)",
                         shogi_core::Excerpt(&name),
                         Base::NAMES.join(", "),
-                        Definition::BUILTIN_NAMES.join(", ")
+                        Definition::BUILTIN_NAMES.map(|n| format!("'{n}'")).join(", ")
                     ))),
                 },
             },

@@ -174,3 +174,39 @@ mod tests {
         assert!(message.contains("known: standard"), "{message}");
     }
 }
+
+/// The names `AnyGame::new` knows. Deprecated: it restated
+/// [`GameKind::names`], which a new kind extends by itself.
+///
+/// ```
+/// #![allow(deprecated)]
+/// use shogi_variants::{GameKind, GAME_NAMES};
+/// assert_eq!(GAME_NAMES, GameKind::names());
+/// ```
+#[deprecated(note = "use GameKind::names()")]
+pub const GAME_NAMES: [&str; 7] = [
+    GameKind::Standard.name(),
+    GameKind::Minishogi.name(),
+    GameKind::MustCapture.name(),
+    GameKind::Card.name(),
+    GameKind::Tsuitate.name(),
+    GameKind::Defined.name(),
+    GameKind::Scripted.name(),
+];
+
+/// The names `AnyVariant` knows. Deprecated: it restated
+/// [`GameKind::VARIANTS`].
+///
+/// ```
+/// #![allow(deprecated)]
+/// use shogi_variants::{GameKind, VARIANT_NAMES};
+/// assert_eq!(VARIANT_NAMES, GameKind::VARIANTS.map(GameKind::name));
+/// ```
+#[deprecated(note = "use GameKind::VARIANTS.map(GameKind::name)")]
+pub const VARIANT_NAMES: [&str; 5] = [
+    GameKind::Standard.name(),
+    GameKind::Minishogi.name(),
+    GameKind::MustCapture.name(),
+    GameKind::Defined.name(),
+    GameKind::Scripted.name(),
+];

@@ -61,8 +61,8 @@ mod standard;
 pub mod state;
 mod tsuitate;
 
-pub use any::{settings_with, AnySettings, AnyVariant, VariantError, VARIANT_NAMES};
-pub use any_game::{AnyGame, GAME_NAMES};
+pub use any::{settings_with, AnySettings, AnyVariant, VariantError};
+pub use any_game::AnyGame;
 pub use base::Base;
 pub use card::{
     Card, CardError, CardGame, CardSettings, CardTurn, Deck, FileRule, NoMove, Phase,
@@ -76,7 +76,8 @@ pub use defined::{
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
 pub use impasse::Impasse;
-pub use kind::{GameKind, UnknownGame};
+#[allow(deprecated)]
+pub use kind::{GameKind, UnknownGame, GAME_NAMES, VARIANT_NAMES};
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
@@ -89,6 +90,6 @@ pub use state::{
     Verdict,
 };
 pub use tsuitate::{
-    events, Announcement, Attempt, Capture, Event, FoulReason, PlayerView, Referee, Ruling,
-    TsuitateError, TsuitateSettings, FOUL_LIMIT,
+    events, Announcement, Attempt, Capture, Event, Fact, FoulReason, PlayerView, PrivateFact,
+    PublicFact, Referee, Ruling, TsuitateError, TsuitateSettings, FOUL_LIMIT,
 };

@@ -61,7 +61,7 @@ pub struct SavedGame {
     pub format: String,
     /// [`SAVE_VERSION`] when written by this library.
     pub version: u32,
-    /// The game's name, one of [`GAME_NAMES`](crate::GAME_NAMES).
+    /// The game's name, one of [`GameKind::names`](crate::GameKind::names).
     pub game: String,
     /// The settings, by their serde names.
     pub settings: Value,

@@ -161,7 +161,8 @@ mod tests {
             plain_words("invalid type: string \"300\", expected u32 at line 1 column 5"),
             "a whole number 0..=4294967295 is needed, not the string '300'"
         );
-        let own = "a limit must be at least 1 (leave it out, or null where allowed, for no limit)";
+        let own =
+            "a limit must be at least 1 (a count >= 1; leave it out, or null where allowed, for no limit)";
         assert_eq!(plain_words(own), own);
         let long = format!("unknown variant `{}`, expected `Off`", "x".repeat(100_000));
         assert!(plain_words(&long).len() < 200);

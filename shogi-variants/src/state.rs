@@ -410,6 +410,49 @@ pub trait GameState: Clone + fmt::Debug + Send + Sync {
     /// The start position as SFEN.
     fn start_sfen(&self) -> String;
 
+    /// The most player actions a whole game can hold under its rules,
+    /// counted from its start: moves, and in Tsuitate attempts, fouls
+    /// included (OpenSpiel's `MaxGameLength`; chance steps are counted by
+    /// [`GameState::max_chance_steps`]). `None` when the rules set no
+    /// bound, as in a board game without a move limit (repetition ends a
+    /// game, but no count of plies bounds it). The default is `None`: a
+    /// game that has a bound says so.
+    ///
+    /// ```
+    /// use shogi_variants::{AnyGame, GameState};
+    /// assert_eq!(AnyGame::new("minishogi", &[], 0)?.max_length(), None);
+    /// assert_eq!(AnyGame::new("judkins", &[("move_limit", "60")], 0)?.max_length(), Some(60));
+    /// // 40 played moves and each player's fouls short of the limit, plus one.
+    /// let tsuitate = AnyGame::new("tsuitate", &[("move_limit", "40"), ("foul_limit", "5")], 0)?;
+    /// assert_eq!(tsuitate.max_length(), Some(40 + 2 * 5 - 1));
+    /// # Ok::<(), shogi_variants::VariantError>(())
+    /// ```
+    fn max_length(&self) -> Option<u32> {
+        None
+    }
+
+    /// The most chance steps a whole game can hold under its rules, counted
+    /// from its start (OpenSpiel's `MaxChanceNodesInHistory`): `Some(0)` for
+    /// a game without chance, `None` when nothing bounds them (a game with
+    /// chance and no bound on its length). The default is `None`, as for
+    /// [`GameState::max_length`]: a game that knows says so.
+    ///
+    /// ```
+    /// use shogi_variants::{AnyGame, GameState};
+    /// assert_eq!(AnyGame::new("standard", &[], 0)?.max_chance_steps(), Some(0));
+    /// // Card shogi: one draw per turn, one turn per ply of the move limit.
+    /// let card = AnyGame::new("card", &[("move_limit", "30")], 0)?;
+    /// assert_eq!((card.max_length(), card.max_chance_steps()), (Some(30), Some(30)));
+    /// // Drawing again after an unplayable card: up to a deck (72 cards) a turn.
+    /// let again = AnyGame::new("card", &[("move_limit", "30"), ("no_move", "draw_again")], 0)?;
+    /// assert_eq!(again.max_chance_steps(), Some(30 * 72));
+    /// assert_eq!(AnyGame::new("card", &[], 0)?.max_chance_steps(), None);
+    /// # Ok::<(), shogi_variants::VariantError>(())
+    /// ```
+    fn max_chance_steps(&self) -> Option<u32> {
+        None
+    }
+
     /// Who acts now.
     fn to_move(&self) -> ToMove;
 

@@ -8,9 +8,11 @@
 //! on a hidden piece.
 
 mod event;
+mod public;
 mod resample;
 
 pub use event::{events, Capture, Event};
+pub use public::{Fact, PrivateFact, PublicFact};
 
 pub use crate::state::Verdict;
 use crate::state::{Action, ActionReport, PlayError, Seen, ToMove, Told};
@@ -65,6 +67,27 @@ impl TsuitateSettings {
     /// ```
     pub fn move_limit_in_force(&self) -> Option<u32> {
         self.move_limit.or(self.base.move_limit())
+    }
+
+    /// The most attempts a game can hold, fouls included
+    /// ([`GameState::max_length`]): the played moves of the move limit in
+    /// force, each player's fouls short of the foul limit, and one more
+    /// for a losing foul. (The bound is one above what play reaches: a
+    /// game at its move limit is over before a losing foul. It is kept so,
+    /// as the sizes derived from it, OpenSpiel's information-state tensor,
+    /// were fixed with it.) `None` without a move limit.
+    ///
+    /// ```
+    /// use shogi_variants::TsuitateSettings;
+    /// let s = TsuitateSettings { move_limit: Some(40), foul_limit: 5, ..Default::default() };
+    /// assert_eq!(s.max_attempts(), Some(40 + 2 * 5 - 1));
+    /// assert_eq!(TsuitateSettings::default().max_attempts(), Some(150 + 2 * 10 - 1));
+    /// ```
+    pub fn max_attempts(&self) -> Option<u32> {
+        // A foul limit of 0 acts as 1: the first foul loses.
+        let fouls = self.foul_limit.max(1);
+        self.move_limit_in_force()
+            .map(|moves| moves.saturating_add(fouls.saturating_mul(2) - 1))
     }
 }
 
@@ -288,6 +311,18 @@ pub struct PlayerView {
     /// board, material and start a player reasons about.
     #[serde(default)]
     pub base: Base,
+    /// The rules' `announce_fouls_to_both` (public): whether a foul is told
+    /// to both players, so whether this player's own fouls are public
+    /// ([`PlayerView::facts`]). A view saved without it reads as `true`,
+    /// the default.
+    #[serde(default = "announced_by_default")]
+    pub announce_fouls_to_both: bool,
+}
+
+/// The default of [`PlayerView::announce_fouls_to_both`] when reading a
+/// view saved before it was written.
+fn announced_by_default() -> bool {
+    TsuitateSettings::default().announce_fouls_to_both
 }
 
 impl PlayerView {
@@ -301,15 +336,67 @@ impl PlayerView {
         }
     }
 
-    /// Where the own piece on `from` may go on the own board.
+    /// "Show legal squares" for the own piece on `from`: where it may be
+    /// attempted on the own board (empty when it is not this player's
+    /// turn), under the name every game gives this
+    /// ([`GameState::legal_destinations`]).
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// referee.attempt("7g7f".parse()?)?;
+    /// // White's bishop on 2b sees only its own pieces: 1a is taken by its lance, 3c by a pawn.
+    /// assert!(referee.view(Color::White).legal_destinations("2b".parse()?).is_empty());
+    /// assert_eq!(referee.view(Color::White).legal_destinations("3c".parse()?).count(), 1);
+    /// assert!(referee.view(Color::Black).legal_destinations("7f".parse()?).is_empty()); // not Black's turn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_destinations(&self, from: Square) -> shogi_core::Bitboard {
+        shogi_core::legal_squares::destinations(&self.candidate_moves(), from)
+    }
+
+    /// Where the own piece on `from` may go on the own board, whoever's
+    /// turn it is.
+    #[deprecated(
+        note = "use PlayerView::legal_destinations (empty when it is not this player's turn) or board.legal_destinations"
+    )]
     pub fn legal_squares(&self, from: Square) -> shogi_core::Bitboard {
-        self.board.destinations(from)
+        self.board.legal_destinations(from)
     }
 
     /// The information state grouped by attempt: one [`Event`] per attempt
     /// this player learned of (see [`events`]).
     pub fn events(&self) -> Vec<Event> {
         events(self.color, &self.information_state)
+    }
+
+    /// The player's own attempts refused as fouls since the last played
+    /// move (either side's), in order: the moves a foul tells it a hidden
+    /// piece stands in the way of, on the true position it still faces.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// for mv in ["7g7f", "3c3d", "8h1a"] {
+    ///     referee.attempt(mv.parse()?)?; // 8h1a slides through White's bishop: a foul
+    /// }
+    /// assert_eq!(referee.view(Color::Black).fouls_this_turn(), ["8h1a".parse()?]);
+    /// referee.attempt("2g2f".parse()?)?;
+    /// assert!(referee.view(Color::Black).fouls_this_turn().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fouls_this_turn(&self) -> Vec<Move> {
+        let mut fouls = Vec::new();
+        for e in self.events() {
+            match (e.verdict, e.attempted) {
+                (Some(Verdict::Played), _) => fouls.clear(),
+                (Some(Verdict::Foul), Some(mv)) if e.by == self.color => fouls.push(mv),
+                _ => {}
+            }
+        }
+        fouls
     }
 
     /// The player's side of the board as SFEN: their own pieces and their
@@ -652,6 +739,7 @@ impl Referee {
             foul_limit: self.settings.foul_limit,
             move_limit: self.settings.move_limit_in_force(),
             base: self.settings.base,
+            announce_fouls_to_both: self.settings.announce_fouls_to_both,
         }
     }
 
@@ -784,6 +872,15 @@ impl GameState for Referee {
     #[inline]
     fn start_sfen(&self) -> String {
         self.start.to_sfen()
+    }
+    /// [`TsuitateSettings::max_attempts`].
+    #[inline]
+    fn max_length(&self) -> Option<u32> {
+        self.settings.max_attempts()
+    }
+    #[inline]
+    fn max_chance_steps(&self) -> Option<u32> {
+        Some(0)
     }
     #[inline]
     fn to_move(&self) -> ToMove {

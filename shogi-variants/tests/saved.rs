@@ -4,7 +4,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shogi_core::Color;
-use shogi_variants::{AnyGame, Phase, SaveError, SavedGame, GAME_NAMES};
+use shogi_variants::{AnyGame, GameKind, Phase, SaveError, SavedGame};
 
 /// One random step of any game; false once it is over.
 fn step(game: &mut AnyGame, rng: &mut ChaCha8Rng) -> bool {
@@ -141,7 +141,7 @@ fn new_game(name: &str, seed: u64) -> AnyGame {
 #[test]
 fn every_game_saves_and_resumes_exactly() {
     let mut checked = 0;
-    for name in GAME_NAMES {
+    for name in GameKind::names() {
         for seed in 0..12u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut game = new_game(name, seed);
@@ -178,7 +178,7 @@ fn every_game_saves_and_resumes_exactly() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 12 * GAME_NAMES.len());
+    assert_eq!(checked, 12 * GameKind::names().len());
 }
 
 #[test]

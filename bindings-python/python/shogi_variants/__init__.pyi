@@ -19,7 +19,7 @@ import enum
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Literal, Optional, Sequence, TypedDict, Union
 
-from typing_extensions import Self, final
+from typing_extensions import Self, disjoint_base, final
 
 import numpy as np
 import numpy.typing as npt
@@ -91,6 +91,7 @@ __all__ = [
     "EpisodeResult",
     "Episodes",
     "Event",
+    "Game",
     "GameOverError",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -121,7 +122,9 @@ __all__ = [
     "__version__",
     "diagram_defaults",
     "episode_seed",
+    "game_settings",
     "load",
+    "new_game",
     "parse_square",
     "play_match",
     "register_variant",
@@ -201,6 +204,21 @@ def load(json: str) -> Union["Board", "CardGame", "TsuitateGame"]:
     attempt that cannot be replayed, or the field that is wrong. One leading byte
     order mark is skipped. The format (versioned JSON) is documented in the Rust
     crate: ``shogi_variants::SavedGame``."""
+
+def game_settings(name: str) -> dict[str, Any]:
+    """The settings a game of ``name`` takes as keywords, each with its default
+    (``None``: "none", as no move limit): a kind's own settings, a definition's
+    house rules, a registered script's base and that base's settings. Any name
+    the constructors take. Raises ``SettingError`` for an unknown name."""
+
+def new_game(
+    name: str, sfen: Optional[str] = None, *, seed: Optional[int] = None, **settings: Any
+) -> Union["Board", "CardGame", "TsuitateGame"]:
+    """A new game of any name at its start (or at ``sfen``): a ``CardGame`` for
+    Card shogi (``seed`` seeds its deck; None: a fresh one), a ``TsuitateGame``
+    for Tsuitate shogi, else a ``Board`` of that variant (a definition, a
+    script...). The games without chance ignore ``seed``. Raises
+    ``SettingError`` for an unknown name or setting."""
 
 class ShogiError(ValueError):
     """Base class of every error this module raises."""
@@ -371,29 +389,22 @@ class LegalMoves:
     def __iter__(self) -> Iterator[Move]: ...
     def count(self) -> int: ...
 
-@final
-class Board:
-    """A game of a perfect-information variant: position, history, outcome.
+@disjoint_base
+class Game:
+    """A game: the base class of ``Board``, ``CardGame`` and ``TsuitateGame``
+    (``isinstance(g, Game)`` holds for each), with the methods every game
+    answers alike: the contract (``to_move``, ``legal_moves``,
+    ``chance_outcomes``, ``apply_chance``, ``apply_action``, ``history``,
+    ``seen``), the questions about the position (in Tsuitate, the referee's
+    true position), squares, actions, saving and pictures. Games are made by
+    their own class or by ``load``, not by ``Game`` itself."""
 
-    ``Board(sfen=None, variant="standard", **settings)``. ``sfen`` is an SFEN
-    or ``"startpos"``/``None`` for the variant's start; settings are the Rust
-    names (standard: ``move_limit``, ``impasse``; minishogi: ``move_limit``,
-    ``repetition``, ``stalemate``; must-capture: ``may_flee_from_check``,
-    ``king_captures_first``, ``move_limit``, ``base``).
-    """
-
-    def __new__(cls, sfen: Optional[str] = None, variant: str = "standard", **settings: object) -> Self: ...
-    @property
-    def variant(self) -> str: ...
     @property
     def settings(self) -> dict[str, object]:
-        """The variant's full settings, defaults included."""
+        """The settings, defaults included."""
     @property
     def turn(self) -> Color:
         """The side to move."""
-    @property
-    def move_number(self) -> int:
-        """The SFEN move number (1 at the start, +1 per move)."""
     @property
     def files(self) -> int: ...
     @property
@@ -409,13 +420,129 @@ class Board:
         """The USI name of a square of this board (``"5e"``)."""
     def parse_square(self, name: Square) -> int:
         """The number on this board of a square's USI name (a number is checked and returned)."""
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves (none once the game is over): a board's, the moves the
+        drawn card allows (none at a draw), Tsuitate's candidate attempts."""
+    def push(self, move: MoveLike) -> Optional["Ruling"]:
+        """Play a legal move (a card game: one the card allows). Raises
+        ``IllegalMoveError``/``GameOverError``; the game is then unchanged.
+        Tsuitate returns the referee's ``Ruling``."""
+    def push_usi(self, usi: str) -> Union[Move, "Ruling"]:
+        """Parse and play a USI move; returns it (Tsuitate: the ``Ruling``)."""
+    def is_check(self) -> bool: ...
+    def is_game_over(self) -> bool: ...
+    def outcome(self) -> Optional[Outcome]:
+        """The outcome under the game's rules, or ``None`` while the game goes on."""
+    def to_move(self) -> Union[Color, Literal["chance"], None]:
+        """Who acts now (Rust's ``GameState::to_move``): ``BLACK``/``WHITE``,
+        ``"chance"`` at a chance step, ``None`` once the game is over."""
+    def is_chance_node(self) -> bool: ...
+    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
+        """The chance step's outcomes ``(id, exact probability)``; empty unless ``to_move() == "chance"``."""
+    def apply_chance(self, id: int) -> None:
+        """Applies a chance outcome (a card game: chooses the card). Raises ``ChanceError`` if it cannot happen now."""
+    def chance_step(self) -> int:
+        """Resolves the chance step with the game's own seeded generator; returns the outcome's id. Raises ``ChanceError`` if none is due."""
+    def apply_action(self, action: str) -> tuple[Optional[str], tuple[list[str], list[str]]]:
+        """Plays one action written as ``history()`` writes it (a USI move, or
+        ``"chance:ID"``); returns ``(verdict, (told_black, told_white))``: ``"played"``,
+        ``"foul"`` or ``None`` for a chance outcome, and what each seat was told, as
+        text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
+    def history(self) -> list[str]:
+        """Every action so far, oldest first: USI moves (Tsuitate: every attempt) and ``"chance:ID"``."""
+    def max_length(self) -> Optional[int]:
+        """The most player actions a whole game can hold under its rules, from its
+        start (moves; Tsuitate: attempts, fouls included): OpenSpiel's
+        ``max_game_length``. ``None`` when the rules set no bound (no ``move_limit``).
+        Tsuitate: ``move_limit + 2 * foul_limit - 1``."""
+    def max_chance_steps(self) -> Optional[int]:
+        """The most chance steps a whole game can hold (Card shogi: a draw per turn
+        of the move limit, a whole deck per turn with ``no_move="draw_again"``):
+        OpenSpiel's ``max_chance_nodes_in_history``. ``0`` without chance, ``None``
+        when nothing bounds them."""
+    def resign(self, color: Optional[int] = None) -> Outcome:
+        """``color`` resigns (the side to move if ``None``), on either side's turn:
+        a player may resign at any time. ``GameOverError`` once over; ``to_json()``
+        keeps the resignation."""
+    def seen(self, color: int) -> Union["Game", "PlayerView"]:
+        """What ``color`` sees: a copy of the game (``Board``, ``CardGame``), Tsuitate's ``PlayerView``."""
+    def legal_squares(self, square_or_drop: Square) -> list[int]:
+        """Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped."""
+    @property
+    def num_actions(self) -> int:
+        """Size of the board's fixed action space: 13,689 on 9×9, 1,425 on 5×5.
+        Board move ``(from * n + to) * 2 + promote``, then drops ``2n² + kind * n + to``
+        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G)."""
+    def legal_actions(self) -> list[int]:
+        """The legal moves as actions, ascending (none once the game is over)."""
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """``(num_actions,)`` booleans, true where the action is legal now (the dtype
+        and layout of a row of ``SelfPlay.action_masks``): ``mask.sum() ==
+        len(legal_moves)``. Raises ``MissingExtraError`` without numpy."""
+    def action(self, move: MoveLike) -> int: ...
+    def move_of(self, action: int) -> Move: ...
+    def piece_map(self) -> dict[int, str]:
+        """Every piece on the board: ``{square index: piece}`` as ``piece_at`` writes it."""
+    def pieces(self, kind: str, color: int) -> list[int]:
+        """The squares of ``color``'s pieces of exactly ``kind`` (SFEN letter, case
+        ignored: ``"P"``, ``"+R"``), ascending. Raises ``ArgumentError``."""
+    def attackers(self, color: int, square: Square) -> list[int]:
+        """The squares of ``color``'s pieces attacking ``square`` (pinned pieces included), ascending."""
+    def is_attacked_by(self, color: int, square: Square) -> bool:
+        """Whether any of ``color``'s pieces attacks ``square``."""
+    def checkers(self) -> list[int]:
+        """The squares of the pieces giving check to the side to move, ascending."""
+    def king(self, color: int) -> Optional[int]:
+        """The square of ``color``'s king, ``None`` without one."""
+    def zobrist_hash(self) -> int:
+        """The position's 64-bit Zobrist hash (board, hands, side to move; not the move number)."""
+    def bod(self) -> str:
+        """The position as a kanji BOD diagram (局面図), as KIF files and cshogi's ``to_bod()`` show it."""
+    def sfen(self) -> str:
+        """The position as SFEN (Tsuitate: the referee's true position)."""
+    def to_json(self) -> str:
+        """The game as a saved-game document; ``load`` reads it back."""
+    def copy(self) -> Self: ...
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: dict[int, Any], /) -> Self: ...
+    def _repr_svg_(self) -> str:
+        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
+        ``set_diagram_defaults``)."""
+    def svg(
+        self,
+        flipped: Optional[bool] = None,
+        highlight: Sequence[Square] = ...,
+        *,
+        size: Optional[int] = None,
+        selected: Optional[Square] = None,
+        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
+        marks: Sequence[tuple[Square, str]] = ...,
+        lang: Optional[Literal["ja", "en"]] = None,
+        pieces: Optional[Literal["kanji", "latin"]] = None,
+        font: Union[str, Sequence[str], None] = None,
+    ) -> str: ...
+
+class Board(Game):
+    """A game of a perfect-information variant: position, history, outcome.
+
+    ``Board(sfen=None, variant="standard", **settings)``. ``sfen`` is an SFEN
+    or ``"startpos"``/``None`` for the variant's start; settings are the Rust
+    names (standard: ``move_limit``, ``impasse``; minishogi: ``move_limit``,
+    ``repetition``, ``stalemate``; must-capture: ``may_flee_from_check``,
+    ``king_captures_first``, ``move_limit``, ``base``).
+    """
+
+    def __new__(cls, sfen: Optional[str] = None, variant: str = "standard", **settings: object) -> Self: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def move_number(self) -> int:
+        """The SFEN move number (1 at the start, +1 per move)."""
     def parse_usi(self, usi: str) -> Move:
         """The legal move of USI text here (python-chess's ``parse_uci``), numbered on this
         board. Raises ``InvalidMoveError`` for text that is no move of this board,
         ``IllegalMoveError`` for a move the rules forbid now."""
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """The legal moves (none once the game is over)."""
     @property
     def move_stack(self) -> list[Move]:
         """The moves played since the start, oldest first."""
@@ -430,7 +557,6 @@ class Board:
     def peek(self) -> Move:
         """The last move. Raises ``IndexError`` at the start."""
     def is_legal(self, move: MoveLike) -> bool: ...
-    def is_check(self) -> bool: ...
     def is_checkmate(self) -> bool: ...
     @staticmethod
     def problem_from_sfen(sfen: str, variant: str = "standard", **settings: object) -> "Board":
@@ -455,28 +581,13 @@ class Board:
         interposition is a defence). Runs with the GIL released; Ctrl-C raises
         ``KeyboardInterrupt``; ``progress`` is called about five times a second.
         ``shortest=False`` gives the first mate proved, not shortened (faster)."""
-    def is_game_over(self) -> bool: ...
-    def outcome(self) -> Optional[Outcome]:
-        """The outcome under the variant's rules, or ``None`` while the game goes on."""
     def repetition_count(self) -> int:
         """How many times the current position has occurred (1 the first time)."""
-    def apply_action(self, action: str) -> tuple[Optional[str], tuple[list[str], list[str]]]:
-        """Plays one action written as ``history()`` writes it (a USI move, or
-        ``"chance:ID"``); returns ``(verdict, (told_black, told_white))``: ``"played"``,
-        ``"foul"`` or ``None`` for a chance outcome, and what each seat was told, as
-        text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
-    def resign(self, color: Optional[int] = None) -> Outcome:
-        """``color`` resigns (the side to move if ``None``), on either side's turn:
-        a player may resign at any time. ``GameOverError`` once over; ``to_json()``
-        keeps the resignation."""
     def declare(self) -> Outcome:
         """Declare a win by entering king (raises ``SettingError`` if the variant's settings have no declaration rule)."""
-    def sfen(self) -> str: ...
     def piece_at(self, square: Square) -> Optional[str]: ...
     def hand(self, color: int) -> dict[str, int]:
         """Pieces in hand by uppercase letter, only those held."""
-    def legal_squares(self, square_or_drop: Square) -> list[int]:
-        """Where the piece on a square may legally go; ``"P*"`` (etc.) for where a piece in hand may be dropped."""
     def perft(self, depth: int, bulk: bool = True) -> int:
         """Leaf count of the legal move tree, computed natively on a copy of the
         position with the GIL released (the board stays usable meanwhile).
@@ -490,50 +601,23 @@ class Board:
         Like ``perft`` it runs on a copy without the GIL; Ctrl-C is noticed within about 50 ms."""
     def copy(self, stack: bool = True) -> "Board":
         """A copy; with ``stack=False`` the copy starts at the current position."""
-    def __copy__(self) -> "Board": ...
-    def __deepcopy__(self, memo: dict[int, Any], /) -> "Board": ...
     def root(self) -> "Board":
         """A board at the start position with the same variant and settings."""
-    def to_json(self) -> str:
-        """The game as a saved-game document (variant, settings, start, moves); ``load`` reads it back."""
-    def to_move(self) -> Union[Color, Literal["chance"], None]:
-        """Who acts now (Rust's ``GameState::to_move``): ``BLACK``/``WHITE``,
-        ``"chance"`` at a chance step, ``None`` once the game is over."""
-    def is_chance_node(self) -> bool: ...
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """The chance step's outcomes ``(id, exact probability)``; empty unless ``to_move() == "chance"``."""
-    def apply_chance(self, id: int) -> None:
-        """Applies a chance outcome. Raises ``ChanceError`` if it cannot happen now."""
-    def chance_step(self) -> int:
-        """Resolves the chance step with the game's own generator; returns the outcome's id. Raises ``ChanceError`` if none is due."""
-    def history(self) -> list[str]:
-        """Every action so far, oldest first: USI moves and ``"chance:ID"``."""
     def seen(self, color: int) -> "Board":
         """What ``color`` sees: the whole game (a copy)."""
     def record(self, times: Optional[Sequence[Optional[int]]] = None, end: Optional[str] = None, **headers: object) -> "Record":
         """The game's record: moves from the start, headers from keyword arguments
         (``black=``, ``white=``, ``event=``, ...), optionally each move's time in
         seconds and an end (``"resign"``, ``"timeout"``, ...)."""
-    @property
-    def num_actions(self) -> int:
-        """Size of the board's fixed action space: 13,689 on 9×9, 1,425 on 5×5.
-        Board move ``(from * n + to) * 2 + promote``, then drops ``2n² + kind * n + to``
-        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G)."""
-    def legal_actions(self) -> list[int]:
-        """The legal moves as actions, ascending (none once the game is over)."""
-    def action_mask(self) -> npt.NDArray[np.bool_]:
-        """``(num_actions,)`` booleans, true where the action is legal now (the dtype
-        and layout of a row of ``SelfPlay.action_masks``): ``mask.sum() ==
-        len(legal_moves)``. Raises ``MissingExtraError`` without numpy."""
-    def action(self, move: MoveLike) -> int: ...
-    def move_of(self, action: int) -> Move: ...
-    def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
+    def observation_tensor(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
         """The position as ``float32`` planes ``(48, ranks, files)`` seen by ``color``
         (default: the side to move), the board turned for White: own and
         opponent pieces by kind, hands, repetitions, side, check (README, research).
         A plane is a picture: for Black, square ``sq`` is at row ``square_rank(sq) - 1``,
         column ``files - square_file(sq)``; ``planes[:, :, ::-1].transpose(0, 2, 1)
         .reshape(len(planes), -1)`` has one column per square, in this board's numbering."""
+    def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """Deprecated (``DeprecationWarning``): ``observation_tensor``."""
     @property
     def observation_shape(self) -> tuple[int, int, int]: ...
     def japanese(self, move: MoveLike) -> str:
@@ -552,49 +636,16 @@ class Board:
     def push_western(self, text: str) -> Move:
         """Parse a Western move (``"P-7f"``) and play it; returns the move.
         Raises like ``parse_western``, and ``GameOverError``; the board is then unchanged."""
-    def piece_map(self) -> dict[int, str]:
-        """Every piece on the board: ``{square index: piece}`` as ``piece_at`` writes it."""
-    def pieces(self, kind: str, color: int) -> list[int]:
-        """The squares of ``color``'s pieces of exactly ``kind`` (SFEN letter, case
-        ignored: ``"P"``, ``"+R"``), ascending. Raises ``ArgumentError``."""
-    def attackers(self, color: int, square: Square) -> list[int]:
-        """The squares of ``color``'s pieces attacking ``square`` (pinned pieces included), ascending."""
-    def is_attacked_by(self, color: int, square: Square) -> bool:
-        """Whether any of ``color``'s pieces attacks ``square``."""
-    def checkers(self) -> list[int]:
-        """The squares of the pieces giving check to the side to move, ascending."""
-    def king(self, color: int) -> Optional[int]:
-        """The square of ``color``'s king, ``None`` without one."""
     def gives_check(self, move: MoveLike) -> bool:
         """Whether a legal move gives check. Raises ``IllegalMoveError`` for a move not legal here."""
     def is_capture(self, move: MoveLike) -> bool:
         """Whether a legal move captures. Raises ``IllegalMoveError`` for a move not legal here."""
-    def zobrist_hash(self) -> int:
-        """The position's 64-bit Zobrist hash (board, hands, side to move; not the move number)."""
     def ply(self) -> int:
         """The moves played since the game's start (``len(move_stack)``)."""
     def is_repetition(self, n: int = 3) -> bool:
         """Whether the current position occurred at least ``n`` times (this time
         included). Sennichite ends the game at the fourth: ``is_repetition(4)``.
         Raises ``ArgumentError`` for ``n`` outside 1..=4294967295."""
-    def bod(self) -> str:
-        """The position as a kanji BOD diagram (局面図), as KIF files and cshogi's ``to_bod()`` show it."""
-    def _repr_svg_(self) -> str:
-        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
-        ``set_diagram_defaults``)."""
-    def svg(
-        self,
-        flipped: Optional[bool] = None,
-        highlight: Sequence[Square] = ...,
-        *,
-        size: Optional[int] = None,
-        selected: Optional[Square] = None,
-        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
-        marks: Sequence[tuple[Square, str]] = ...,
-        lang: Optional[Literal["ja", "en"]] = None,
-        pieces: Optional[Literal["kanji", "latin"]] = None,
-        font: Union[str, Sequence[str], None] = None,
-    ) -> str: ...
     def __eq__(self, other: object, /) -> bool: ...
 
 @final
@@ -871,20 +922,22 @@ class PlayerView:
     def action_mask(self) -> npt.NDArray[np.bool_]: ...
     def action(self, move: MoveLike) -> int: ...
     def move_of(self, action: int) -> Move: ...
-    def observation(self) -> npt.NDArray[np.float32]:
+    def observation_tensor(self) -> npt.NDArray[np.float32]:
         """What this player knows, ``float32`` ``(39, ranks, files)``: own pieces and
         hand, the opponent's pieces by kind (not where), the last announcements,
         this turn's fouled attempts, fouls and moves. Computed from this view alone."""
+    def observation(self) -> npt.NDArray[np.float32]:
+        """Deprecated (``DeprecationWarning``): ``observation_tensor``."""
     @property
     def observation_shape(self) -> tuple[int, int, int]: ...
     def information_state_tensor(self, capacity: Optional[int] = None) -> npt.NDArray[np.float32]:
-        """Perfect recall, flat: ``observation()`` then ``capacity`` rows of 10
+        """Perfect recall, flat: ``observation_tensor()`` then ``capacity`` rows of 10
         numbers, one per announcement in order. ``capacity`` defaults to the
         most a game under these limits needs (required without a move limit).
         A larger ``capacity`` than that, or a tensor past 2**28 numbers, raises
         ``ShogiError``; memory that cannot be had, ``MemoryError``."""
     def candidate_moves(self) -> list[Move]:
-        """Moves the player's own pieces allow, ignoring the hidden enemy (the referee judges them)."""
+        """Deprecated (``DeprecationWarning``): ``list(legal_moves)``."""
     def legal_squares(self, square_or_drop: Square) -> list[int]:
         """Where the own piece on a square, or a piece in hand (``"P*"``), may be attempted; empty when it is not this player's turn."""
     def piece_at(self, square: Square) -> Optional[str]: ...
@@ -993,106 +1046,30 @@ class Ruling:
     def event(self, color: int) -> Optional[Event]: ...
     def __eq__(self, other: object, /) -> bool: ...
 
-@final
-class TsuitateGame:
+class TsuitateGame(Game):
     """Tsuitate shogi: the referee's game. ``TsuitateGame(sfen=None, **settings)``
     with ``foul_limit``, ``announce_fouls_to_both``, ``move_limit``, ``base``."""
 
     def __new__(cls, sfen: Optional[str] = None, **settings: object) -> Self: ...
-    @property
-    def settings(self) -> dict[str, object]: ...
-    @property
-    def files(self) -> int: ...
-    @property
-    def ranks(self) -> int: ...
-    def square(self, file: int, rank: int) -> int:
-        """The square on ``file`` and ``rank`` (1-based) of this board: ``(file - 1) * ranks + (rank - 1)``.
-        Raises ``InvalidSquareError`` off the board."""
-    def square_file(self, square: Square) -> int:
-        """The file (1..) of a square of this board (number or USI name)."""
-    def square_rank(self, square: Square) -> int:
-        """The rank (1.., 1 is ``a``) of a square of this board (number or USI name)."""
-    def square_name(self, square: Square) -> str:
-        """The USI name of a square of this board (``"5e"``)."""
-    def parse_square(self, name: Square) -> int:
-        """The number on this board of a square's USI name (a number is checked and returned)."""
-    @property
-    def turn(self) -> Color: ...
     def push(self, move: MoveLike) -> Ruling:
         """Judge the side to move's attempt. Raises ``IllegalMoveError`` if the move is not even a candidate on the player's own board, ``GameOverError`` after the end."""
     def push_usi(self, usi: str) -> Ruling:
         """Parse a USI move and attempt it; returns the ``Ruling``."""
     def attempt(self, move: MoveLike) -> Ruling:
-        """Tsuitate's word for ``push``."""
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """The side to move's candidate attempts."""
-    def is_check(self) -> bool:
-        """On the referee's true board."""
-    def piece_map(self) -> dict[int, str]:
-        """Every piece on the referee's true position: ``{square index: piece}``, as ``Board.piece_map``."""
-    def pieces(self, kind: str, color: int) -> list[int]:
-        """The squares of ``color``'s pieces of exactly ``kind``, as ``Board.pieces``."""
-    def attackers(self, color: int, square: Square) -> list[int]:
-        """The squares of ``color``'s pieces attacking ``square`` on the referee's true position."""
-    def is_attacked_by(self, color: int, square: Square) -> bool: ...
-    def checkers(self) -> list[int]:
-        """The squares of the pieces checking the side to move on the referee's true position."""
-    def king(self, color: int) -> Optional[int]: ...
-    def zobrist_hash(self) -> int:
-        """The 64-bit Zobrist hash of the referee's true position."""
-    def bod(self) -> str:
-        """The referee's true position as a kanji BOD diagram, as ``Board.bod``."""
-    def sfen(self) -> str:
-        """The referee's true position."""
-    def to_move(self) -> Union[Color, Literal["chance"], None]:
-        """Who acts now (Rust's ``GameState::to_move``): ``BLACK``/``WHITE``,
-        ``"chance"`` at a chance step, ``None`` once the game is over."""
-    def is_chance_node(self) -> bool: ...
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """The chance step's outcomes ``(id, exact probability)``; empty unless ``to_move() == "chance"``."""
-    def apply_action(self, action: str) -> tuple[Optional[str], tuple[list[str], list[str]]]:
-        """Plays one action written as ``history()`` writes it (a USI move, or
-        ``"chance:ID"``); returns ``(verdict, (told_black, told_white))``: ``"played"``,
-        ``"foul"`` or ``None`` for a chance outcome, and what each seat was told, as
-        text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
-    def resign(self, color: Optional[int] = None) -> Outcome:
-        """``color`` resigns (the side to move if ``None``), on either side's turn:
-        a player may resign at any time. ``GameOverError`` once over; ``to_json()``
-        keeps the resignation."""
-    def apply_chance(self, id: int) -> None:
-        """Applies a chance outcome. Raises ``ChanceError`` if it cannot happen now."""
-    def chance_step(self) -> int:
-        """Resolves the chance step with the game's own generator; returns the outcome's id. Raises ``ChanceError`` if none is due."""
-    def history(self) -> list[str]:
-        """Every action so far, oldest first: USI moves and ``"chance:ID"``."""
+        """Deprecated (``DeprecationWarning``): ``push``."""
     def seen(self, color: int) -> PlayerView:
         """What ``color`` sees: their ``PlayerView``."""
-    def legal_actions(self) -> list[int]: ...
-    def action_mask(self) -> npt.NDArray[np.bool_]: ...
-    def legal_squares(self, square_or_drop: Square) -> list[int]: ...
-    def view(self, color: int) -> PlayerView: ...
-    @property
-    def num_actions(self) -> int: ...
+    def view(self, color: int) -> PlayerView:
+        """Deprecated (``DeprecationWarning``): ``seen``."""
     def fouls(self, color: int) -> int: ...
-    def outcome(self) -> Optional[Outcome]: ...
-    def is_game_over(self) -> bool: ...
     def true_sfen(self) -> str:
-        """The same as ``sfen()``: the referee's position (hidden from players during play)."""
+        """Deprecated (``DeprecationWarning``): ``sfen()``, the referee's position."""
     def reveal(self) -> Optional[tuple[str, str, list[tuple[Color, Move, Optional[str]]]]]:
         """After the end: start SFEN, final SFEN, and every attempt (by, move, foul reason or None)."""
     def attempts(self) -> list[tuple[Color, Move, Optional[str]]]:
-        """Every attempt so far (by, move, foul reason or None): hidden, like true_sfen()."""
+        """Every attempt so far (by, move, foul reason or None): hidden, like sfen()."""
     def resample(self, color: int, seed: int) -> "TsuitateGame":
         """A game ``color`` cannot tell from this one (same view), the opponent's moves sampled."""
-    def copy(self) -> "TsuitateGame": ...
-    def __copy__(self) -> "TsuitateGame": ...
-    def __deepcopy__(self, memo: dict[int, Any], /) -> "TsuitateGame": ...
-    def to_json(self) -> str:
-        """The referee's saved game (every attempt, fouls included); ``load`` reads it back."""
-    def _repr_svg_(self) -> str:
-        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
-        ``set_diagram_defaults``)."""
     def svg(
         self,
         flipped: Optional[bool] = None,
@@ -1108,8 +1085,7 @@ class TsuitateGame:
         opened: Optional[bool] = None,
     ) -> str: ...
 
-@final
-class CardGame:
+class CardGame(Game):
     """Card shogi: a drawn card names the file to play on. ``CardGame(sfen=None, *, seed=None, **settings)``
     with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``capture_duty``, ``move_limit``, ``base``
     and the base's own settings (``repetition``, ``stalemate``, ``impasse``).
@@ -1123,126 +1099,37 @@ class CardGame:
     def seed(self) -> int:
         """The seed of the card generator: the one given, or the fresh one drawn from the OS."""
     @property
-    def settings(self) -> dict[str, object]: ...
-    @property
     def phase(self) -> Literal["draw", "move", "over"]: ...
     @property
     def current_card(self) -> Optional[int]:
         """The card of the move to play: 1..9, ``JOKER`` (any legal move), or
         ``None`` when no card constrains it (in check and exempt, a free move)."""
-    @property
-    def turn(self) -> Color: ...
-    @property
-    def files(self) -> int: ...
-    @property
-    def ranks(self) -> int: ...
-    def square(self, file: int, rank: int) -> int:
-        """The square on ``file`` and ``rank`` (1-based) of this board: ``(file - 1) * ranks + (rank - 1)``.
-        Raises ``InvalidSquareError`` off the board."""
-    def square_file(self, square: Square) -> int:
-        """The file (1..) of a square of this board (number or USI name)."""
-    def square_rank(self, square: Square) -> int:
-        """The rank (1.., 1 is ``a``) of a square of this board (number or USI name)."""
-    def square_name(self, square: Square) -> str:
-        """The USI name of a square of this board (``"5e"``)."""
-    def parse_square(self, name: Square) -> int:
-        """The number on this board of a square's USI name (a number is checked and returned)."""
-    def to_move(self) -> Union[Color, Literal["chance"], None]:
-        """Who acts now: ``BLACK``/``WHITE`` at a move, ``"chance"`` when a card is due, ``None`` once over."""
-    def is_chance_node(self) -> bool: ...
-    def history(self) -> list[str]:
-        """Every action so far: ``"chance:ID"`` per card drawn, USI per move."""
     def seen(self, color: int) -> "CardGame":
         """What ``color`` sees: the whole card game (a copy)."""
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """The moves the drawn card allows (none at a draw or after the end)."""
     def push_usi(self, usi: str) -> Move: ...
-    def is_check(self) -> bool: ...
-    def chance_step(self) -> int:
-        """Draw with the game's seeded generator (``draw`` is the card word)."""
-    def apply_action(self, action: str) -> tuple[Optional[str], tuple[list[str], list[str]]]:
-        """Plays one action written as ``history()`` writes it (a USI move, or
-        ``"chance:ID"``); returns ``(verdict, (told_black, told_white))``: ``"played"``,
-        ``"foul"`` or ``None`` for a chance outcome, and what each seat was told, as
-        text (Tsuitate's announcements, ``"card:5"``; nothing in the open games)."""
-    def resign(self, color: Optional[int] = None) -> Outcome:
-        """``color`` resigns (the side to move if ``None``), on either side's turn:
-        a player may resign at any time. ``GameOverError`` once over; ``to_json()``
-        keeps the resignation."""
-    def apply_chance(self, id: int) -> None:
-        """Choose the drawn card by id (``apply_draw`` is the card word). Raises ``ChanceError``."""
     def deck(self) -> dict[int, int]:
         """Cards left in the draw pile by card (``JOKER`` = 0)."""
     def cards_left(self) -> int: ...
-    def chance_outcomes(self) -> list[tuple[int, Fraction]]:
-        """At a draw: each card that can come and its probability."""
     def draw(self) -> int:
-        """Draw with the game's seeded generator: the card word for ``chance_step``."""
+        """Deprecated (``DeprecationWarning``): ``chance_step()``."""
     def apply_draw(self, card: int) -> None:
-        """Choose the drawn card (search over chance nodes): the card word for ``apply_chance``."""
-    @property
-    def num_actions(self) -> int: ...
+        """Deprecated (``DeprecationWarning``): ``apply_chance(card)``."""
     @property
     def num_cards(self) -> int:
         """Card ids of the chance steps: ``JOKER`` (0) and ranks ``1..files``."""
-    def legal_actions(self) -> list[int]:
-        """The allowed moves as actions, ascending (none at a draw or after the end)."""
-    def action_mask(self) -> npt.NDArray[np.bool_]: ...
-    def action(self, move: MoveLike) -> int: ...
-    def move_of(self, action: int) -> Move: ...
-    def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
+    def observation_tensor(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
         """The board planes, then the chance step, the card's squares, the card
         one-hot and the deck counts: ``(48 + 2 + 2 * (files + 1), ranks, files)``."""
+    def observation(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """Deprecated (``DeprecationWarning``): ``observation_tensor``."""
     @property
     def observation_shape(self) -> tuple[int, int, int]: ...
     def allowed_moves(self) -> list[Move]:
-        """The legal moves the current card allows."""
-    def legal_squares(self, square_or_drop: Square) -> list[int]:
-        """Where the piece on a square, or a piece in hand (``"P*"``), may go under the card; empty unless a move is due."""
-    def push(self, move: MoveLike) -> None: ...
+        """Deprecated (``DeprecationWarning``): ``list(legal_moves)``."""
     def turns(self) -> list[tuple[list[int], Optional[Move]]]:
         """Each turn's drawn cards and move."""
-    def outcome(self) -> Optional[Outcome]: ...
-    def is_game_over(self) -> bool: ...
     def board(self) -> Board:
         """A ``Board`` at the current position (the card rule aside)."""
-    def piece_map(self) -> dict[int, str]:
-        """Every piece on the position: ``{square index: piece}``, as ``Board.piece_map``."""
-    def pieces(self, kind: str, color: int) -> list[int]:
-        """The squares of ``color``'s pieces of exactly ``kind``, as ``Board.pieces``."""
-    def attackers(self, color: int, square: Square) -> list[int]:
-        """The squares of ``color``'s pieces attacking ``square`` on the position."""
-    def is_attacked_by(self, color: int, square: Square) -> bool: ...
-    def checkers(self) -> list[int]:
-        """The squares of the pieces checking the side to move on the position."""
-    def king(self, color: int) -> Optional[int]: ...
-    def zobrist_hash(self) -> int:
-        """The 64-bit Zobrist hash of the position."""
-    def bod(self) -> str:
-        """The position as a kanji BOD diagram, as ``Board.bod``."""
-    def sfen(self) -> str: ...
-    def copy(self) -> "CardGame": ...
-    def __copy__(self) -> "CardGame": ...
-    def __deepcopy__(self, memo: dict[int, Any], /) -> "CardGame": ...
-    def to_json(self) -> str:
-        """The saved game: seed, each turn's cards and move, the generator's position; ``load`` reads it back."""
-    def _repr_svg_(self) -> str:
-        """What Jupyter shows: ``svg()`` with no arguments (the module's defaults,
-        ``set_diagram_defaults``)."""
-    def svg(
-        self,
-        flipped: Optional[bool] = None,
-        highlight: Sequence[Square] = ...,
-        *,
-        size: Optional[int] = None,
-        selected: Optional[Square] = None,
-        arrows: Sequence[Union[tuple[Square, Square], MoveLike]] = ...,
-        marks: Sequence[tuple[Square, str]] = ...,
-        lang: Optional[Literal["ja", "en"]] = None,
-        pieces: Optional[Literal["kanji", "latin"]] = None,
-        font: Union[str, Sequence[str], None] = None,
-    ) -> str: ...
 
 Observation = Union[Board, CardGame, PlayerView]
 

@@ -1,7 +1,8 @@
 """OpenSpiel games backed by shogi_variants (``import shogi_variants.openspiel``).
 
 Importing this module registers five Python games with ``pyspiel`` (OpenSpiel
-must be installed; numpy is used for the tensors)::
+must be installed; numpy is used for the tensors), and ``load(name)``
+registers any other game of the library (``"judkins"``...) on first use::
 
     shogi_variants_standard       perfect information, deterministic
     shogi_variants_minishogi      perfect information, deterministic
@@ -65,7 +66,8 @@ Mapping:
   ``""``, no tensor). Tsuitate splits what
   a player knows into:
 
-  * public, what both players are told alike: who is to move, the number of
+  * public, what both players are told alike (Rust's ``PlayerView::facts``
+    says which facts are): who is to move, the number of
     played moves, each announced foul (with ``announce_fouls_to_both``; else
     fouls are private), every played move's capture (square, kind as it
     stood) and check, the end. Public observation tensor pieces:
@@ -82,11 +84,12 @@ Mapping:
     (kind one-hot: played, foul, capture, check, game over; side one-hot;
     two values: a foul count over the limit, or a capture's square + 1 over
     the squares and kind + 1 over 14, or the result for Black).
-  * private, what only the player knows: their own pieces and hand (planes
-    0-20 of ``view(player).observation()``), their attempts refused this
-    turn (planes 32-33), their own foul count when fouls are not announced
-    (plane 34), and their colour (plane 37): ``private`` of shape
-    ``(k, ranks, files)``. Its perfect-recall form ``private_history`` has
+  * private, what only the player knows: the private parts of
+    ``view(player).observation()`` as Rust's ``TsuitatePart`` names and
+    splits them: their own pieces and hand (planes 0-20), their attempts
+    refused this turn (planes 32-33), their own foul count when fouls are
+    not announced (plane 34), and their colour (plane 37): ``private`` of
+    shape ``(k, ranks, files)``. Its perfect-recall form ``private_history`` has
     one row of 3 per own attempt: the action + 1 over the action count, the
     number of public events before it + 1 over their capacity + 1 (so public
     and private histories interleave back into the whole), and, when fouls
@@ -101,13 +104,23 @@ Mapping:
   what both players were told, a player's private piece only on that
   player's view (so only ``ALL_PLAYERS`` shows hidden pieces: the
   opponent's private part).
-- Game length. Standard, minishogi, must-capture and Card shogi have no move
-  limit by default, so their ``max_plies`` parameter (default 0: 512 plies on
-  9x9, 256 on 5x5) is passed to the rules as ``move_limit``: a game still on
-  after that many plies is a draw (reason ``move_limit``; a mate on the last
-  ply still wins): truncation scored as a draw. Tsuitate uses its own rule limits: ``move_limit`` played
-  moves (default 150) and ``foul_limit`` fouls per player (default 10), so at
-  most ``move_limit + 2 * foul_limit - 1`` attempts are made.
+- Parameters and game length are the game's own, asked of it, never of
+  its name (so ``load`` plays any name the library knows: a shipped
+  definition such as ``"judkins"``, a registered script). A game's
+  parameters are its settings with their defaults
+  (``shogi_variants.game_settings(name)``) that OpenSpiel can carry (a
+  bool, int, float or str). ``max_game_length`` is the game's
+  ``max_length()`` and ``max_chance_nodes_in_history`` its
+  ``max_chance_steps()``: the bounds its rules set (Tsuitate: the played
+  moves of ``move_limit``, default 150, and each player's fouls short of
+  ``foul_limit``, default 10, plus one; Card shogi: one draw per turn, a
+  whole deck per turn with ``no_move="draw_again"``). A game whose rules
+  bound no length (standard, minishogi, must-capture and Card shogi have
+  no move limit by default) takes the parameter ``max_plies`` (default 0:
+  512 plies on a board of more than 25 squares, 256 on 5x5), passed to the
+  rules as ``move_limit``: a game still on after that many plies is a draw
+  (reason ``move_limit``; a mate on the last ply still wins): truncation
+  scored as a draw.
 
 - Tsuitate states implement ``resample_from_infostate(player,
   probability_sampler)`` (OpenSpiel's ISMCTS calls it): a new state reached
@@ -151,32 +164,62 @@ import shogi_variants as sv
 __all__ = ["GAMES", "ShogiGame", "ShogiState", "game_from", "load", "register"]
 
 _PREFIX = "shogi_variants_"
-_FILES = {"standard": 9, "minishogi": 5}
-_DEFAULT_MAX_PLIES = {"standard": 512, "minishogi": 256}
 # A Tsuitate view is told at most five things per attempt: the rows its
 # information-state tensor is sized for, per ply of the longest game.
 _TOLD_PER_ATTEMPT = 5
 
 
-def _base(params: dict, game: str) -> str:
-    """The ``base`` parameter, checked."""
-    base = params["base"]
-    if base not in _FILES:
-        raise sv.SettingError(
-            f"bad value for parameter 'base' of {_PREFIX}{game}: {base!r}; "
-            f"allowed: {', '.join(repr(b) for b in _FILES)}"
-        )
-    return base
+def _short(name: str) -> str:
+    """The short OpenSpiel name of a game name: ``must-capture`` -> ``must_capture``."""
+    return name.removeprefix(_PREFIX).replace("-", "_")
 
 
-def _max_plies(params: dict, base: str, game: str) -> int:
-    plies = int(params["max_plies"])
-    if plies < 0:
-        raise sv.SettingError(
-            f"bad value for parameter 'max_plies' of {_PREFIX}{game}: {plies}; "
-            "allowed: an integer >= 0 (0: the default)"
-        )
-    return plies or _DEFAULT_MAX_PLIES[base]
+def _is_parameter(value: Any) -> bool:
+    """Whether OpenSpiel can carry a setting's default as a game parameter:
+    a bool, int, float or str (not ``None``, "none", nor a nested table)."""
+    return isinstance(value, (bool, int, float, str))
+
+
+def _default_cap(game) -> int:
+    """The adapter's own cap on a game whose rules bound no length
+    (``max_plies=0``): 512 plies on a board of more than 25 squares, 256 on
+    5x5 and smaller. A truncation the adapter adds, asked of the board's
+    size, never of the game's name."""
+    return 512 if game.files * game.ranks > 25 else 256
+
+
+def _named(name: str) -> tuple[dict, Callable]:
+    """``(parameters, build)`` of the library's game ``name`` (any name
+    ``shogi_variants.new_game`` takes: a kind, a shipped definition, a
+    registered script). The parameters are the game's own settings with
+    their defaults (``shogi_variants.game_settings``), those OpenSpiel can
+    carry; a game whose rules bound no length (``max_length()`` is None, no
+    move limit) takes ``max_plies`` too, passed to it as its ``move_limit``.
+    ``build(params)`` returns the game at its start and its length bound,
+    the game's own ``max_length()``; a bad value raises the game's
+    ``SettingError``, which names the setting."""
+    short = _short(name)
+    params = {k: v for k, v in sv.game_settings(name).items() if _is_parameter(v)}
+    if sv.new_game(name).max_length() is None:
+        params["max_plies"] = 0
+
+    def build(p):
+        settings = {k: v for k, v in p.items() if k != "max_plies"}
+        game = sv.new_game(name, **settings)
+        if "max_plies" in p:
+            plies = int(p["max_plies"])
+            if plies < 0:
+                raise sv.SettingError(
+                    f"bad value for parameter 'max_plies' of {_PREFIX}{short}: {plies}; "
+                    "allowed: an integer >= 0 (0: the default)")
+            game = sv.new_game(name, move_limit=plies or _default_cap(game), **settings)
+        length = game.max_length()
+        if length is None:
+            raise sv.SettingError(f"{_PREFIX}{short}: these settings bound no length of the game "
+                                  "(OpenSpiel needs a bound); give it a move limit")
+        return game, length
+
+    return params, build
 
 
 # -- what a game is, asked of the game itself ------------------------------------
@@ -200,6 +243,14 @@ class _Facts:
         self.observation_shape = tuple((proto if self.perfect else seat).observation_shape)
 
 
+def _tensor(obj, *color):
+    """The observation tensor of a game (``observation_tensor(color)``) or
+    of a seat's view (``observation_tensor()``); a protocol object that
+    answers only the older name ``observation`` is read by it."""
+    read = getattr(obj, "observation_tensor", None) or obj.observation
+    return read(*color)
+
+
 def _text(core) -> str:
     """A state's text by default: the position and the game's own text."""
     return f"{core.sfen()}\n{core}"
@@ -209,17 +260,16 @@ class _Spec:
     """One OpenSpiel game over the protocol: its name, its parameters with
     their defaults, and ``build(params) -> (game at the start, max_game_length)``
     (which checks the parameters). Everything else (chance mode,
-    information, sizes) is asked of the built game; the hooks are only
-    names and texts."""
+    information, sizes, the chance bound) is asked of the built game; the
+    hooks are only names and texts."""
 
     def __init__(self, short_name: str, long_name: str, params: dict, build: Callable,
                  *, chance_text: Optional[Callable[[int], str]] = None,
                  text: Callable[[Any], str] = _text,
-                 max_chance_nodes: Optional[Callable[[Any], int]] = None,
                  max_chance_outcomes: Optional[int] = None):
         self.short_name, self.params, self.build = short_name, dict(params), build
         self.chance_text = chance_text or (lambda action: f"chance:{action}")
-        self.text, self.max_chance_nodes = text, max_chance_nodes
+        self.text = text
         self.max_chance_outcomes = max_chance_outcomes
         facts = _Facts(build(dict(self.params))[0], max_chance_outcomes)
         mode, info = pyspiel.GameType.ChanceMode, pyspiel.GameType.Information
@@ -273,13 +323,14 @@ class ShogiGame(pyspiel.Game):
 
     def max_chance_nodes_in_history(self):
         """An upper bound on the chance steps in one game: the game's own
-        (Card shogi: one draw per turn, or up to a whole deck per turn when an
-        unplayable card is drawn again), else one per ply."""
+        ``max_chance_steps()`` (Card shogi: one draw per turn, or up to a
+        whole deck per turn when an unplayable card is drawn again), else,
+        for a game of the protocol that does not say, one per ply."""
         if not self._chance:
             return 0
-        if self._spec.max_chance_nodes is not None:
-            return self._spec.max_chance_nodes(self._proto)
-        return self.max_game_length()
+        steps = getattr(self._proto, "max_chance_steps", None)
+        bound = steps() if callable(steps) else None
+        return self.max_game_length() if bound is None else int(bound)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observer of an observation type. Perfect information: the
@@ -355,7 +406,7 @@ class ShogiState(pyspiel.State):
 
     def _observation(self, player):
         core = self._core
-        return core.observation(player) if self.get_game()._perfect else core.seen(player).observation()
+        return _tensor(core, player) if self.get_game()._perfect else _tensor(core.seen(player))
 
     def _observation_string(self, player):
         return str(self) if self.get_game()._perfect else _view_text(self._core.seen(player))
@@ -443,37 +494,11 @@ _PUBLIC_KINDS = ("played", "foul", "capture", "check", "game_over")
 _SIDES = ("black", "white")
 
 
-def _split(view, announced):
-    """Each thing ``view``'s player was told, in order, from its
-    ``events`` (one per attempt it was told of), as ``(public event or None,
-    private item or None)``. A public event is ``(kind, side, a, b)`` in
-    absolute terms (the same for both players); a private item is
-    ``("attempted", move)`` or ``("foul", count)`` (an own foul the opponent
-    is not told of)."""
-    out = []
-    for e in view.events:
-        if e.attempted is not None:
-            out.append((None, ("attempted", e.attempted)))
-        if e.verdict == "played":
-            out.append((("played", e.by, None, None), None))
-        elif e.verdict == "foul":
-            if announced or e.by != view.color:
-                out.append((("foul", e.by, e.fouls, None), None))
-            else:
-                out.append((None, ("foul", e.fouls)))
-        if e.capture is not None:
-            out.append((("capture", None, e.capture.square, e.capture.kind), None))
-        if e.check:
-            out.append((("check", None, None, None), None))
-        if e.game_over is not None:
-            out.append((("game_over", e.game_over.winner, e.game_over.reason, None), None))
-    return out
-
-
-def _public_events(state, announced):
+def _public_events(state):
     """The public events so far, ``(kind, side, a, b)``: what both players
-    were told alike (read off Black's view)."""
-    return [e for e, _ in _split(state._core.seen(sv.BLACK), announced) if e is not None]
+    were told alike (read off Black's view; Rust's ``PlayerView::facts``
+    says which facts are public)."""
+    return [e for e, _ in state._core.seen(sv.BLACK)._facts() if e is not None]
 
 
 def _event_text(e, board) -> str:
@@ -501,20 +526,33 @@ def _own_board_text(view) -> tuple[list[str], str]:
     return rows, hand
 
 
-def _announcement(a, view) -> str:
-    detail = {"capture": lambda: f"{a.piece}@{sv.square_name(a.square, board=view)}",
-              "foul": lambda: str(a.count), "opponent_foul": lambda: str(a.count),
-              "game_over": lambda: a.outcome.reason}.get(a.kind)
-    return f"{a.kind}:{detail()}" if detail else a.kind
+def _told(e, view) -> list[str]:
+    """What ``view``'s player was told of the attempt ``e`` (one of its
+    ``events``), after their own attempt, in the words of the
+    announcements: the verdict, the capture, check, the end."""
+    words = []
+    if e.verdict is not None:
+        own = e.by == view.color
+        if e.verdict == "played":
+            words.append("played" if own else "opponent_moved")
+        else:
+            words.append(f"{'foul' if own else 'opponent_foul'}:{e.fouls}")
+    if e.capture is not None:
+        words.append(f"capture:{e.capture.kind}@{sv.square_name(e.capture.square, board=view)}")
+    if e.check:
+        words.append("check")
+    if e.game_over is not None:
+        words.append(f"game_over:{e.game_over.reason}")
+    return words
 
 
 def _view_text(view) -> str:
     """A seat's observation string: its own pieces, hand, counts and what it
     was told since its last attempt; nothing hidden."""
     rows, hand = _own_board_text(view)
-    told = view.information_state
-    last = max((i for i, a in enumerate(told) if a.kind == "attempted"), default=-1)
-    news = " ".join(_announcement(a, view) for a in told[last + 1:]) or "-"
+    events = view.events
+    last = max((i for i, e in enumerate(events) if e.attempted is not None), default=0)
+    news = " ".join(w for e in events[last:] for w in _told(e, view)) or "-"
     return (f"{_SIDES[view.color]} to_move={view.to_move} "
             f"played={view.moves_played} fouls={view.fouls} "
             f"opponent_fouls={view.opponent_fouls_known}\n"
@@ -528,7 +566,7 @@ def _private_text(view, recall: bool, announced: bool) -> str:
     side = _SIDES[view.color]
     if recall:
         items, public = [], 0
-        for event, item in _split(view, announced):
+        for event, item in view._facts():
             if event is not None:
                 public += 1
             elif item[0] == "attempted":
@@ -573,7 +611,9 @@ class _ViewObserver:
         # Each side's pieces of a hand kind at the start (promoted ones counted as their base).
         board = proto.sfen().split()[0]
         self._totals = {k: sum(1 for c in board if c.upper() == k) // 2 for k in _HAND_KINDS}
-        self._planes = list(range(21)) + [32, 33] + ([] if self._announced else [34]) + [37]
+        # The observation's private planes, named and chosen in Rust
+        # (``TsuitatePart``: which facts are public is a rule).
+        self._planes = proto.seen(sv.BLACK)._private_planes()
         if self._whole:
             if self._recall:
                 shape = (proto.seen(sv.BLACK).information_state_tensor(self._capacity).size,)
@@ -613,7 +653,7 @@ class _ViewObserver:
             return
         self.tensor.fill(0)
         if self._public:
-            events = _public_events(state, self._announced)
+            events = _public_events(state)
             if self._recall:
                 self._public_history(events, self.dict["public_history"])
             else:
@@ -678,7 +718,7 @@ class _ViewObserver:
         actions = self._game.num_distinct_actions()
         public = 0
         i = -1
-        for event, item in _split(view, self._announced):
+        for event, item in view._facts():
             if event is not None:
                 public += 1
             elif item[0] == "attempted":
@@ -694,7 +734,7 @@ class _ViewObserver:
             return state._info_string(player) if self._recall else state._observation_string(player)
         parts = []
         if self._public:
-            events = _public_events(state, self._announced)
+            events = _public_events(state)
             if self._recall:
                 parts.append(";".join(_event_text(e, state._core) for e in events))
             else:
@@ -721,80 +761,38 @@ def _game_class(spec: _Spec, doc: str, name: Optional[str] = None) -> Any:
     return type(cls_name, (ShogiGame,), {"_spec": spec, "__doc__": doc, "__module__": __name__})
 
 
-def _board_build(variant: str):
-    """``build`` of a ``Board`` variant: ``max_plies`` as the rules' move limit
-    (and ``base`` where the variant has one)."""
-    short = variant.replace("-", "_")
-
-    def build(params):
-        base = _base(params, short) if "base" in params else variant
-        settings = {"base": base} if "base" in params else {}
-        plies = _max_plies(params, base, short)
-        return sv.Board(variant=variant, move_limit=plies, **settings), plies
-
-    return build
-
-
-_CARD_PARAMS = {"base": "standard", "jokers": False, "copies_per_rank": 8,
-                "file_rule": "destination", "no_move": "lose", "check_exempt": True,
-                "max_plies": 0}
-
-
-def _card_build(params):
-    plies = _max_plies(params, _base(params, "card"), "card")
-    settings = {k: params[k] for k in _CARD_PARAMS if k != "max_plies"}
-    return sv.CardGame(move_limit=plies, **settings), plies
-
-
-def _card_draws(proto) -> int:
-    s = proto.settings
-    deck = s["copies_per_rank"] * (proto.num_cards - 1) + 2 * s["jokers"]
-    return (s["move_limit"] + 1) * (deck if s["no_move"] == "DrawAgain" else 1)
-
-
 def _card_text(core) -> str:
     deck = " ".join(f"{card}:{n}" for card, n in sorted(core.deck().items()))
     return f"{core.sfen()}\nphase {core.phase} card {core.current_card} deck {deck}"
-
-
-def _tsuitate_build(params):
-    _base(params, "tsuitate")
-    for name in ("move_limit", "foul_limit"):
-        if params[name] < 1:
-            raise sv.SettingError(
-                f"bad value for parameter {name!r} of {_PREFIX}tsuitate: {params[name]}; "
-                "allowed: an integer >= 1" + (" (it bounds the game's length)"
-                                              if name == "move_limit" else ""))
-    # Played moves, plus each player's fouls short of the limit, plus the losing foul.
-    return sv.TsuitateGame(**params), params["move_limit"] + 2 * params["foul_limit"] - 1
 
 
 def _tsuitate_text(core) -> str:
     return f"{core.sfen()} fouls {core.fouls(sv.BLACK)}/{core.fouls(sv.WHITE)}"
 
 
+def _spec_of(name: str, **hooks) -> _Spec:
+    """The spec of the library's game ``name`` (see ``_named``)."""
+    params, build = _named(name)
+    return _Spec(_PREFIX + _short(name), f"shogi_variants {name}", params, build, **hooks)
+
+
 StandardGame = _game_class(
-    _Spec(_PREFIX + "standard", "shogi_variants standard shogi", {"max_plies": 0},
-          _board_build("standard")),
-    "Standard shogi (``shogi_variants_standard``; param ``max_plies``).")
+    _spec_of("standard"),
+    "Standard shogi (``shogi_variants_standard``; params: its settings and ``max_plies``).")
 MinishogiGame = _game_class(
-    _Spec(_PREFIX + "minishogi", "shogi_variants minishogi", {"max_plies": 0},
-          _board_build("minishogi")),
-    "Minishogi, 5x5 (``shogi_variants_minishogi``; param ``max_plies``).")
+    _spec_of("minishogi"),
+    "Minishogi, 5x5 (``shogi_variants_minishogi``; params: its settings and ``max_plies``).")
 MustCaptureGame = _game_class(
-    _Spec(_PREFIX + "must_capture", "shogi_variants must-capture shogi",
-          {"base": "standard", "max_plies": 0}, _board_build("must-capture")),
-    "Must-capture shogi (``shogi_variants_must_capture``; params ``base``, ``max_plies``).")
+    _spec_of("must-capture"),
+    "Must-capture shogi (``shogi_variants_must_capture``; params ``base``, its settings, "
+    "``max_plies``).")
 CardShogiGame = _game_class(
-    _Spec(_PREFIX + "card", "shogi_variants card shogi", _CARD_PARAMS, _card_build,
-          chance_text=lambda card: "joker" if card == sv.JOKER else f"card {card}",
-          text=_card_text, max_chance_nodes=_card_draws),
+    _spec_of("card", chance_text=lambda card: "joker" if card == sv.JOKER else f"card {card}",
+             text=_card_text),
     "Card shogi (``shogi_variants_card``; params ``base``, ``jokers``, ``copies_per_rank``, "
     "``file_rule``, ``no_move``, ``check_exempt``, ``max_plies``).", "CardShogiGame")
 TsuitateShogiGame = _game_class(
-    _Spec(_PREFIX + "tsuitate", "shogi_variants tsuitate shogi",
-          {"base": "standard", "foul_limit": 10, "move_limit": 150, "announce_fouls_to_both": True},
-          _tsuitate_build, text=_tsuitate_text),
+    _spec_of("tsuitate", text=_tsuitate_text),
     "Tsuitate shogi (``shogi_variants_tsuitate``; params ``base``, ``foul_limit``, "
     "``move_limit``, ``announce_fouls_to_both``).", "TsuitateShogiGame")
 
@@ -835,16 +833,29 @@ def register() -> None:
 
 
 def load(name: str, **params) -> pyspiel.Game:
-    """``pyspiel.load_game`` of one of the games: ``name`` is the OpenSpiel
-    name or the short one (``"minishogi"``, ``"must-capture"``, ``"card"``...).
+    """``pyspiel.load_game`` of any game of the library: ``name`` is the
+    OpenSpiel name or the short one (``"minishogi"``, ``"must-capture"``,
+    ``"card"``...), or any other name ``shogi_variants.new_game`` takes (a
+    shipped definition such as ``"judkins"``, a registered script), which
+    is registered as ``shogi_variants_<name>`` on first use. Its parameters
+    are the game's settings (``shogi_variants.game_settings(name)``), and
+    ``max_plies`` when the rules bound no length. An unknown name raises
+    ``SettingError`` (a ``ValueError``).
 
     >>> load("card", base="minishogi", jokers=True).max_chance_outcomes()
     6
+    >>> load("judkins", max_plies=60).max_game_length()
+    60
     """
-    short = name.removeprefix(_PREFIX).replace("-", "_")
-    if short not in GAMES:
-        raise ValueError(f"unknown game {name!r}; one of {sorted(GAMES)}")
+    short = _short(name)
     register()
+    if _PREFIX + short not in _CLASSES:
+        game = name.removeprefix(_PREFIX)
+        try:
+            spec = _spec_of(game)
+        except sv.SettingError as e:
+            raise sv.SettingError(f"no OpenSpiel game of {name!r}: {e}") from None
+        _register(spec)
     return pyspiel.load_game(_PREFIX + short, params)
 
 

@@ -54,9 +54,9 @@ Observations
     layout (the key ``action_mask`` is what ``TerminateIllegalWrapper`` and
     the API tests use). ``observation`` is the library's own encoder, from the
     observing agent's perspective (board turned for White):
-    ``Board.observation(color)``, ``CardGame.observation(color)`` (the card
-    to play with is in it) and, for Tsuitate, ``TsuitateGame.view(color)
-    .observation()`` only: that agent's pieces, hand and announcements, never
+    ``Board.observation_tensor(color)``, ``CardGame.observation_tensor(color)``
+    (the card to play with is in it) and, for Tsuitate, ``TsuitateGame.seen(color)
+    .observation_tensor()`` only: that agent's pieces, hand and announcements, never
     the referee's position. Every value lies in [0, 1] (the Box's bounds).
     ``action_mask`` is the legal (Card: allowed by the card; Tsuitate:
     candidate) actions of the agent to move, all zeros for the other agent
@@ -64,7 +64,7 @@ Observations
 Chance (Card shogi)
     Card draws are chance events that the environment resolves itself, with a
     ``numpy`` generator seeded by ``reset(seed=...)``: a card is sampled from
-    ``CardGame.chance_outcomes()`` and applied with ``apply_draw``. Agents
+    ``CardGame.chance_outcomes()`` and applied with ``apply_chance``. Agents
     only ever see decision steps, and a seeded reset replays the same deck
     order given the same actions (``seed_test`` holds). ``reset()`` without a
     seed keeps the generator going; the very first reset without a seed
@@ -130,7 +130,10 @@ import shogi_variants as sv
 
 __all__ = ["env", "env_from", "raw_env", "GAMES", "OBS_HIGH"]
 
-GAMES = ("standard", "minishogi", "must-capture", "card", "tsuitate")
+GAMES = tuple(sv.GAMES)
+"""The library's game kinds (``shogi_variants.GAMES``); ``game=`` also takes
+any other name ``shogi_variants.new_game`` does (a shipped definition such
+as ``"judkins"``, a registered script)."""
 
 # Upper bound of the observation Box, measured and checked against the
 # encoders (shogi-variants/src/research/observation.rs): 0/1 indicators, or
@@ -179,6 +182,14 @@ def env_from(factory: Callable[..., Any], name: str = "custom", **kwargs):
     return env(game=factory, name=name, **kwargs)
 
 
+def _tensor(obj, *color):
+    """The observation tensor of a game (``observation_tensor(color)``) or
+    of a seat's view (``observation_tensor()``); a protocol object that
+    answers only the older name ``observation`` is read by it."""
+    read = getattr(obj, "observation_tensor", None) or obj.observation
+    return read(*color)
+
+
 def _returns(outcome) -> tuple[float, float]:
     r = outcome.returns
     if callable(r):
@@ -186,51 +197,37 @@ def _returns(outcome) -> tuple[float, float]:
     return float(r[0]), float(r[1])
 
 
-# -- the module's own games: how to build each, and what it adds to infos and render --
-
-
-def _board_text(game) -> str:
-    return str(game)
-
-
-def _card_text(game) -> str:
-    card = game.current_card
-    label = "free move" if card is None else ("joker" if card == sv.JOKER else f"file {card}")
-    return str(game.board()) + f"\nturn: {_AGENTS[game.turn]}, card: {label}"
-
-
-def _tsuitate_text(game) -> str:
-    # The referee's board (the full position), for a spectator.
-    text = str(sv.Board(game.true_sfen(), variant=str(game.settings.get("base", "standard"))))
-    return text + (f"\nturn: {_AGENTS[game.turn]}, "
-                   f"fouls: black {game.fouls(sv.BLACK)}, white {game.fouls(sv.WHITE)}")
-
+# -- a game by name: built, observed and shown through what the game answers --
 
 _AGENTS = ("black", "white")
-# name -> (build(sfen, settings), extra infos of a colour, render text)
-_KINDS: dict[str, tuple[Callable, Optional[Callable], Callable]] = {
-    # The game's own generator is unused: draws come from the env's np_random.
-    "card": (lambda sfen, s: sv.CardGame(sfen, seed=0, **s),
-             lambda game, color: {"card": game.current_card}, _card_text),
-    "tsuitate": (lambda sfen, s: sv.TsuitateGame(sfen=sfen, **s),
-                 lambda game, color: {"fouls": int(game.fouls(color))}, _tsuitate_text),
-}
-for _variant in ("standard", "minishogi", "must-capture"):
-    _KINDS[_variant] = (lambda sfen, s, v=_variant: sv.Board(sfen, variant=v, **s), None, _board_text)
 
 
-def _board_of(variant: str, sfen: Optional[str], settings: dict) -> Any:
-    """A board of the variant named ``variant``, from ``sfen`` if given."""
-    return sv.Board(sfen, variant=variant, **settings)
+def _public_infos(game, color) -> dict:
+    """What the game adds to an agent's infos: the public facts it answers
+    (a card in play: ``current_card``; the agent's own fouls: ``fouls``),
+    asked of the game, whatever its name."""
+    info = {}
+    if hasattr(game, "current_card"):
+        info["card"] = game.current_card
+    if callable(getattr(game, "fouls", None)):
+        info["fouls"] = int(game.fouls(color))
+    return info
 
 
-def _is_board_variant(name: str) -> bool:
-    """Whether ``Board(variant=name)`` knows the name (its default settings)."""
+def _known(name: str) -> bool:
+    """Whether the library knows a game of this name (its settings can be asked)."""
     try:
-        sv.Board(variant=name)
+        sv.game_settings(name)
     except sv.SettingError:
         return False
     return True
+
+
+def _named_build(name: str) -> Callable:
+    """``build(sfen, settings)`` of the library's game ``name``. A game with
+    chance gets seed 0: its own generator is unused, the draws come from
+    the env's ``np_random``."""
+    return lambda sfen, settings: sv.new_game(name, sfen, seed=0, **settings)
 
 
 class raw_env(AECEnv, EzPickle):
@@ -260,22 +257,15 @@ class raw_env(AECEnv, EzPickle):
         if callable(game):
             self.game_name = name or getattr(game, "__name__", "custom")
             self._build = (lambda sfen, s: game(**s)) if sfen is None else (lambda sfen, s: game(sfen=sfen, **s))
-            self._extra_infos = None
-            self._render_text: Callable[[Any], str] = str
-        elif game in _KINDS:
+            self._extra_infos: Optional[Callable] = None
+        elif isinstance(game, str) and _known(game):
+            # Any game of the library by name: a kind ("card"), a shipped
+            # definition or handicap ("judkins", "香落ち"), a registered script.
             if name is not None:
                 raise ValueError("name= is for a game factory (env_from); the module's games have their own")
             self.game_name = game
-            self._build, self._extra_infos, self._render_text = _KINDS[game]
-            name = f"shogi_variants_{game.replace('-', '_')}"
-        elif isinstance(game, str) and _is_board_variant(game):
-            # A shipped definition or handicap ("judkins", "香落ち"), a
-            # registered script, "defined": a board game with its settings.
-            if name is not None:
-                raise ValueError("name= is for a game factory (env_from); the module's games have their own")
-            self.game_name = game
-            self._build = functools.partial(_board_of, game)
-            self._extra_infos, self._render_text = None, _board_text
+            self._build = _named_build(game)
+            self._extra_infos = _public_infos
             name = f"shogi_variants_{game.replace('-', '_')}"
         else:
             raise ValueError(f"unknown game {game!r}; expected one of {GAMES}, a variant's name "
@@ -408,10 +398,7 @@ class raw_env(AECEnv, EzPickle):
 
     def observe(self, agent):
         color = self._color(agent)
-        if self._perfect:
-            obs = self.game.observation(color)
-        else:
-            obs = self.game.seen(color).observation()
+        obs = _tensor(self.game, color) if self._perfect else _tensor(self.game.seen(color))
         obs = np.asarray(obs, dtype=np.float32)
         if (
             agent == self.agent_selection
@@ -475,8 +462,16 @@ class raw_env(AECEnv, EzPickle):
         return text
 
     def _text(self) -> str:
-        """The board as ``render`` shows it."""
-        text = self._render_text(self.game)
+        """The board as ``render`` shows it: the game's text (the referee's
+        whole board in Tsuitate, for a spectator), then, for the library's
+        games, whose turn it is and the public facts ``infos`` carry."""
+        text = str(self.game)
+        if self._extra_infos is not None:
+            facts = [self._extra_infos(self.game, color) for color in (sv.BLACK, sv.WHITE)]
+            text += f"\nturn: {_AGENTS[self.game.turn]}"
+            for key in facts[0]:
+                black, white = facts[0][key], facts[1][key]
+                text += f", {key}: " + (f"{black}" if black == white else f"black {black}, white {white}")
         outcome = self.game.outcome()
         if outcome is not None:
             winner = "draw" if outcome.winner is None else self.possible_agents[outcome.winner]

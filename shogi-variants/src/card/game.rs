@@ -472,6 +472,25 @@ impl GameState for CardGame {
     fn start_sfen(&self) -> String {
         self.game.start_position().to_sfen()
     }
+    /// The move limit in force (the game's own, else its base's): each ply
+    /// is a move, the chance steps are counted apart.
+    #[inline]
+    fn max_length(&self) -> Option<u32> {
+        self.game.variant().move_limit()
+    }
+    /// A turn per ply of the move limit (the game is over once the limit
+    /// is reached, before another draw), and one draw per turn at most
+    /// (none in check, when exempt), or under [`NoMove::DrawAgain`] up to
+    /// a whole deck's worth, after which the player loses.
+    #[inline]
+    fn max_chance_steps(&self) -> Option<u32> {
+        let draws_per_turn = match self.settings.no_move {
+            NoMove::DrawAgain => self.deck.size(),
+            NoMove::Lose | NoMove::FreeMove => 1,
+        };
+        self.max_length()
+            .map(|turns| turns.saturating_mul(draws_per_turn))
+    }
     #[inline]
     fn to_move(&self) -> ToMove {
         match (self.phase, self.outcome) {

@@ -4,10 +4,10 @@
 //! follows its moves through `promote`/`demote`, and a node an edit removed
 //! raises `StaleNodeError` instead of answering for another one.
 
-use crate::board::PyBoard;
 use crate::errors::{illegal_move, SettingError, ShogiError};
+use crate::game::PyBoard;
 use crate::moves::{move_object, move_objects, PyMove};
-use crate::record::PyRecord;
+use crate::record::data::{shape_of, PyRecord};
 use pyo3::create_exception;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -71,7 +71,7 @@ impl PyRecordNode {
 
     /// The square numbering of the record's board (the node checked to be there).
     fn shape(&self, py: Python<'_>) -> PyResult<crate::convert::Shape> {
-        self.with(py, |r| Ok(crate::record::shape_of(r)))
+        self.with(py, |r| Ok(shape_of(r)))
     }
 
     /// Runs `f` on the record, the node checked to be there.
@@ -221,7 +221,7 @@ impl PyRecordNode {
                 .ok()
                 .and_then(|i| children.get(i).copied())
         } else {
-            let mv = crate::convert::a_move(r#move)?;
+            let mv = crate::moves::a_move(r#move)?;
             children.iter().copied().find(|&m| m == mv)
         };
         match found {
@@ -310,9 +310,9 @@ impl PyRecordNode {
         py: Python<'_>,
         variant: Option<crate::convert::Text<crate::convert::SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<PyBoard> {
+    ) -> PyResult<Py<PyBoard>> {
         let line = self.with(py, |r| r.line_to(&self.path).ok_or_else(|| self.stale()))?;
-        PyRecord { record: line }.replayed(variant, settings)
+        Py::new(py, PyRecord { record: line }.replayed(variant, settings)?)
     }
 
     /// The comments after this move (at the root: before the first move),
@@ -507,7 +507,7 @@ impl PyRecordNode {
                 .map(|p| p.geometry().clone())
                 .map_err(|e| ShogiError::new_err(e.to_string()))
         })?;
-        let mv = crate::convert::a_move_on(r#move, &geometry)?;
+        let mv = crate::moves::a_move_on(r#move, &geometry)?;
         self.edit(py, |r| {
             let mut m = RecordMove::new(mv);
             if let Some(c) = comment.filter(|c| !c.is_empty()) {

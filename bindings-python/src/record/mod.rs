@@ -1,19 +1,23 @@
 //! `Record`: game records in KIF, KI2 and CSA, and the Japanese and Western
-//! move notations on `Board`.
+//! move notations on `Board`. The class's value is in `data`, its tree of
+//! variations (`RecordNode`) in `tree`.
 
-use crate::board::PyBoard;
+pub mod data;
+pub mod tree;
+
+pub use data::PyRecord;
+
 use crate::busy::Read;
 use crate::convert::{HeaderText, RecordText, SettingText, Text};
 use crate::enums::ColorObj;
-use crate::errors::{GameOverError, InvalidSfenError, RecordWriteError, SettingError};
+use crate::errors::{InvalidSfenError, RecordWriteError, SettingError};
+use crate::game::PyBoard;
 use crate::moves::{move_objects, PyMove};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use shogi_core::{Game, Move};
-use shogi_formats::record::{
-    EndKind, Format, MoveTime, Record, RecordEnd, RecordErrorKind, WriteError,
-};
-use shogi_variants::{AnyVariant, Base, GameKind};
+use shogi_formats::record::{EndKind, Format, MoveTime, Record, RecordEnd, WriteError};
+use shogi_variants::AnyVariant;
 
 /// The Python name of a record's end: Rust's [`EndKind::name`].
 fn end_name(kind: EndKind) -> &'static str {
@@ -82,60 +86,6 @@ fn decode(bytes: &Bound<'_, PyBytes>) -> PyResult<String> {
             "the record is neither UTF-8, Shift_JIS nor EUC-JP text",
         )),
     }
-}
-
-/// A game record: headers, start position, moves with times and comments,
-/// and how it ended. Read with ``Record.read(text)`` (KIF, KI2 or CSA,
-/// detected) and written with ``kif()``, ``ki2()``, ``csa()``. ``moves`` is
-/// the main line; ``root`` walks and edits the tree of variations KIF keeps
-/// (``kif()`` writes them all; ``ki2()`` and ``csa()`` write the main line,
-/// their formats having no variations).
-#[pyclass(module = "shogi_variants", name = "Record")]
-#[derive(Clone)]
-pub struct PyRecord {
-    pub record: Record,
-}
-
-impl PyRecord {
-    /// The illegal move that ended the game, with its time and comments.
-    fn foul_move(&self) -> Option<&shogi_formats::record::RecordMove> {
-        self.record.end.as_ref().and_then(|e| e.foul.as_ref())
-    }
-
-    /// The record replayed as a `Board` of `variant` (`Record.board`).
-    pub(crate) fn replayed(
-        &self,
-        variant: Option<Text<SettingText>>,
-        settings: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<PyBoard> {
-        let variant = variant.as_deref();
-        // The variant played on the start's board (a board no variant has
-        // is refused below, by the standard rules' check of the start).
-        let name = variant.unwrap_or_else(|| {
-            self.record
-                .base()
-                .map_or(GameKind::Standard.name(), Base::name)
-        });
-        let v: AnyVariant = crate::board::variant(name, settings)?;
-        self.record.to_game(v).map(PyBoard::from_game).map_err(|e| {
-            if matches!(e.kind, RecordErrorKind::PastTheEnd { .. }) {
-                GameOverError::new_err(e.to_string())
-            } else {
-                InvalidSfenError::new_err(e.to_string())
-            }
-        })
-    }
-
-    /// The square numbering of the record's board.
-    pub fn shape(&self) -> crate::convert::Shape {
-        shape_of(&self.record)
-    }
-}
-
-/// The square numbering of `record`'s board.
-pub fn shape_of(record: &Record) -> crate::convert::Shape {
-    let start = &record.start;
-    crate::convert::Shape::new(start.files, start.ranks).unwrap_or(crate::convert::Shape::NINE)
 }
 
 #[pymethods]
@@ -213,8 +163,8 @@ impl PyRecord {
     /// line and every variation KIF keeps, python-chess's ``GameNode``
     /// style).
     #[getter]
-    fn root(slf: &Bound<'_, Self>) -> crate::record_tree::PyRecordNode {
-        crate::record_tree::PyRecordNode::new(slf.clone().unbind(), Vec::new())
+    fn root(slf: &Bound<'_, Self>) -> tree::PyRecordNode {
+        tree::PyRecordNode::new(slf.clone().unbind(), Vec::new())
     }
 
     /// The time of the end (the special move): ``(seconds, total seconds
@@ -309,10 +259,11 @@ impl PyRecord {
     #[pyo3(signature = (variant = None, **settings))]
     fn board(
         this: Read<'_, Self>,
+        py: Python<'_>,
         variant: Option<Text<SettingText>>,
         settings: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<PyBoard> {
-        this.replayed(variant, settings)
+    ) -> PyResult<Py<PyBoard>> {
+        Py::new(py, this.replayed(variant, settings)?)
     }
 
     /// The record as KIF. Raises ``RecordWriteError`` for what KIF cannot say.

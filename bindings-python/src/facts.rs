@@ -1,0 +1,75 @@
+//! What a game is, asked by name without a game at hand: the settings a
+//! name takes with their defaults, and a new game of any name. The
+//! adapters (`openspiel.py`, `pettingzoo.py`) read games through these and
+//! the game methods, so they name no game.
+
+use crate::convert::{self, SettingText, Text};
+use crate::errors::SettingError;
+use crate::game::{PyBoard, PyCardGame, PyTsuitateGame};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use shogi_variants::{AnyGame, GameKind};
+
+/// The settings a game of ``name`` takes as keywords, each with its
+/// default: ``{"foul_limit": 10, ...}`` for ``"tsuitate"``, a definition's
+/// house rules for ``"judkins"``, a registered script's base and that
+/// base's settings. ``None`` is a setting whose default is "none" (no move
+/// limit). ``name`` is any name the constructors take (a kind, an alias, a
+/// shipped definition, a registered script). Raises ``SettingError`` for an
+/// unknown name.
+///
+/// >>> import shogi_variants as sv
+/// >>> sv.game_settings("card")["copies_per_rank"]
+/// 8
+#[pyfunction]
+pub fn game_settings<'py>(
+    py: Python<'py>,
+    name: Text<SettingText>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let settings =
+        AnyGame::default_settings(&name).map_err(|e| SettingError::new_err(e.to_string()))?;
+    let out = PyDict::new(py);
+    for (key, value) in &settings {
+        out.set_item(key, convert::from_json(py, value)?)?;
+    }
+    Ok(out)
+}
+
+/// A new game of any name at its start (or at ``sfen``), with settings as
+/// keywords: a ``CardGame`` for Card shogi (``seed`` seeds its deck: None
+/// draws a fresh one), a ``TsuitateGame`` for Tsuitate shogi, else a
+/// ``Board`` of that variant (a definition, a script...). The games
+/// without chance ignore ``seed``. Raises ``SettingError`` for an unknown
+/// name or setting.
+///
+/// >>> import shogi_variants as sv
+/// >>> sv.new_game("judkins", move_limit=40).max_length()
+/// 40
+#[pyfunction]
+#[pyo3(signature = (name, sfen = None, *, seed = None, **settings))]
+pub fn new_game<'py>(
+    py: Python<'py>,
+    name: Text<SettingText>,
+    sfen: Option<Bound<'py, PyAny>>,
+    seed: Option<Bound<'py, PyAny>>,
+    settings: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let kwargs = match settings {
+        Some(s) => s.copy()?,
+        None => PyDict::new(py),
+    };
+    let class = match GameKind::from_name(&name) {
+        Some(GameKind::Card) => {
+            kwargs.set_item("seed", seed)?;
+            py.get_type::<PyCardGame>()
+        }
+        Some(GameKind::Tsuitate) => py.get_type::<PyTsuitateGame>(),
+        _ => {
+            // The name's own error (the games listed) before the board's.
+            AnyGame::default_settings(&name).map_err(|e| SettingError::new_err(e.to_string()))?;
+            kwargs.set_item("variant", &*name)?;
+            py.get_type::<PyBoard>()
+        }
+    };
+    class.call((sfen,), Some(&kwargs))
+}
