@@ -162,19 +162,6 @@ impl FromStr for GameKind {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_unknown_game_is_quoted_as_a_bounded_excerpt() {
-        let long = "x".repeat(1_000_000);
-        let message = long.parse::<GameKind>().unwrap_err().to_string();
-        assert!(message.len() < 300, "{} bytes", message.len());
-        assert!(message.contains("known: standard"), "{message}");
-    }
-}
-
 /// The names `AnyGame::new` knows. Deprecated: it restated
 /// [`GameKind::names`], which a new kind extends by itself.
 ///
@@ -210,3 +197,16 @@ pub const VARIANT_NAMES: [&str; 5] = [
     GameKind::Defined.name(),
     GameKind::Scripted.name(),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_game_is_quoted_as_a_bounded_excerpt() {
+        let long = "x".repeat(1_000_000);
+        let message = long.parse::<GameKind>().unwrap_err().to_string();
+        assert!(message.len() < 300, "{} bytes", message.len());
+        assert!(message.contains("known: standard"), "{message}");
+    }
+}
