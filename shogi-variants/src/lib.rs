@@ -81,9 +81,11 @@ pub use kind::{GameKind, UnknownGame, GAME_NAMES, VARIANT_NAMES};
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
-pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings, MUST_CAPTURE};
+pub use must_capture::{
+    CaptureDuty, MustCapture, MustCaptureRule, MustCaptureSettings, MUST_CAPTURE,
+};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
-pub use scripted::{Hooks, ScriptError, Scripted, ScriptedSettings};
+pub use scripted::{Hooks, Script, ScriptError, Scripted, ScriptedSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use state::{
     Action, ActionReport, GameState, Observation, PlayError, Probability, Seen, ToMove, Told,
