@@ -983,7 +983,7 @@ struct CardState {
     position: Position,
     phase: Phase,
     deck: shogi_variants::Deck,
-    turns: Vec<shogi_variants::Turn>,
+    turns: Vec<shogi_variants::CardTurn>,
     outcome: Option<shogi_core::Outcome>,
     moves: usize,
 }

@@ -56,9 +56,9 @@ impl HouseRules {
     ];
 }
 
-/// What a submitted turn came to.
+/// The house's verdict on a submitted turn: what it came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Turn {
+pub enum HouseVerdict {
     /// The move was played (or, in Tsuitate, judged a foul).
     Played(Move, Verdict),
     /// The player was over time and the CPU played this move in their place.
@@ -73,7 +73,7 @@ pub enum Turn {
 /// resignation, forfeit) and the counts a match reports.
 ///
 /// ```
-/// use shogi_players::{HouseRules, OverTime, RandomPlayer, Session, Turn};
+/// use shogi_players::{HouseRules, HouseVerdict, OverTime, RandomPlayer, Session};
 /// use shogi_variants::{AnyGame, GameState, ToMove};
 /// use shogi_core::{Color, EndReason};
 /// use std::time::Duration;
@@ -82,7 +82,7 @@ pub enum Turn {
 /// let mut session = Session::new(game, rules, 7);
 /// // A reply after 31 s: the CPU moves for Black instead.
 /// let turn = session.submit(Color::Black, "2e3d".parse()?, Duration::from_secs(31))?;
-/// assert!(matches!(turn, Turn::StoodIn(..)));
+/// assert!(matches!(turn, HouseVerdict::StoodIn(..)));
 /// assert_eq!(session.stand_ins(), [1, 0]);
 /// session.resign(Color::White)?;
 /// assert_eq!(session.outcome().unwrap().winner, Some(Color::Black));
@@ -216,7 +216,12 @@ impl<G: GameState> Session<G> {
     /// the house rule applies (a loss on time, or the CPU's move); otherwise
     /// the move is played. A move the rules refuse, or a seat not to move,
     /// is an error and nothing changes (a server asks again).
-    pub fn submit(&mut self, seat: Color, mv: Move, elapsed: Duration) -> Result<Turn, PlayError> {
+    pub fn submit(
+        &mut self,
+        seat: Color,
+        mv: Move,
+        elapsed: Duration,
+    ) -> Result<HouseVerdict, PlayError> {
         match self.on()? {
             ToMove::Player(c) if c == seat => {}
             ToMove::Player(c) => {
@@ -232,7 +237,7 @@ impl<G: GameState> Session<G> {
             return self.over_time(seat);
         }
         let verdict = self.play(seat, mv)?;
-        Ok(Turn::Played(mv, verdict))
+        Ok(HouseVerdict::Played(mv, verdict))
     }
 
     fn play(&mut self, seat: Color, mv: Move) -> Result<Verdict, PlayError> {
@@ -252,21 +257,21 @@ impl<G: GameState> Session<G> {
     }
 
     /// The house rule for a turn over the time limit.
-    fn over_time(&mut self, seat: Color) -> Result<Turn, PlayError> {
+    fn over_time(&mut self, seat: Color) -> Result<HouseVerdict, PlayError> {
         match self.rules.over_time {
             OverTime::Lose => {
                 self.end(Outcome::loss(seat, EndReason::Custom(TIMEOUT)));
-                Ok(Turn::LostOnTime)
+                Ok(HouseVerdict::LostOnTime)
             }
             OverTime::CpuMoves => match self.stand_in.choose(self.game.observation(seat)) {
                 Some(mv) => {
                     let verdict = self.play(seat, mv)?;
                     self.stand_ins[seat.index()] += 1;
-                    Ok(Turn::StoodIn(mv, verdict))
+                    Ok(HouseVerdict::StoodIn(mv, verdict))
                 }
                 None => {
                     self.forfeit(seat)?;
-                    Ok(Turn::Forfeited)
+                    Ok(HouseVerdict::Forfeited)
                 }
             },
         }
@@ -276,7 +281,7 @@ impl<G: GameState> Session<G> {
     /// observation, times it and submits it. A player over time meets the
     /// house rule; one with no move, or a move the rules refuse, forfeits
     /// (a program is not asked twice).
-    pub fn ask(&mut self, seat: Color, player: &mut dyn Player) -> Result<Turn, PlayError> {
+    pub fn ask(&mut self, seat: Color, player: &mut dyn Player) -> Result<HouseVerdict, PlayError> {
         self.on()?;
         let start = Instant::now();
         let choice = player.choose(self.game.observation(seat));
@@ -288,7 +293,7 @@ impl<G: GameState> Session<G> {
             Some(Ok(turn)) => Ok(turn),
             Some(Err(_)) | None => {
                 self.forfeit(seat)?;
-                Ok(Turn::Forfeited)
+                Ok(HouseVerdict::Forfeited)
             }
         }
     }

@@ -95,7 +95,11 @@ mod search;
 mod tsuitate;
 
 pub use card::CardExpectimaxPlayer;
-pub use house::{HouseRules, OverTime, Session, Turn, ILLEGAL_MOVE, TIMEOUT};
+pub use house::{HouseRules, HouseVerdict, OverTime, Session, ILLEGAL_MOVE, TIMEOUT};
+
+/// The old name of [`HouseVerdict`], the house's verdict on a submitted turn.
+#[deprecated(note = "renamed HouseVerdict: shogi_variants has a Turn of its own (now CardTurn)")]
+pub type Turn = HouseVerdict;
 pub use matches::{
     play_game, play_game_of, play_game_until, play_match, play_match_until, GameRecord,
     MatchResult, MatchSettings,

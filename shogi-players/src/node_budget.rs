@@ -3,7 +3,6 @@
 //! question and a progress report looked at. The alpha-beta search and both
 //! mate searches (df-pn and the exhaustive one) count their nodes here.
 
-use crate::mate::MateLimits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -65,14 +64,5 @@ impl<'a> NodeBudget<'a> {
             stopped: false,
             tick: None,
         }
-    }
-
-    /// The budget of a mate search's `limits`, started at `start`.
-    pub(crate) fn of(limits: &'a MateLimits, start: Instant) -> NodeBudget<'a> {
-        NodeBudget::new(
-            limits.nodes.unwrap_or(u64::MAX),
-            limits.time.and_then(|t| start.checked_add(t)),
-            limits.stop.as_deref(),
-        )
     }
 }

@@ -468,6 +468,9 @@ impl SearchPlayer {
         self.search_root(game, &root, |_| {})
     }
 
+    /// Searches the root: the mate probe, then iterative deepening under
+    /// the budget's limits, then a mate by checks the deepening missed is
+    /// preferred and a move into a mate avoided.
     fn search_root(
         &mut self,
         game: &Game<AnyVariant>,
@@ -505,35 +508,12 @@ impl SearchPlayer {
             _ => None,
         };
 
-        // A forced mate by checks, however long, is looked for first by
-        // the mate solver; the alpha-beta search may still find a shorter
-        // mate (one that starts with a quiet move), or none within its
-        // depth. A share of the budget is kept for the check after it.
         let full_root = self.mate_search && root_moves.len() == variant.count_legal_moves(&pos);
-        let (max_depth, node_limit, time_limit) = match self.budget {
-            Budget::Depth(d) => (d.clamp(1, MAX_SEARCH_DEPTH), u64::MAX, None),
-            Budget::Nodes(n) => (MAX_SEARCH_DEPTH, n, None),
-            // A quarter is kept for the mate searches, when they run.
-            Budget::Time(t) if full_root => (MAX_SEARCH_DEPTH, u64::MAX, Some(t - t / 4)),
-            Budget::Time(t) => (MAX_SEARCH_DEPTH, u64::MAX, Some(t)),
+        let (mate_nodes, checks_mate) = match full_root {
+            true => self.probe_mate(variant, &pos, root_moves, start),
+            false => (0, None),
         };
-        let mut mate_nodes = 0;
-        let mut checks_mate = None;
-        if full_root {
-            let limits = self.mate_limits(start, MATE_SHARE as u32, 1);
-            let report = self.mate.solve(variant, &pos, &limits);
-            mate_nodes = report.nodes;
-            if let MateResult::Mate(line) = report.result {
-                if line.first().is_some_and(|m| root_moves.contains(m)) {
-                    checks_mate = Some(line);
-                }
-            }
-        }
-        let reserved = match self.budget {
-            Budget::Nodes(n) if full_root => n / MATE_SHARE,
-            _ => 0,
-        };
-        let node_limit = node_limit.saturating_sub(mate_nodes + reserved);
+        let (max_depth, node_limit, time_limit) = self.root_limits(full_root, mate_nodes);
 
         let mut root: Vec<(Move, i64)> = root_moves.iter().map(|&m| (m, 0)).collect();
         if let Some(seed) = self.seed {
@@ -563,89 +543,7 @@ impl SearchPlayer {
             },
             pv: vec![Vec::new(); MAX_PLY + 2],
         };
-
-        // Initial order: table move, then captures and promotions.
-        let tt_move = s.probe(pos.hash()).and_then(|e| decode_move(e.mv));
-        for entry in root.iter_mut() {
-            entry.1 = i64::from(s.order_score(&pos, entry.0, tt_move, 0));
-        }
-        root.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-
-        let mut result = SearchResult {
-            best: Some(root[0].0),
-            score: evaluate(&pos),
-            depth: 0,
-            nodes: 0,
-            pv: vec![root[0].0],
-        };
-
-        for depth in 1..=max_depth {
-            let mut alpha = -INFINITY;
-            let beta = INFINITY;
-            let mut best: Option<(Move, i32)> = None;
-            let mut best_pv = Vec::new();
-            for (i, entry) in root.iter_mut().enumerate() {
-                let mv = entry.0;
-                let undo = pos.play_unchecked(mv);
-                s.path.push((pos.hash(), pos.is_check()));
-                let child_depth = depth as i32 - 1;
-                let score = if i == 0 {
-                    -s.negamax(&mut pos, child_depth, 1, -beta, -alpha, true)
-                } else {
-                    let mut sc = -s.negamax(&mut pos, child_depth, 1, -alpha - 1, -alpha, false);
-                    if sc > alpha && sc < beta && !s.budget.stopped {
-                        sc = -s.negamax(&mut pos, child_depth, 1, -beta, -alpha, true);
-                    }
-                    sc
-                };
-                s.path.pop();
-                pos.undo(mv, undo);
-                if s.budget.stopped {
-                    break;
-                }
-                entry.1 = i64::from(score);
-                if score > alpha {
-                    alpha = score;
-                    best = Some((mv, score));
-                    best_pv.clear();
-                    best_pv.push(mv);
-                    best_pv.extend_from_slice(&s.pv[1]);
-                }
-            }
-            if let Some((mv, score)) = best {
-                // A completed iteration, or a partial one whose best move
-                // beat the previous iteration's first move in full.
-                result.best = Some(mv);
-                result.score = score;
-                result.pv = best_pv;
-                if !s.budget.stopped {
-                    result.depth = depth;
-                }
-                s.store(pos.hash(), depth as i32, score, BOUND_EXACT, Some(mv), 0);
-            }
-            result.nodes = s.budget.nodes;
-            if s.budget.stopped {
-                break;
-            }
-            info(&result);
-            // Previous best first, the rest by this iteration's scores.
-            if let Some((mv, _)) = best {
-                for entry in root.iter_mut() {
-                    if entry.0 == mv {
-                        entry.1 = i64::MAX;
-                    }
-                }
-            }
-            root.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
-            if is_mate_score(result.score) && (MATE_SCORE - result.score.abs()) <= depth as i32 {
-                break; // a mate within the full-width depth is exact
-            }
-            if let Some(t) = time_limit {
-                if start.elapsed() * 2 > t {
-                    break;
-                }
-            }
-        }
+        let mut result = s.deepen(&mut pos, &mut root, max_depth, time_limit, start, &mut info);
         result.nodes = s.budget.nodes + mate_nodes;
         if let Some(line) = checks_mate {
             let plies = line.len() as i32;
@@ -665,6 +563,48 @@ impl SearchPlayer {
             self.avoid_mate(variant, &pos, &order, &mut result, start);
         }
         result
+    }
+
+    /// The mate probe, on a full root: a forced mate by checks, however
+    /// long, is looked for first by the mate solver (the alpha-beta search
+    /// may still find a shorter mate, one that starts with a quiet move, or
+    /// none within its depth). The nodes it took, and its mate if that
+    /// starts with a root move.
+    fn probe_mate(
+        &mut self,
+        variant: &AnyVariant,
+        pos: &Position,
+        root_moves: &MoveList,
+        start: Instant,
+    ) -> (u64, Option<Vec<Move>>) {
+        let limits = self.mate_limits(start, MATE_SHARE as u32, 1);
+        let report = self.mate.solve(variant, pos, &limits);
+        let line = match report.result {
+            MateResult::Mate(line) if line.first().is_some_and(|m| root_moves.contains(m)) => {
+                Some(line)
+            }
+            _ => None,
+        };
+        (report.nodes, line)
+    }
+
+    /// The time control of the alpha-beta search: its deepest iteration,
+    /// its node limit (less the `mate_nodes` the probe took, and a share
+    /// kept for the mate check after it) and its time limit (a quarter kept
+    /// for the mate searches, when they run: `full_root`).
+    fn root_limits(&self, full_root: bool, mate_nodes: u64) -> (u32, u64, Option<Duration>) {
+        let (max_depth, node_limit, time_limit) = match self.budget {
+            Budget::Depth(d) => (d.clamp(1, MAX_SEARCH_DEPTH), u64::MAX, None),
+            Budget::Nodes(n) => (MAX_SEARCH_DEPTH, n, None),
+            Budget::Time(t) if full_root => (MAX_SEARCH_DEPTH, u64::MAX, Some(t - t / 4)),
+            Budget::Time(t) => (MAX_SEARCH_DEPTH, u64::MAX, Some(t)),
+        };
+        let reserved = match self.budget {
+            Budget::Nodes(n) if full_root => n / MATE_SHARE,
+            _ => 0,
+        };
+        let node_limit = node_limit.saturating_sub(mate_nodes + reserved);
+        (max_depth, node_limit, time_limit)
     }
 
     /// The mate search's limits for one call: a share of the budget (of a
@@ -827,6 +767,105 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// Iterative deepening over the root moves (`root`, with their scores
+    /// for ordering), one full-width iteration a depth up to `max_depth`,
+    /// until the budget stops it, a mate within the depth is found or (with
+    /// a `time_limit`) half the time is gone; `info` hears each completed
+    /// iteration. The root is left ordered best first.
+    fn deepen(
+        &mut self,
+        pos: &mut Position,
+        root: &mut [(Move, i64)],
+        max_depth: u32,
+        time_limit: Option<Duration>,
+        start: Instant,
+        info: &mut impl FnMut(&SearchResult),
+    ) -> SearchResult {
+        // Initial order: table move, then captures and promotions.
+        let tt_move = self.probe(pos.hash()).and_then(|e| decode_move(e.mv));
+        for entry in root.iter_mut() {
+            entry.1 = i64::from(self.order_score(pos, entry.0, tt_move, 0));
+        }
+        root.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+
+        let mut result = SearchResult {
+            best: Some(root[0].0),
+            score: evaluate(pos),
+            depth: 0,
+            nodes: 0,
+            pv: vec![root[0].0],
+        };
+
+        for depth in 1..=max_depth {
+            let mut alpha = -INFINITY;
+            let beta = INFINITY;
+            let mut best: Option<(Move, i32)> = None;
+            let mut best_pv = Vec::new();
+            for (i, entry) in root.iter_mut().enumerate() {
+                let mv = entry.0;
+                let undo = pos.play_unchecked(mv);
+                self.path.push((pos.hash(), pos.is_check()));
+                let child_depth = depth as i32 - 1;
+                let score = if i == 0 {
+                    -self.negamax(pos, child_depth, 1, -beta, -alpha, true)
+                } else {
+                    let mut sc = -self.negamax(pos, child_depth, 1, -alpha - 1, -alpha, false);
+                    if sc > alpha && sc < beta && !self.budget.stopped {
+                        sc = -self.negamax(pos, child_depth, 1, -beta, -alpha, true);
+                    }
+                    sc
+                };
+                self.path.pop();
+                pos.undo(mv, undo);
+                if self.budget.stopped {
+                    break;
+                }
+                entry.1 = i64::from(score);
+                if score > alpha {
+                    alpha = score;
+                    best = Some((mv, score));
+                    best_pv.clear();
+                    best_pv.push(mv);
+                    best_pv.extend_from_slice(&self.pv[1]);
+                }
+            }
+            if let Some((mv, score)) = best {
+                // A completed iteration, or a partial one whose best move
+                // beat the previous iteration's first move in full.
+                result.best = Some(mv);
+                result.score = score;
+                result.pv = best_pv;
+                if !self.budget.stopped {
+                    result.depth = depth;
+                }
+                self.store(pos.hash(), depth as i32, score, BOUND_EXACT, Some(mv), 0);
+            }
+            result.nodes = self.budget.nodes;
+            if self.budget.stopped {
+                break;
+            }
+            info(&result);
+            // Previous best first, the rest by this iteration's scores.
+            if let Some((mv, _)) = best {
+                for entry in root.iter_mut() {
+                    if entry.0 == mv {
+                        entry.1 = i64::MAX;
+                    }
+                }
+            }
+            root.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+            if is_mate_score(result.score) && (MATE_SCORE - result.score.abs()) <= depth as i32 {
+                break; // a mate within the full-width depth is exact
+            }
+            if let Some(t) = time_limit {
+                if start.elapsed() * 2 > t {
+                    break;
+                }
+            }
+        }
+        result
+    }
+
     /// If the current position (last in `path`) occurred earlier with the
     /// same side to move: its score for the side to move, as the variant's
     /// repetition rule would end it.

@@ -5,8 +5,8 @@
 
 use shogi_core::{Color, Game, Geometry, Move, MoveList, Outcome, Variant};
 use shogi_players::{
-    play_game_of, BeliefPlayer, Budget, CardExpectimaxPlayer, HouseRules, MatchSettings,
-    NaivePlayer, OverTime, Player, RandomPlayer, SearchPlayer, Session, Turn,
+    play_game_of, BeliefPlayer, Budget, CardExpectimaxPlayer, HouseRules, HouseVerdict,
+    MatchSettings, NaivePlayer, OverTime, Player, RandomPlayer, SearchPlayer, Session,
 };
 use shogi_research::selfplay::{Outputs, SelfPlay};
 use shogi_variants::{
@@ -135,7 +135,7 @@ fn the_match_runner_plays_the_new_game_to_its_end_and_never_drops() {
     while let ToMove::Player(seat) = session.to_move() {
         let player: &mut dyn Player = if seat == Color::Black { &mut a } else { &mut b };
         let turn = session.ask(seat, player).unwrap();
-        let Turn::Played(mv, Verdict::Played) = turn else {
+        let HouseVerdict::Played(mv, Verdict::Played) = turn else {
             panic!("{turn:?}");
         };
         assert!(mv.from().is_some(), "{mv} is a drop");
@@ -331,7 +331,7 @@ fn house_rules_lose_on_time_or_let_the_cpu_move() {
     let mv = "2e3d".parse().unwrap();
     assert_eq!(
         session.submit(Color::Black, mv, Duration::from_secs(31)),
-        Ok(Turn::LostOnTime)
+        Ok(HouseVerdict::LostOnTime)
     );
     let o = session.outcome().unwrap();
     assert_eq!(
@@ -347,7 +347,7 @@ fn house_rules_lose_on_time_or_let_the_cpu_move() {
     assert_eq!(session.plies(), 0);
     assert_eq!(
         session.submit(Color::Black, mv, Duration::from_secs(29)),
-        Ok(Turn::Played(mv, Verdict::Played))
+        Ok(HouseVerdict::Played(mv, Verdict::Played))
     );
     assert!(session.resign(Color::Black).is_ok());
     assert!(session.resign(Color::White).is_err(), "a game ends once");

@@ -65,9 +65,12 @@ pub use any::{settings_with, AnySettings, AnyVariant, VariantError};
 pub use any_game::AnyGame;
 pub use base::Base;
 pub use card::{
-    Card, CardError, CardGame, CardSettings, Deck, FileRule, NoMove, Phase, Turn,
+    Card, CardError, CardGame, CardSettings, CardTurn, Deck, FileRule, NoMove, Phase,
     NO_MOVE_ON_CARD_FILE, OFF_CARD_FILE,
 };
+/// The old name of [`CardTurn`], one turn of a Card shogi record.
+#[deprecated(note = "renamed CardTurn: shogi_players has a Turn of its own (now HouseVerdict)")]
+pub type Turn = CardTurn;
 pub use defined::{
     Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
@@ -78,9 +81,11 @@ pub use kind::{GameKind, UnknownGame, GAME_NAMES, VARIANT_NAMES};
 pub use minishogi::{
     Minishogi, MinishogiRepetition, MinishogiSettings, Stalemate, MINISHOGI_START,
 };
-pub use must_capture::{CaptureDuty, MustCapture, MustCaptureSettings, MUST_CAPTURE};
+pub use must_capture::{
+    CaptureDuty, MustCapture, MustCaptureRule, MustCaptureSettings, MUST_CAPTURE,
+};
 pub use saved::{SaveError, SavedGame, SavedTurn, SAVE_FORMAT, SAVE_VERSION};
-pub use scripted::{Hooks, ScriptError, Scripted, ScriptedSettings};
+pub use scripted::{Hooks, Script, ScriptError, Scripted, ScriptedSettings};
 pub use standard::{Standard, StandardSettings, STANDARD_START};
 pub use state::{
     Action, ActionReport, GameState, Observation, PlayError, Probability, Seen, ToMove, Told,

@@ -50,9 +50,6 @@
 //! # Ok::<(), shogi_core::PositionError>(())
 //! ```
 
-pub use crate::must_capture::MustCaptureRule;
-pub use crate::scripted::Script;
-
 use crate::AnyVariant;
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -262,3 +262,20 @@ fn show_legal_squares_follows_the_capture_duty() {
             > 0
     );
 }
+
+/// RULES.md 3: the duty narrows the base's own moves. Over a definition
+/// whose first check wins (its filter leaves a side in check no move), a
+/// side in check has no move either, though capturing the checker is legal
+/// on the board.
+#[test]
+fn the_duty_keeps_the_move_rules_of_a_defined_base() {
+    let v = AnyVariant::with_named_settings("must-capture", &[("base", "checkshogi")]).unwrap();
+    let pos = v
+        .position_from_sfen("4k4/4G4/9/9/9/9/9/9/4K4 w - 1")
+        .unwrap();
+    assert!(pos.legal_moves().iter().any(|m| m.to_string() == "5a5b"));
+    assert!(v.legal_moves(&pos).is_empty());
+    assert_eq!(v.count_legal_moves(&pos), 0);
+    let mut p = pos.clone();
+    assert_eq!(v.perft(&mut p, 1, true), 0);
+}

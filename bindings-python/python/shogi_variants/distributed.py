@@ -400,6 +400,23 @@ def generate(
     # and a policy by the digest of its pickle: resuming with another network
     # would mix its games with the first one's.
     run["policy"] = _digest(policy)
+    manifest, ranges, done, todo = _plan(out, run)
+    started = time.perf_counter()
+    played = _Played()
+    if todo:
+        played = _play_shards(
+            out, run, manifest, ranges, done, todo,
+            address=address, workers=workers, policy=policy, progress=progress, on_shard=on_shard,
+        )
+    seconds = time.perf_counter() - started
+    return _finish(out, manifest, ranges, done, todo, played, seconds)
+
+
+def _plan(out: str, run: Dict[str, Any]) -> tuple:
+    """Plans a run in ``out`` and resumes the one there: the manifest (with
+    the shards already on disk), the games of each shard, the shards done
+    and those to play. A run with other settings in ``out`` raises
+    ``SettingError``."""
     os.makedirs(os.path.join(out, "shards"), exist_ok=True)
     os.makedirs(os.path.join(out, "records"), exist_ok=True)
     found = _manifest(out)
@@ -411,7 +428,7 @@ def generate(
             f"{out} holds a run with other settings ({', '.join(differ)}): "
             "use a new directory, or the same settings to resume it"
         )
-    ranges = _shard_ranges(games, shard_games)
+    ranges = _shard_ranges(run["games"], run["shard_games"])
     done = {k for k in range(len(ranges)) if _shard_done(out, k)}
     todo = [k for k in range(len(ranges)) if k not in done]
     manifest: Dict[str, Any] = {
@@ -425,102 +442,145 @@ def generate(
     for k in done:
         manifest["shards"].setdefault(str(k), _count_shard(out, k))
     _write_manifest(out, manifest)
+    return manifest, ranges, done, todo
 
+
+@dataclass
+class _Played:
+    """What the Ray loop played: its actors, the workers it lost, the games
+    and positions."""
+
+    workers: int = 0
+    failures: int = 0
+    games: int = 0
+    positions: int = 0
+
+
+def _play_shards(
+    out: str,
+    run: Dict[str, Any],
+    manifest: Dict[str, Any],
+    ranges: List[range],
+    done: set,
+    todo: List[int],
+    address: Optional[str],
+    workers: Optional[int],
+    policy: Optional[Callable],
+    progress: bool,
+    on_shard: Optional[Callable[[int, List[Any]], None]],
+) -> _Played:
+    """Plays the shards ``todo`` on Ray actors, saving each as it lands (and
+    the manifest now and then): a shard whose worker dies is replayed by a
+    new actor, up to ``MAX_SHARD_ATTEMPTS`` times; a shard that fails by
+    itself stops the run with its exception."""
+    threads_per_worker = run["threads"]
     started = time.perf_counter()
-    failures = played_games = played_positions = 0
-    if todo:
-        ray = _ray()
-        if not ray.is_initialized():
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        # Never more actors than the cluster has CPUs for: an actor that
-        # cannot get its CPUs never starts, and its shard would never come.
-        cpus = int(ray.cluster_resources().get("CPU", 1))
-        if threads_per_worker > cpus:
-            raise SettingError(f"threads_per_worker={threads_per_worker}, but the Ray cluster has {cpus} CPUs")
-        fit = max(1, cpus // threads_per_worker)
-        workers = max(1, min(workers or fit, fit, len(todo)))
-        actors = _actor_pool(ray, workers, threads_per_worker)
-        # The policy is shipped once to Ray's object store, not with every shard.
-        policy_ref = ray.put(policy) if policy is not None else None
-        bar = _progress_bar(progress, games, sum(len(ranges[k]) for k in done))
-        pending: Dict[Any, tuple] = {}
-        attempts: Dict[int, int] = {}
-        written = time.perf_counter()
-        queue = list(todo)
+    played = _Played()
+    ray = _ray()
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    # Never more actors than the cluster has CPUs for: an actor that
+    # cannot get its CPUs never starts, and its shard would never come.
+    cpus = int(ray.cluster_resources().get("CPU", 1))
+    if threads_per_worker > cpus:
+        raise SettingError(f"threads_per_worker={threads_per_worker}, but the Ray cluster has {cpus} CPUs")
+    fit = max(1, cpus // threads_per_worker)
+    played.workers = workers = max(1, min(workers or fit, fit, len(todo)))
+    actors = _actor_pool(ray, workers, threads_per_worker)
+    # The policy is shipped once to Ray's object store, not with every shard.
+    policy_ref = ray.put(policy) if policy is not None else None
+    bar = _progress_bar(progress, run["games"], sum(len(ranges[k]) for k in done))
+    pending: Dict[Any, tuple] = {}
+    attempts: Dict[int, int] = {}
+    written = time.perf_counter()
+    queue = list(todo)
 
-        def submit(actor: Any) -> None:
-            if queue:
-                k = queue.pop(0)
-                pending[actor.play.remote(run, list(ranges[k]), policy_ref)] = (k, actor)
+    def submit(actor: Any) -> None:
+        if queue:
+            k = queue.pop(0)
+            pending[actor.play.remote(run, list(ranges[k]), policy_ref)] = (k, actor)
 
-        for actor in actors:
-            submit(actor)
-        try:
-            while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
-                ref = ready[0]
-                k, actor = pending.pop(ref)
-                try:
-                    shard = ray.get(ref)
-                except _lost_worker_errors(ray):
-                    # The worker (or its node, or the shard on its way) was
-                    # lost: the shard is replayed from its seeds by a new
-                    # actor, a few times; a shard that keeps killing its
-                    # workers (a policy that crashes, memory) stops the run.
-                    failures += 1
-                    attempts[k] = attempts.get(k, 0) + 1
-                    if attempts[k] >= MAX_SHARD_ATTEMPTS:
-                        raise ShogiError(
-                            f"shard {k} (games {ranges[k].start}..{ranges[k].stop - 1}) lost its worker "
-                            f"{attempts[k]} times: the run stops (the shards on disk stay; fix the cause and rerun)"
-                        ) from None
-                    queue.insert(0, k)
-                    actors[actors.index(actor)] = actor = _replace_actor(ray, threads_per_worker, actor)
-                    submit(actor)
-                    continue
-                except ray.exceptions.RayTaskError as e:
-                    # The shard itself failed (a policy's bad answer, a variant
-                    # the worker does not know): playing it again would fail
-                    # again. The run stops with the worker's exception; the
-                    # shards written so far stay, for a rerun to resume.
-                    cause = getattr(e, "cause", None)
-                    raise (cause if isinstance(cause, BaseException) else e.as_instanceof_cause()) from None
-                positions = _save_shard(out, k, shard)
-                manifest["shards"][str(k)] = {
-                    "games": len(ranges[k]),
-                    "positions": positions,
-                    "first_game": ranges[k].start,
-                    "results": shard["results"],
-                }
-                if time.perf_counter() - written >= MANIFEST_EVERY:
-                    _write_manifest(out, manifest)
-                    written = time.perf_counter()
-                played_games += len(ranges[k])
-                played_positions += positions
-                if bar is not None:
-                    elapsed = max(time.perf_counter() - started, 1e-9)
-                    bar.update(len(ranges[k]))
-                    bar.set_postfix(
-                        games_s=f"{played_games / elapsed:.1f}",
-                        positions_s=f"{played_positions / elapsed:,.0f}",
-                    )
+    for actor in actors:
+        submit(actor)
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            ref = ready[0]
+            k, actor = pending.pop(ref)
+            try:
+                shard = ray.get(ref)
+            except _lost_worker_errors(ray):
+                # The worker (or its node, or the shard on its way) was
+                # lost: the shard is replayed from its seeds by a new
+                # actor, a few times; a shard that keeps killing its
+                # workers (a policy that crashes, memory) stops the run.
+                played.failures += 1
+                attempts[k] = attempts.get(k, 0) + 1
+                if attempts[k] >= MAX_SHARD_ATTEMPTS:
+                    raise ShogiError(
+                        f"shard {k} (games {ranges[k].start}..{ranges[k].stop - 1}) lost its worker "
+                        f"{attempts[k]} times: the run stops (the shards on disk stay; fix the cause and rerun)"
+                    ) from None
+                queue.insert(0, k)
+                actors[actors.index(actor)] = actor = _replace_actor(ray, threads_per_worker, actor)
                 submit(actor)
-                if on_shard is not None:
-                    on_shard(k, [a for _, a in pending.values()])
-        except BaseException:
-            _write_manifest(out, manifest)  # the shards that landed, for whoever looks
-            raise
-        finally:
+                continue
+            except ray.exceptions.RayTaskError as e:
+                # The shard itself failed (a policy's bad answer, a variant
+                # the worker does not know): playing it again would fail
+                # again. The run stops with the worker's exception; the
+                # shards written so far stay, for a rerun to resume.
+                cause = getattr(e, "cause", None)
+                raise (cause if isinstance(cause, BaseException) else e.as_instanceof_cause()) from None
+            positions = _save_shard(out, k, shard)
+            manifest["shards"][str(k)] = {
+                "games": len(ranges[k]),
+                "positions": positions,
+                "first_game": ranges[k].start,
+                "results": shard["results"],
+            }
+            if time.perf_counter() - written >= MANIFEST_EVERY:
+                _write_manifest(out, manifest)
+                written = time.perf_counter()
+            played.games += len(ranges[k])
+            played.positions += positions
             if bar is not None:
-                bar.close()
-            # After an error or Ctrl-C, the kept actors drop the shards
-            # still queued for them (one already running finishes).
-            for ref in pending:
-                try:
-                    ray.cancel(ref)
-                except Exception:  # noqa: BLE001 - already done or gone
-                    pass
-    seconds = time.perf_counter() - started
+                elapsed = max(time.perf_counter() - started, 1e-9)
+                bar.update(len(ranges[k]))
+                bar.set_postfix(
+                    games_s=f"{played.games / elapsed:.1f}",
+                    positions_s=f"{played.positions / elapsed:,.0f}",
+                )
+            submit(actor)
+            if on_shard is not None:
+                on_shard(k, [a for _, a in pending.values()])
+    except BaseException:
+        _write_manifest(out, manifest)  # the shards that landed, for whoever looks
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+        # After an error or Ctrl-C, the kept actors drop the shards
+        # still queued for them (one already running finishes).
+        for ref in pending:
+            try:
+                ray.cancel(ref)
+            except Exception:  # noqa: BLE001 - already done or gone
+                pass
+    return played
+
+
+def _finish(
+    out: str,
+    manifest: Dict[str, Any],
+    ranges: List[range],
+    done: set,
+    todo: List[int],
+    played: _Played,
+    seconds: float,
+) -> RunSummary:
+    """Writes the run's totals (of every shard, resumed ones too) to the
+    manifest and returns its summary."""
     totals: Dict[str, int] = {}
     for entry in manifest["shards"].values():
         for k, v in entry.get("results", {}).items():
@@ -532,21 +592,20 @@ def generate(
         "results": totals,
     }
     _write_manifest(out, manifest)
-    summary = RunSummary(
+    return RunSummary(
         out=out,
         games=manifest["totals"]["games"],
         positions=manifest["totals"]["positions"],
         shards=len(ranges),
         shards_played=len(todo),
         shards_resumed=len(done),
-        workers=int(workers or 0) if todo else 0,
+        workers=played.workers if todo else 0,
         seconds=seconds,
-        worker_failures=failures,
-        games_played=played_games,
-        positions_played=played_positions,
+        worker_failures=played.failures,
+        games_played=played.games,
+        positions_played=played.positions,
         results=totals,
     )
-    return summary
 
 
 def _comparable(run: Dict[str, Any]) -> Dict[str, Any]:

@@ -41,64 +41,10 @@
 //! # Ok::<(), shogi_core::PositionError>(())
 //! ```
 
+use super::{MateLimits, MAX_MATE_PLIES};
 use crate::node_budget::NodeBudget;
 use shogi_core::{Color, Move, Position, Variant};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// The longest mate looked for, in plies (2048 moves of the attacker; the
-/// longest composed problem is 1525 plies): the default of
-/// [`MateLimits::max_plies`], and its ceiling (a larger value counts as this).
-///
-/// ```
-/// use shogi_players::{MateLimits, MAX_MATE_PLIES};
-/// assert_eq!(MateLimits::default().max_plies, MAX_MATE_PLIES);
-/// assert_eq!(MAX_MATE_PLIES % 2, 1);
-/// ```
-pub const MAX_MATE_PLIES: u32 = 4095;
-
-/// What may end a [`find_mate`] search before it decides.
-///
-/// ```
-/// use std::time::Duration;
-/// use shogi_players::MateLimits;
-/// let limits = MateLimits { time: Some(Duration::from_millis(500)), ..MateLimits::default() };
-/// assert_eq!(limits.nodes, None);
-/// ```
-#[derive(Clone, Debug)]
-pub struct MateLimits {
-    /// The longest mate looked for, in plies (attacker's and defender's
-    /// moves; a mate is always an odd number of plies), at most
-    /// [`MAX_MATE_PLIES`].
-    pub max_plies: u32,
-    /// Wall-clock time, read every 1024 nodes.
-    pub time: Option<Duration>,
-    /// Positions visited, at most.
-    pub nodes: Option<u64>,
-    /// A flag that ends the search when set (read every 1024 nodes).
-    pub stop: Option<Arc<AtomicBool>>,
-    /// Whether [`MateSolver`](crate::MateSolver) proves its mate the
-    /// shortest (after the first mate it finds, it searches for shorter
-    /// ones, and makes each defender reply on the line the longest) or
-    /// gives the first mate it proves, as cshogi's `DfPn` does: faster,
-    /// and a mate all the same. [`find_mate`]'s mates are always the
-    /// shortest.
-    pub shortest: bool,
-}
-
-impl Default for MateLimits {
-    /// Mates up to [`MAX_MATE_PLIES`], no other limit, the shortest.
-    fn default() -> MateLimits {
-        MateLimits {
-            max_plies: MAX_MATE_PLIES,
-            time: None,
-            nodes: None,
-            stop: None,
-            shortest: true,
-        }
-    }
-}
+use std::time::Instant;
 
 /// The answer of [`find_mate`].
 ///
@@ -159,7 +105,7 @@ pub fn find_mate<V: Variant>(variant: &V, position: &Position, limits: &MateLimi
         attacker: position.side_to_move(),
         path: vec![position.hash()],
         lines: vec![Vec::new(); max_plies as usize + 2],
-        budget: NodeBudget::of(limits, start),
+        budget: limits.budget(start),
     };
     let mut pos = position.clone();
     let mut plies = 1;
@@ -321,6 +267,9 @@ impl<V: Variant> MateSearch<'_, V> {
 mod tests {
     use super::*;
     use shogi_variants::{Minishogi, MustCapture, Standard};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::Duration;
 
     /// `line` is a forced mate of `plies` from `sfen`: legal moves, every
     /// attacker move a check, the defender checkmated at the end, and no

@@ -50,15 +50,81 @@ mod exhaustive;
 mod table;
 mod verify;
 
-pub use exhaustive::{find_mate, MateLimits, MateResult, MAX_MATE_PLIES};
+pub use exhaustive::{find_mate, MateResult};
 use verify::verify_line;
 pub use verify::{verify_defence, verify_mate, MateLineError, MateVerdict};
 
 use crate::node_budget::NodeBudget;
 use dfpn::Dfpn;
 use shogi_core::{Color, Move, MoveList, Position, Variant};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use table::{Known, Table, FOREVER};
+
+/// The longest mate looked for, in plies (2048 moves of the attacker; the
+/// longest composed problem is 1525 plies): the default of
+/// [`MateLimits::max_plies`], and its ceiling (a larger value counts as this).
+///
+/// ```
+/// use shogi_players::{MateLimits, MAX_MATE_PLIES};
+/// assert_eq!(MateLimits::default().max_plies, MAX_MATE_PLIES);
+/// assert_eq!(MAX_MATE_PLIES % 2, 1);
+/// ```
+pub const MAX_MATE_PLIES: u32 = 4095;
+
+/// What may end a [`find_mate`] search before it decides.
+///
+/// ```
+/// use std::time::Duration;
+/// use shogi_players::MateLimits;
+/// let limits = MateLimits { time: Some(Duration::from_millis(500)), ..MateLimits::default() };
+/// assert_eq!(limits.nodes, None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MateLimits {
+    /// The longest mate looked for, in plies (attacker's and defender's
+    /// moves; a mate is always an odd number of plies), at most
+    /// [`MAX_MATE_PLIES`].
+    pub max_plies: u32,
+    /// Wall-clock time, read every 1024 nodes.
+    pub time: Option<Duration>,
+    /// Positions visited, at most.
+    pub nodes: Option<u64>,
+    /// A flag that ends the search when set (read every 1024 nodes).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Whether [`MateSolver`](crate::MateSolver) proves its mate the
+    /// shortest (after the first mate it finds, it searches for shorter
+    /// ones, and makes each defender reply on the line the longest) or
+    /// gives the first mate it proves, as cshogi's `DfPn` does: faster,
+    /// and a mate all the same. [`find_mate`]'s mates are always the
+    /// shortest.
+    pub shortest: bool,
+}
+
+impl Default for MateLimits {
+    /// Mates up to [`MAX_MATE_PLIES`], no other limit, the shortest.
+    fn default() -> MateLimits {
+        MateLimits {
+            max_plies: MAX_MATE_PLIES,
+            time: None,
+            nodes: None,
+            stop: None,
+            shortest: true,
+        }
+    }
+}
+
+impl MateLimits {
+    /// The node budget of a search under these limits, started at `start`.
+    pub(crate) fn budget(&self, start: Instant) -> NodeBudget<'_> {
+        NodeBudget::new(
+            self.nodes.unwrap_or(u64::MAX),
+            self.time.and_then(|t| start.checked_add(t)),
+            self.stop.as_deref(),
+        )
+    }
+}
 
 /// The default size of a [`MateSolver`]'s transposition table: 64 MiB.
 ///
@@ -290,7 +356,7 @@ impl MateSolver {
         };
         let mut budget = NodeBudget {
             tick: Some(&mut tick),
-            ..NodeBudget::of(limits, start)
+            ..limits.budget(start)
         };
         let mut pos = position.clone();
         let mut search = Dfpn::new(variant, &mut self.table, &mut budget, attacker);

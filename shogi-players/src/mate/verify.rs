@@ -1,6 +1,7 @@
 //! Checking a mating line independently of the search that found it.
 
-use super::exhaustive::{find_mate, MateLimits, MateResult};
+use super::exhaustive::{find_mate, MateResult};
+use super::MateLimits;
 use shogi_core::{Move, Position, Variant};
 
 /// Why a line is not a forced mate.

@@ -111,9 +111,18 @@ pub enum Phase {
     Over,
 }
 
-/// One turn of the record: the cards drawn, then the move played.
+/// One turn of a Card shogi record ([`CardGame::turns`]): the cards drawn,
+/// then the move played.
+///
+/// ```
+/// use shogi_variants::{Card, CardGame, CardSettings, CardTurn};
+/// let mut game = CardGame::new(CardSettings::default(), 1).unwrap();
+/// game.apply_draw(Card::Rank(7)).unwrap();
+/// game.play("7g7f".parse().unwrap()).unwrap();
+/// assert_eq!(game.turns()[0], CardTurn { cards: vec![Card::Rank(7)], mv: Some("7g7f".parse().unwrap()) });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Turn {
+pub struct CardTurn {
     /// Cards drawn this turn, in order (empty when exempt in check).
     pub cards: Vec<Card>,
     /// The move played, if the turn got that far.
@@ -142,7 +151,7 @@ pub struct CardGame {
     deck: Deck,
     rng: ChaCha8Rng,
     phase: Phase,
-    turns: Vec<Turn>,
+    turns: Vec<CardTurn>,
     outcome: Option<Outcome>,
 }
 
@@ -284,7 +293,7 @@ impl CardGame {
     }
 
     /// Every turn so far with its cards and move.
-    pub fn turns(&self) -> &[Turn] {
+    pub fn turns(&self) -> &[CardTurn] {
         &self.turns
     }
 
@@ -299,7 +308,7 @@ impl CardGame {
     }
 
     fn begin_turn(&mut self) {
-        self.turns.push(Turn {
+        self.turns.push(CardTurn {
             cards: Vec::new(),
             mv: None,
         });

@@ -14,5 +14,5 @@ mod game;
 mod settings;
 
 pub use deck::{Card, Deck};
-pub use game::{CardError, CardGame, Phase, Turn, NO_MOVE_ON_CARD_FILE, OFF_CARD_FILE};
+pub use game::{CardError, CardGame, CardTurn, Phase, NO_MOVE_ON_CARD_FILE, OFF_CARD_FILE};
 pub use settings::{CardSettings, FileRule, NoMove};

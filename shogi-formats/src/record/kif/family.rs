@@ -3,7 +3,7 @@
 //! of line, the special moves and `まで` summary lines, and the replay of
 //! the moves read.
 
-use crate::record::{
+use super::super::{
     bod, header, EndKind, MoveTime, Record, RecordEnd, RecordError, RecordErrorKind, RecordMove,
     WriteError,
 };
@@ -187,7 +187,7 @@ pub(crate) enum Line<'a> {
 pub(crate) fn classify(line: &str) -> Line<'_> {
     let t = line.trim();
     if let Some(remark) = line.trim_start().strip_prefix('#') {
-        if crate::record::is_encoding_remark(remark) {
+        if super::super::is_encoding_remark(remark) {
             return Line::Skip;
         }
         return Line::Remark(remark);
@@ -294,7 +294,7 @@ pub(crate) fn write_preamble(
 ) -> Result<(), WriteError> {
     for remark in &record.remarks {
         out.push('#');
-        out.push_str(&crate::record::one_line(remark));
+        out.push_str(&super::super::one_line(remark));
         out.push('\n');
     }
     let handicap = is_handicap(&record.start);
@@ -312,12 +312,12 @@ pub(crate) fn write_preamble(
         if !key_round_trips {
             return Err(WriteError::Unsupported {
                 format,
-                what: format!("the header key {}", crate::record::quoted(key)),
+                what: format!("the header key {}", super::super::quoted(key)),
             });
         }
         out.push_str(name);
         out.push('：');
-        out.push_str(&crate::record::one_line(value));
+        out.push_str(&super::super::one_line(value));
         out.push('\n');
     }
     let implied = match record.header(header::HANDICAP) {
@@ -574,7 +574,7 @@ impl Replay {
         time: Option<MoveTime>,
         illegal: RecordError,
     ) -> Result<(), RecordError> {
-        if self.foul.is_some() || crate::record::foul_shape_error(&self.pos, mv).is_some() {
+        if self.foul.is_some() || super::super::foul_shape_error(&self.pos, mv).is_some() {
             return Err(self.take_foul_error().unwrap_or(illegal));
         }
         let mut m = RecordMove::new(mv);
@@ -644,11 +644,11 @@ impl Replay {
 
     /// The line read: its moves and its end. An illegal move still held
     /// is the foul that ended it (see [`Replay::into_record`]).
-    pub(crate) fn into_line(mut self) -> Result<crate::record::Line, RecordError> {
+    pub(crate) fn into_line(mut self) -> Result<super::super::Line, RecordError> {
         if self.foul.is_some() {
             self.end_with(EndKind::IllegalMove, None)?;
         }
-        Ok(crate::record::Line {
+        Ok(super::super::Line {
             moves: self.moves,
             end: self.end,
         })

@@ -1,9 +1,9 @@
 //! Reading a KIF record: its lines, each move line (the move, its origin
 //! and time) checked in its position.
 
+use super::super::{bod, MoveTime, Record, RecordError, RecordErrorKind};
 use super::family::{classify, move_line, notation_error, Line, Preamble, Replay, END_NAMES};
 use super::tree::TreeReader;
-use crate::record::{bod, MoveTime, Record, RecordError, RecordErrorKind};
 use shogi_core::notation::japanese::{self, digit_value};
 use shogi_core::{Excerpt, Move, Square};
 
@@ -176,7 +176,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut tree: Option<TreeReader> = None;
     let mut start_bookmark: Option<String> = None;
     let mut table = false;
-    for (i, line) in crate::record::lines(text).enumerate() {
+    for (i, line) in super::super::lines(text).enumerate() {
         let n = i + 1;
         let t = match classify(line) {
             Line::Skip | Line::Summary(_) => continue,

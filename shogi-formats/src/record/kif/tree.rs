@@ -1,8 +1,8 @@
 //! Reading the variation tree of a KIF record: the `変化：N手` blocks,
 //! each hung on the move (or end) it replaces.
 
+use super::super::{bod, Record, RecordError};
 use super::family::Replay;
-use crate::record::{bod, Record, RecordError};
 use shogi_core::{Excerpt, Move, Position, Square};
 
 /// The side of the reader that follows the tree: where the line being read

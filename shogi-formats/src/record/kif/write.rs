@@ -1,10 +1,8 @@
 //! Writing a record as KIF: the main line, then every side line as a
 //! `変化：N手` block, in the order Kifu for Windows writes them.
 
+use super::super::{EndKind, MoveTime, Record, RecordEnd, RecordErrorKind, RecordMove, WriteError};
 use super::family::{display_width, end_name, summary_after, write_comments, write_preamble};
-use crate::record::{
-    EndKind, MoveTime, Record, RecordEnd, RecordErrorKind, RecordMove, WriteError,
-};
 use shogi_core::notation::japanese::{self, Style};
 use shogi_core::{Move, Position, Square};
 
@@ -98,7 +96,7 @@ struct LineWriter<'a> {
 /// moves already there: the main continuation, if any).
 fn distinct_first_moves(
     mut seen: Vec<Move>,
-    lines: &[crate::record::Line],
+    lines: &[super::super::Line],
 ) -> Result<(), WriteError> {
     for v in lines {
         let Some(first) = v.moves.first() else {
@@ -154,7 +152,7 @@ impl LineAt<'_> {
     }
 
     /// The side lines played instead of the line's end.
-    fn end_sides(&self) -> &[crate::record::Line] {
+    fn end_sides(&self) -> &[super::super::Line] {
         self.end.map_or(&[][..], |e| &e.variations[..])
     }
 
@@ -174,7 +172,7 @@ fn check_side_foul(after: &Position, end: Option<&RecordEnd>) -> Result<(), Writ
     let reason = if end.kind != EndKind::IllegalMove {
         Some("a foul move ends the game as EndKind::IllegalMove")
     } else {
-        crate::record::foul_shape_error(after, foul.mv)
+        super::super::foul_shape_error(after, foul.mv)
     };
     match reason {
         Some(reason) => Err(WriteError::Foul {
@@ -189,7 +187,7 @@ fn check_side_foul(after: &Position, end: Option<&RecordEnd>) -> Result<(), Writ
 fn write_bookmark(bookmark: Option<&String>, out: &mut String) {
     if let Some(bookmark) = bookmark {
         out.push('&');
-        out.push_str(&crate::record::one_line(bookmark));
+        out.push_str(&super::super::one_line(bookmark));
         out.push('\n');
     }
 }
