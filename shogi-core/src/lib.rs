@@ -28,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod attacks;
+pub mod family;
 mod bitboard;
 mod checks;
 mod color;

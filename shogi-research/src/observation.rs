@@ -714,7 +714,7 @@ pub fn tsuitate_observation(view: &PlayerView, out: &mut [f32]) {
         }
     }
     // The last played move of each side, as told (fouls change nothing).
-    let events = view.events();
+    let events = view.recent_events();
     let last_played = |mine: bool| {
         events
             .iter()

@@ -371,6 +371,28 @@ impl PlayerView {
         events(self.color, &self.information_state)
     }
 
+    /// The tail of [`PlayerView::events`] from the last played move of the
+    /// side that played longer ago: it holds the last played move of each
+    /// side and every attempt since. What an observation reads each step,
+    /// without regrouping the whole game.
+    ///
+    /// ```
+    /// use shogi_core::Color;
+    /// use shogi_variants::{Referee, TsuitateSettings};
+    /// let mut referee = Referee::new(TsuitateSettings::default());
+    /// for mv in ["7g7f", "3c3d", "2g2f", "4a3b", "8h1a"] {
+    ///     referee.attempt(mv.parse()?)?; // 8h1a runs into White's hidden bishop: a foul
+    /// }
+    /// let view = referee.view(Color::Black);
+    /// assert_eq!(view.events().len(), 5);
+    /// assert_eq!(view.recent_events(), view.events()[2..]); // from Black's 2g2f on
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn recent_events(&self) -> Vec<Event> {
+        let told = &self.information_state;
+        events(self.color, &told[event::recent_start(told)..])
+    }
+
     /// The player's own attempts refused as fouls since the last played
     /// move (either side's), in order: the moves a foul tells it a hidden
     /// piece stands in the way of, on the true position it still faces.
@@ -389,7 +411,7 @@ impl PlayerView {
     /// ```
     pub fn fouls_this_turn(&self) -> Vec<Move> {
         let mut fouls = Vec::new();
-        for e in self.events() {
+        for e in self.recent_events() {
             match (e.verdict, e.attempted) {
                 (Some(Verdict::Played), _) => fouls.clear(),
                 (Some(Verdict::Foul), Some(mv)) if e.by == self.color => fouls.push(mv),
@@ -460,7 +482,7 @@ impl PlayerView {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_check(&self) -> bool {
-        self.events()
+        self.recent_events()
             .iter()
             .rev()
             .find(|e| e.verdict == Some(Verdict::Played))

@@ -143,6 +143,27 @@ pub fn events(color: Color, told: &[Announcement]) -> Vec<Event> {
     out
 }
 
+/// Where the events that hold the last played move of each side begin in
+/// `told` (0 if a side has played none): [`events`] of `told[start..]` are
+/// exactly the last events of [`events`] of `told`, since `start` opens an
+/// event. What an observation or "fouls this turn" reads lies there, so they
+/// need not regroup a whole game's announcements at every step.
+pub(crate) fn recent_start(told: &[Announcement]) -> usize {
+    let (mut own, mut theirs, mut own_played) = (None, None, false);
+    for (i, a) in told.iter().enumerate().rev() {
+        match a {
+            Announcement::Played if own.is_none() => own_played = true,
+            Announcement::Attempted(_) if own_played && own.is_none() => own = Some(i),
+            Announcement::OpponentMoved if theirs.is_none() => theirs = Some(i),
+            _ => {}
+        }
+        if let (Some(o), Some(t)) = (own, theirs) {
+            return o.min(t);
+        }
+    }
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,5 +253,44 @@ mod tests {
         assert_eq!(black.attempted, Some("7g7f".parse().unwrap()));
         let white = ruling.event(Color::White).unwrap();
         assert_eq!((white.by, white.attempted), (Color::Black, None));
+    }
+
+    #[test]
+    fn recent_events_are_the_tail_of_all_events() {
+        for seed in 0..40u64 {
+            let settings = TsuitateSettings {
+                announce_fouls_to_both: seed % 2 == 0,
+                ..Default::default()
+            };
+            let mut referee = Referee::new(settings);
+            let mut rng = shogi_core::rng::SplitMix(seed);
+            for _ in 0..120 {
+                if referee.outcome().is_some() {
+                    break;
+                }
+                let mover = referee.side_to_move();
+                let candidates = referee.view(mover).candidate_moves();
+                if candidates.is_empty() {
+                    break;
+                }
+                let mv = candidates[(rng.next_u64() % candidates.len() as u64) as usize];
+                referee.attempt(mv).unwrap();
+                for c in [Color::Black, Color::White] {
+                    let view = referee.view(c);
+                    let (all, recent) = (view.events(), view.recent_events());
+                    assert!(recent.len() <= all.len());
+                    assert_eq!(recent[..], all[all.len() - recent.len()..], "seed {seed}");
+                    let played =
+                        |e: &&Event, by: Color| e.by == by && e.verdict == Some(Verdict::Played);
+                    for by in [Color::Black, Color::White] {
+                        assert_eq!(
+                            recent.iter().rev().find(|e| played(e, by)),
+                            all.iter().rev().find(|e| played(e, by)),
+                            "seed {seed}: the last played move of {by:?} is among the recent events"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
