@@ -141,6 +141,9 @@ pub trait Modifier: Clone + fmt::Debug {
 pub struct Over<M> {
     modifier: M,
     base: Box<AnyVariant>,
+    /// Whether the base filters its moves: asked of the base once, here,
+    /// not through [`AnyVariant`]'s dispatch at every node of a search.
+    base_filters: bool,
 }
 
 impl<M> Over<M> {
@@ -148,6 +151,7 @@ impl<M> Over<M> {
     pub(crate) fn of(modifier: M, base: AnyVariant) -> Over<M> {
         Over {
             modifier,
+            base_filters: base.move_filter().is_some(),
             base: Box::new(base),
         }
     }
@@ -173,8 +177,10 @@ impl<M: Modifier> Default for Over<M> {
 impl<M: Modifier> MoveFilter for Over<M> {
     #[inline]
     fn filter(&self, pos: &Position, moves: &mut MoveList) {
-        if let Some(base) = self.base.move_filter() {
-            base.filter(pos, moves);
+        if self.base_filters {
+            if let Some(base) = self.base.move_filter() {
+                base.filter(pos, moves);
+            }
         }
         if let Some(filter) = self.modifier.move_filter() {
             if !moves.is_empty() {
@@ -214,7 +220,7 @@ impl<M: Modifier> Variant for Over<M> {
 
     #[inline]
     fn move_filter(&self) -> Option<&dyn MoveFilter> {
-        if self.modifier.move_filter().is_some() || self.base.move_filter().is_some() {
+        if self.base_filters || self.modifier.move_filter().is_some() {
             Some(self)
         } else {
             None
@@ -232,14 +238,14 @@ impl<M: Modifier> Variant for Over<M> {
 
     /// The modifier's count when it has one (over a base that filters
     /// nothing), else the base's count or the listed moves'.
-    #[inline]
+    #[inline(always)]
     fn count_legal_moves(&self, pos: &Position) -> usize {
         if self.modifier.move_filter().is_none() {
             return self.base.count_legal_moves(pos);
         }
-        let fast = match self.base.move_filter() {
-            None => self.modifier.count_legal_moves(&self.base, pos),
-            Some(_) => None,
+        let fast = match self.base_filters {
+            false => self.modifier.count_legal_moves(&self.base, pos),
+            true => None,
         };
         fast.unwrap_or_else(|| self.legal_moves(pos).len())
     }
