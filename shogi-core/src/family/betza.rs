@@ -64,8 +64,14 @@
 //! on a leaper, a direction that selects no move of its atom (`sfN`), and the
 //! XBetza extensions this parser does not model, each by name: multi-leg
 //! moves (`a`), lame leapers (`n`), grasshoppers (`g`), initial moves (`i`),
-//! exact ranges (`W03`) and the like. Every refusal is a [`BetzaError`]
-//! naming the text, the byte position and the reason.
+//! exact ranges (`W03`), the chiral halves `hl`/`hr` and the like. Every
+//! refusal is a [`BetzaError`] naming the text, the byte position and the
+//! reason.
+//!
+//! Where conventions differ, this parser reads as XBetza and Fairy-Stockfish
+//! do: `fN` is the two narrow forward jumps, as in Fairy-Stockfish's shogi
+//! knight (some pages mean all four forward jumps by it; write `fhN` for
+//! those), and a range of `0` is unlimited (`N0` = `NN`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -1022,6 +1028,30 @@ mod tests {
                     go(&DIAGONAL, 2, BOTH, true),
                 ]),
             ),
+        ]);
+    }
+
+    /// Strings as Fairy-Stockfish's built-in variants write them (its
+    /// `variant.cpp`), read with the meaning it gives them.
+    #[test]
+    fn fairy_stockfish_strings() {
+        check(&[
+            // EuroShogi knight: FS writes `fN` for the two narrow forward jumps.
+            ("fNsW", leaps(&[(-1, 2), (1, 2), (-1, 0), (1, 0)])),
+            // Tori eagle: a king, any distance diagonally forward or straight
+            // back, one or two squares diagonally back.
+            (
+                "KbRfBbF2",
+                union(&[
+                    leaps(&[(0, 1), (1, 0), (-1, 0)]),
+                    slides(&[(0, -1), (1, 1), (-1, 1)], 0),
+                    slides(&[(1, -1), (-1, -1)], 2),
+                ]),
+            ),
+            // Yari rook: any distance forward or sideways.
+            ("frlR", slides(&[(0, 1), (1, 0), (-1, 0)], 0)),
+            // Gethenian's left-leaning bishop (FS's variants.ini).
+            ("lfrbB", slides(&[(-1, 1), (1, -1)], 0)),
         ]);
     }
 
