@@ -28,7 +28,6 @@
 #![warn(missing_docs)]
 
 pub mod attacks;
-pub mod family;
 mod bitboard;
 mod checks;
 mod color;
