@@ -93,7 +93,7 @@ pub struct MateLimits {
     pub nodes: Option<u64>,
     /// A flag that ends the search when set (read every 1024 nodes).
     pub stop: Option<Arc<AtomicBool>>,
-    /// Whether [`MateSolver`](crate::MateSolver) proves its mate the
+    /// Whether [`MateSolver`] proves its mate the
     /// shortest (after the first mate it finds, it searches for shorter
     /// ones, and makes each defender reply on the line the longest) or
     /// gives the first mate it proves, as cshogi's `DfPn` does: faster,
