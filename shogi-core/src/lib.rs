@@ -32,6 +32,7 @@ mod bitboard;
 mod checks;
 mod color;
 mod excerpt;
+pub mod family;
 mod game;
 mod geometry;
 mod hand;

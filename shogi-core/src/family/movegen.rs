@@ -1,0 +1,377 @@
+//! Move generation for family positions: pseudo-legal moves from the
+//! compiled tables, legality under the definition's royal rule and drop
+//! rules, attacks by reverse lookup, and perft.
+
+use super::betza::Mode;
+use super::geometry::{distance, first_blocker};
+use super::position::{color_of, kind_of, FamilyPosition};
+use super::spec::RoyalRule;
+use super::table::{kc, FaceChange, MAX_RAYS};
+use crate::{Bitboard, Color, Move, Square};
+
+/// Capacity of a [`FamilyMoveList`]. A position is read only if its
+/// material cannot give more moves than this (checked by
+/// [`FamilyPosition::from_sfen`]).
+pub const FAMILY_MOVE_CAPACITY: usize = 4096;
+
+/// The moves of one family position, on the stack.
+pub type FamilyMoveList = arrayvec::ArrayVec<Move, FAMILY_MOVE_CAPACITY>;
+
+impl FamilyPosition {
+    /// The squares a piece of `color` moving as kind `mover` reaches from
+    /// `from` (moves to empty squares and captures), before the rules of
+    /// promotion and dead squares.
+    #[inline(always)]
+    fn targets(&self, mover: usize, color: Color, from: Square) -> Bitboard {
+        let t = &*self.table;
+        let own = self.by_color[color.index()];
+        let their = self.by_color[color.opponent().index()];
+        let occ = own | their;
+        let i = kc(mover, color);
+        let l = t.leaps[i * 81 + from.index()];
+        let mut targets = (l[0] & !own) | (l[1] & !occ) | (l[2] & their);
+        for (r, ray) in t.ray_legs[i].iter().enumerate() {
+            let mask = t.ray_masks[(i * MAX_RAYS + r) * 81 + from.index()];
+            let d = ray.dir as usize;
+            let reach = if ray.hop {
+                match first_blocker(d, t.rays.ray(d, from) & occ & mask) {
+                    Some(screen) => t.rays.slide(d, screen, occ) & mask,
+                    None => Bitboard::EMPTY,
+                }
+            } else {
+                t.rays.slide(d, from, occ) & mask
+            };
+            targets |= match ray.mode {
+                Mode::Both => reach & !own,
+                Mode::MoveOnly => reach & !occ,
+                Mode::CaptureOnly => reach & their,
+            };
+        }
+        targets
+    }
+
+    /// Pushes the board moves of the piece of kind `kind` on `from` to
+    /// `targets`, with or without a change of face as its rule says.
+    #[inline(always)]
+    fn push_board_moves(
+        &self,
+        kind: usize,
+        from: Square,
+        targets: Bitboard,
+        list: &mut FamilyMoveList,
+    ) {
+        let t = &*self.table;
+        let us = self.side;
+        let info = &t.kinds[kind];
+        let forbid = t.forbid_dead_moves;
+        let dead = if forbid {
+            t.dead[kc(kind, us)]
+        } else {
+            Bitboard::EMPTY
+        };
+        let other_dead = match info.other_face {
+            Some(o) if forbid => t.dead[kc(o as usize, us)],
+            _ => Bitboard::EMPTY,
+        };
+        let zone = t.zone[us.index()];
+        let in_zone = || {
+            if zone.contains(from) {
+                targets
+            } else {
+                targets & zone
+            }
+        };
+        let (plain, changed) = match info.face_change {
+            FaceChange::Never => (targets & !dead, Bitboard::EMPTY),
+            FaceChange::Zone => (targets & !dead, in_zone()),
+            FaceChange::ZoneForced => {
+                let can = in_zone();
+                (targets & !can & !dead, can)
+            }
+            FaceChange::Capture => {
+                let their = self.by_color[us.opponent().index()];
+                (targets & !dead, targets & their)
+            }
+            FaceChange::Always => (Bitboard::EMPTY, targets),
+        };
+        for to in plain {
+            list.push(Move::normal(from, to, false));
+        }
+        for to in changed & !other_dead {
+            list.push(Move::normal(from, to, true));
+        }
+    }
+
+    /// Every pseudo-legal move of the side to move: the moves of its
+    /// pieces and its drops, by the definition's rules of promotion, dead
+    /// squares and per-file limits, whatever they leave attacked.
+    ///
+    /// ```
+    /// # use shogi_core::family::betza::{Leg, Mode};
+    /// # use shogi_core::family::{FamilyMoveList, FamilyPosition, FamilySpec, KindSpec, PieceTable};
+    /// # use std::sync::Arc;
+    /// let wazir: Vec<Leg> = [(0, 1), (0, -1), (1, 0), (-1, 0)].into_iter()
+    ///     .map(|(dx, dy)| Leg { dx, dy, range: 1, mode: Mode::Both, hop: false }).collect();
+    /// let spec = FamilySpec { kinds: vec![KindSpec::new("wazir", "W", wazir)], ..FamilySpec::new(3, 3, 1) };
+    /// let table = Arc::new(PieceTable::new(&spec)?);
+    /// let pos = FamilyPosition::from_sfen("3/1W1/3 b -", table)?;
+    /// let mut list = FamilyMoveList::new();
+    /// pos.pseudo_legal_moves_into(&mut list);
+    /// assert_eq!(list.len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pseudo_legal_moves_into(&self, list: &mut FamilyMoveList) {
+        let t = &*self.table;
+        let us = self.side;
+        for from in self.by_color[us.index()] {
+            let kind = kind_of(self.board[from.index()]);
+            let mover = self.mover_kind(from, us, kind);
+            let targets = self.targets(mover, us, from);
+            self.push_board_moves(kind, from, targets, list);
+        }
+        let empty = t.board & !self.occupied();
+        for (k, info) in t.kinds.iter().enumerate() {
+            let Some(slot) = info.drop_from else {
+                continue;
+            };
+            if self.hands[us.index()][slot as usize] == 0 {
+                continue;
+            }
+            let mut squares = t.drop_squares[kc(k, us)] & empty;
+            if let Some(max) = info.max_per_file {
+                let mine = self.by_kind[k] & self.by_color[us.index()];
+                for file in 1..=t.files {
+                    let column = Bitboard::FILES[file as usize - 1];
+                    if (mine & column).count() >= max as u32 {
+                        squares &= !column;
+                    }
+                }
+            }
+            for to in squares {
+                if let Some(mv) = Move::drop_index(k as u8, to) {
+                    list.push(mv);
+                }
+            }
+        }
+    }
+
+    /// Whether `sq` is attacked by a piece of `by`: some piece of `by` could
+    /// capture there (a leap, a slide or a hop of a capturing leg), whatever
+    /// that capture would leave behind.
+    ///
+    /// Found by reverse lookup: a piece of `by` of kind k attacks `sq` from
+    /// exactly the squares a piece of the other colour of kind k reaches
+    /// from `sq`. Under borrowed movement each piece attacks as the kind it
+    /// moves as.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let t = &*self.table;
+        let theirs = self.by_color[by.index()];
+        let occ = self.occupied();
+        let other = by.opponent();
+        for &k in &t.leapers {
+            let k = k as usize;
+            let l = t.leaps[kc(k, other) * 81 + sq.index()];
+            let from = (l[0] | l[2]) & theirs;
+            if from.is_empty() {
+                continue;
+            }
+            if !t.borrowed_movement {
+                if (from & self.by_kind[k]).is_any() {
+                    return true;
+                }
+            } else if from
+                .into_iter()
+                .any(|s| self.mover_kind(s, by, kind_of(self.board[s.index()])) == k)
+            {
+                return true;
+            }
+        }
+        for d in 0..8 {
+            let ray = t.rays.ray(d, sq);
+            let blockers = ray & occ;
+            let Some(first) = first_blocker(d, blockers) else {
+                continue;
+            };
+            if self.attacks_along(first, by, d ^ 4, distance(sq, first), false) {
+                return true;
+            }
+            if t.has_hoppers {
+                let beyond = blockers & t.rays.ray(d, first);
+                if let Some(second) = first_blocker(d, beyond) {
+                    if self.attacks_along(second, by, d ^ 4, distance(sq, second), true) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece on `at`, if it is `by`'s, captures `steps` squares
+    /// away along board direction `d` by sliding (or hopping).
+    #[inline(always)]
+    fn attacks_along(&self, at: Square, by: Color, d: usize, steps: u8, hop: bool) -> bool {
+        let c = self.board[at.index()];
+        if color_of(c) != by {
+            return false;
+        }
+        let kind = self.mover_kind(at, by, kind_of(c));
+        let reach = if hop {
+            &self.table.hop_reach
+        } else {
+            &self.table.slide_reach
+        };
+        reach[kc(kind, by) * 8 + d] >= steps
+    }
+
+    /// Whether `color` has a royal piece attacked by the other side.
+    pub fn royal_attacked(&self, color: Color) -> bool {
+        self.royals[color.index()]
+            .into_iter()
+            .any(|sq| self.is_attacked(sq, color.opponent()))
+    }
+
+    /// Whether the side to move is in check: its royal piece is attacked.
+    pub fn is_check(&self) -> bool {
+        self.royal_attacked(self.side)
+    }
+
+    /// Whether the game is over before any move: under
+    /// [`RoyalRule::Capture`], when the side to move has lost its royal
+    /// pieces (a definition without royal kinds never ends this way).
+    pub fn royal_lost(&self) -> bool {
+        self.table.royal_rule == RoyalRule::Capture
+            && self.royals[self.side.index()].is_empty()
+            && self.table.kinds.iter().any(|k| k.royal)
+    }
+
+    /// Whether `mv` (pseudo-legal) is legal: it leaves no lone royal piece
+    /// of the mover attacked (under [`RoyalRule::Checkmate`]) and is not a
+    /// forbidden drop mate.
+    fn is_legal_pseudo(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        let guard =
+            self.table.royal_rule == RoyalRule::Checkmate && self.royals[us.index()].count() == 1;
+        let drop_mate = match (self.table.pawn_drop_mate, mv.dropped_index()) {
+            (Some(p), Some(k)) => p == k && self.table.royal_rule == RoyalRule::Checkmate,
+            _ => false,
+        };
+        if !guard && !drop_mate {
+            return true;
+        }
+        let undo = self.make(mv);
+        let mut legal = !(guard && self.royal_attacked(us));
+        if legal && drop_mate && self.is_check() && !self.has_legal_move() {
+            legal = false;
+        }
+        self.undo(mv, undo);
+        legal
+    }
+
+    /// Whether the side to move has a legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        if self.royal_lost() {
+            return false;
+        }
+        let mut list = FamilyMoveList::new();
+        self.pseudo_legal_moves_into(&mut list);
+        list.into_iter().any(|mv| self.is_legal_pseudo(mv))
+    }
+
+    /// Fills `list` with the legal moves (cleared first). The position is
+    /// used to try moves and is left as it was.
+    pub fn legal_moves_into(&mut self, list: &mut FamilyMoveList) {
+        list.clear();
+        if self.royal_lost() {
+            return;
+        }
+        self.pseudo_legal_moves_into(list);
+        let mut kept = 0;
+        for i in 0..list.len() {
+            let mv = list[i];
+            if self.is_legal_pseudo(mv) {
+                list[kept] = mv;
+                kept += 1;
+            }
+        }
+        list.truncate(kept);
+    }
+
+    /// The legal moves.
+    ///
+    /// ```
+    /// # use shogi_core::family::betza::{Leg, Mode};
+    /// # use shogi_core::family::{FamilyPosition, FamilySpec, KindSpec, PieceTable};
+    /// # use std::sync::Arc;
+    /// let king: Vec<Leg> = [(1, 1), (1, 0), (1, -1), (0, 1), (0, -1), (-1, 1), (-1, 0), (-1, -1)]
+    ///     .into_iter().map(|(dx, dy)| Leg { dx, dy, range: 1, mode: Mode::Both, hop: false }).collect();
+    /// let spec = FamilySpec {
+    ///     kinds: vec![KindSpec { royal: true, ..KindSpec::new("king", "K", king) }],
+    ///     ..FamilySpec::new(3, 3, 1)
+    /// };
+    /// let table = Arc::new(PieceTable::new(&spec)?);
+    /// // The two kings face each other across one rank: neither may step next to the other.
+    /// let pos = FamilyPosition::from_sfen("1k1/3/1K1 b -", table)?;
+    /// assert_eq!(pos.legal_moves().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn legal_moves(&self) -> FamilyMoveList {
+        let mut scratch = self.clone();
+        let mut list = FamilyMoveList::new();
+        scratch.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Whether `mv` is a legal move here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns `false` and leaves the
+    /// position as it was.
+    pub fn play(&mut self, mv: Move) -> bool {
+        if self.is_legal(mv) {
+            self.make(mv);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The number of legal move sequences of `depth` moves, the last ply
+    /// counted without being played (bulk counting). Depth 0 counts 1.
+    /// Positions where the game has ended by losing the royal pieces
+    /// ([`FamilyPosition::royal_lost`]) have no moves; other ends (a try,
+    /// repetition) are the game's, not perft's.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut list = FamilyMoveList::new();
+        self.legal_moves_into(&mut list);
+        if depth == 1 {
+            return list.len() as u64;
+        }
+        let mut total = 0;
+        for &mv in &list {
+            let undo = self.make(mv);
+            total += self.perft(depth - 1);
+            self.undo(mv, undo);
+        }
+        total
+    }
+
+    /// Perft split by root move, in move order, each with the count of
+    /// `depth - 1` below it.
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut list = FamilyMoveList::new();
+        self.legal_moves_into(&mut list);
+        let mut out = Vec::with_capacity(list.len());
+        for &mv in &list {
+            let undo = self.make(mv);
+            out.push((mv, self.perft(depth.saturating_sub(1))));
+            self.undo(mv, undo);
+        }
+        out
+    }
+}
