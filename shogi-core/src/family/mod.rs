@@ -21,6 +21,8 @@ mod table;
 pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;
 
 pub use movegen::{FamilyMoveList, FAMILY_MOVE_CAPACITY};
 pub use position::{FamilyPosition, FamilyUndo};

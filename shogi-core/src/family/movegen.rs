@@ -90,7 +90,7 @@ impl FamilyPosition {
             }
             FaceChange::Capture => {
                 let their = self.by_color[us.opponent().index()];
-                (targets & !dead, targets & their)
+                (targets & !their & !dead, targets & their)
             }
             FaceChange::Always => (Bitboard::EMPTY, targets),
         };
@@ -245,6 +245,25 @@ impl FamilyPosition {
             && self.table.kinds.iter().any(|k| k.royal)
     }
 
+    /// Whether a royal piece of `color` stands on its far rank unattacked
+    /// (the try, when the definition plays it).
+    pub fn try_reached(&self, color: Color) -> bool {
+        let t = &*self.table;
+        t.try_rule
+            && (self.royals[color.index()] & t.last_rank[color.index()])
+                .into_iter()
+                .any(|sq| !self.is_attacked(sq, color.opponent()))
+    }
+
+    /// Whether the game has ended by a rule the move generator knows: a
+    /// lost royal ([`FamilyPosition::royal_lost`]) or a try
+    /// ([`FamilyPosition::try_reached`], for either side). Such a position
+    /// has no legal moves (as in Fairy-Stockfish, whose perft counts it as
+    /// a leaf).
+    pub fn is_over(&self) -> bool {
+        self.royal_lost() || self.try_reached(Color::Black) || self.try_reached(Color::White)
+    }
+
     /// Whether `mv` (pseudo-legal) is legal: it leaves no lone royal piece
     /// of the mover attacked (under [`RoyalRule::Checkmate`]) and is not a
     /// forbidden drop mate.
@@ -270,7 +289,7 @@ impl FamilyPosition {
 
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&mut self) -> bool {
-        if self.royal_lost() {
+        if self.is_over() {
             return false;
         }
         let mut list = FamilyMoveList::new();
@@ -282,7 +301,7 @@ impl FamilyPosition {
     /// used to try moves and is left as it was.
     pub fn legal_moves_into(&mut self, list: &mut FamilyMoveList) {
         list.clear();
-        if self.royal_lost() {
+        if self.is_over() {
             return;
         }
         self.pseudo_legal_moves_into(list);
@@ -340,9 +359,9 @@ impl FamilyPosition {
 
     /// The number of legal move sequences of `depth` moves, the last ply
     /// counted without being played (bulk counting). Depth 0 counts 1.
-    /// Positions where the game has ended by losing the royal pieces
-    /// ([`FamilyPosition::royal_lost`]) have no moves; other ends (a try,
-    /// repetition) are the game's, not perft's.
+    /// Positions where the game is over ([`FamilyPosition::is_over`]: a
+    /// lost royal, a try) have no moves and count as leaves; other ends
+    /// (repetition, stalemate) are the game's, not perft's.
     pub fn perft(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;

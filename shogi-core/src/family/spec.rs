@@ -21,8 +21,9 @@ pub enum Promotion {
     /// Must promote on every move that starts or ends in the promotion zone
     /// (dobutsu's chick, EuroShogi).
     Forced,
-    /// May promote on a move that captures, wherever it is (micro shogi);
-    /// must where it could not move again.
+    /// Changes face on every move that captures, and only then, wherever
+    /// it is; its promoted face changes back by the same rule (micro shogi
+    /// as Fairy-Stockfish plays it). Set on the unpromoted face.
     OnCapture,
     /// Changes face on every move it makes, and its promoted face changes
     /// back on the next (kyoto shogi). Set on the unpromoted face; the
@@ -160,6 +161,10 @@ pub struct FamilySpec {
     /// Whether a drop may not put a piece where it could never move (a pawn
     /// on the last rank, a knight on the last two).
     pub forbid_dead_drops: bool,
+    /// The try (dobutsu, as Fairy-Stockfish plays it): a royal piece on its
+    /// far rank that no enemy piece attacks ends the game, whichever side is
+    /// to move; the position then has no moves.
+    pub try_rule: bool,
 }
 
 impl FamilySpec {
@@ -183,6 +188,7 @@ impl FamilySpec {
             borrowed_movement: false,
             forbid_dead_moves: true,
             forbid_dead_drops: true,
+            try_rule: false,
         }
     }
 }

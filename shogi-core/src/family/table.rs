@@ -149,7 +149,7 @@ pub(crate) enum FaceChange {
     Zone,
     /// Must promote in the zone.
     ZoneForced,
-    /// May promote on a capture.
+    /// Changes face (promotes or demotes) on every capture.
     Capture,
     /// Changes face (promotes or demotes) on every move.
     Always,
@@ -201,6 +201,8 @@ pub struct PieceTable {
     pub(crate) ranks: u8,
     pub(crate) board: Bitboard,
     pub(crate) zone: [Bitboard; 2],
+    /// Each side's far rank.
+    pub(crate) last_rank: [Bitboard; 2],
     pub(crate) kinds: Vec<Kind>,
     pub(crate) rays: Box<Rays>,
     /// Per (kind × 2 + colour) × 81 + square: leap destinations by mode
@@ -230,6 +232,7 @@ pub struct PieceTable {
     pub(crate) pawn_drop_mate: Option<u8>,
     pub(crate) borrowed_movement: bool,
     pub(crate) forbid_dead_moves: bool,
+    pub(crate) try_rule: bool,
     /// Per kind × 2 + colour: the most moves one piece of it makes from any
     /// square, doubled when it can change face (bounds a move list).
     pub(crate) max_moves: Vec<u16>,
@@ -277,6 +280,7 @@ impl PieceTable {
             ranks,
             board,
             zone,
+            last_rank: [band(1, 1), band(ranks, ranks)],
             kinds: compile_kinds(spec),
             rays,
             leaps: vec![[Bitboard::EMPTY; 3]; n * 2 * 81],
@@ -292,6 +296,7 @@ impl PieceTable {
             pawn_drop_mate: spec.pawn_drop_mate_illegal_for.map(|k| k as u8),
             borrowed_movement: spec.borrowed_movement,
             forbid_dead_moves: spec.forbid_dead_moves,
+            try_rule: spec.try_rule,
             max_moves: vec![0; n * 2],
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
@@ -643,11 +648,15 @@ fn check_kinds(spec: &FamilySpec) -> Result<(), FamilyError> {
                 reason: "promotion is set but promotes_to is not",
             });
         }
-        if let (Promotion::FlipEveryMove, Some(p)) = (kind.promotion, kind.promotes_to) {
+        let flips = matches!(
+            kind.promotion,
+            Promotion::FlipEveryMove | Promotion::OnCapture
+        );
+        if let (true, Some(p)) = (flips, kind.promotes_to) {
             if spec.kinds[p].promotes_to.is_some() {
                 return Err(FamilyError::BadPromotion {
                     kind: kind.name.clone(),
-                    reason: "it flips every move, so its promoted face must not promote further",
+                    reason: "its promoted face flips back, so it must not promote further",
                 });
             }
             let sharers = spec
@@ -658,8 +667,7 @@ fn check_kinds(spec: &FamilySpec) -> Result<(), FamilyError> {
             if sharers > 1 {
                 return Err(FamilyError::BadPromotion {
                     kind: kind.name.clone(),
-                    reason:
-                        "it flips every move, so no other kind may promote to its promoted face",
+                    reason: "its promoted face flips back, so no other kind may promote to it",
                 });
             }
         }
@@ -703,9 +711,12 @@ fn compile_kinds(spec: &FamilySpec) -> Vec<Kind> {
         };
         kinds[p].promoted = true;
         kinds[p].face_before = Some(k as u8);
-        if kind.promotion == Promotion::FlipEveryMove {
+        if matches!(
+            kind.promotion,
+            Promotion::FlipEveryMove | Promotion::OnCapture
+        ) {
             kinds[p].other_face = Some(k as u8);
-            kinds[p].face_change = FaceChange::Always;
+            kinds[p].face_change = kinds[k].face_change;
             kinds[k].face_before = Some(p as u8);
         }
         if spec.drop_as_either_face && kind.droppable {

@@ -153,3 +153,102 @@ pub(crate) fn standard() -> PieceTable {
 pub(crate) fn minishogi() -> PieceTable {
     PieceTable::new(&minishogi_spec()).expect("minishogi compiles")
 }
+
+/// Dobutsu shogi (3×4) as Fairy-Stockfish plays it: the lion's capture
+/// ends the game, and so does the try.
+pub(crate) fn dobutsu_spec() -> FamilySpec {
+    let kinds = vec![
+        KindSpec {
+            promotes_to: Some(1),
+            promotion: Promotion::Forced,
+            hand_kind: Some(0),
+            droppable: true,
+            ..KindSpec::new("chick", "C", steps(&[(0, 1)]))
+        },
+        promoted("hen", "+C", gold_legs(), 0),
+        KindSpec {
+            hand_kind: Some(2),
+            droppable: true,
+            ..KindSpec::new("elephant", "E", steps(&DIAGONAL))
+        },
+        KindSpec {
+            hand_kind: Some(3),
+            droppable: true,
+            ..KindSpec::new("giraffe", "G", steps(&ORTHOGONAL))
+        },
+        KindSpec {
+            royal: true,
+            ..KindSpec::new("lion", "L", king_legs())
+        },
+    ];
+    FamilySpec {
+        kinds,
+        royal_rule: super::spec::RoyalRule::Capture,
+        forbid_dead_drops: false,
+        try_rule: true,
+        ..FamilySpec::new(3, 4, 1)
+    }
+}
+
+/// A two-faced piece: name, token and legs of the face held in hand, then
+/// the name and legs of its other face.
+type Faces<'a> = (&'a str, &'a str, Vec<Leg>, &'a str, Vec<Leg>);
+
+/// Two-faced kinds of kyoto and micro shogi: kind `2i` is the face that
+/// goes to hand, `2i + 1` the other, changing by `promotion`.
+fn two_faced(faces: &[Faces<'_>], promotion: Promotion) -> Vec<KindSpec> {
+    let mut kinds = Vec::new();
+    for (i, (name, sfen, legs, other, other_legs)) in faces.iter().enumerate() {
+        let me = 2 * i;
+        kinds.push(KindSpec {
+            promotes_to: Some(me + 1),
+            promotion,
+            hand_kind: Some(me),
+            droppable: true,
+            ..KindSpec::new(name, sfen, legs.clone())
+        });
+        kinds.push(promoted(other, &format!("+{sfen}"), other_legs.clone(), me));
+    }
+    kinds.push(king());
+    kinds
+}
+
+fn knight_legs() -> Vec<Leg> {
+    steps(&[(1, 2), (-1, 2)])
+}
+
+/// Kyoto shogi in Fairy-Stockfish's letters: every move flips a piece,
+/// drops as either face, anywhere.
+pub(crate) fn kyoto_spec() -> FamilySpec {
+    let faces = [
+        ("lance", "L", vec![leg(0, 1, 0)], "tokin", gold_legs()),
+        ("knight", "N", knight_legs(), "gold", gold_legs()),
+        ("silver", "S", silver_legs(), "bishop", bishop_legs()),
+        ("pawn", "P", steps(&[(0, 1)]), "rook", rook_legs()),
+    ];
+    FamilySpec {
+        kinds: two_faced(&faces, Promotion::FlipEveryMove),
+        drop_as_either_face: true,
+        forbid_dead_moves: false,
+        forbid_dead_drops: false,
+        ..FamilySpec::new(5, 5, 0)
+    }
+}
+
+/// Micro shogi (4×5) as Fairy-Stockfish plays it: a piece changes face on
+/// every capture, both ways; drops as either face, anywhere.
+pub(crate) fn micro_spec() -> FamilySpec {
+    let faces = [
+        ("lance", "L", vec![leg(0, 1, 0)], "silver", silver_legs()),
+        ("rook", "R", rook_legs(), "gold (rook)", gold_legs()),
+        ("bishop", "B", bishop_legs(), "gold (bishop)", gold_legs()),
+        ("pawn", "P", steps(&[(0, 1)]), "knight", knight_legs()),
+    ];
+    FamilySpec {
+        kinds: two_faced(&faces, Promotion::OnCapture),
+        drop_as_either_face: true,
+        forbid_dead_moves: false,
+        forbid_dead_drops: false,
+        ..FamilySpec::new(4, 5, 0)
+    }
+}
