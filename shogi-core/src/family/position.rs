@@ -28,9 +28,12 @@ pub struct FamilyPosition {
 /// What [`FamilyPosition::undo`] needs to take a move back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FamilyUndo {
+    /// The piece captured (0 for none).
     captured: u8,
+    /// The piece that moved or was dropped, as it was before the move (0
+    /// when `make` refused the move and changed nothing).
+    moved: u8,
     hash: u64,
-    played: bool,
 }
 
 impl PartialEq for FamilyPosition {
@@ -229,8 +232,8 @@ impl FamilyPosition {
         let us = self.side;
         let mut undo = FamilyUndo {
             captured: 0,
+            moved: 0,
             hash: self.hash,
-            played: false,
         };
         let to = mv.to();
         match mv.from() {
@@ -248,6 +251,7 @@ impl FamilyPosition {
                     undo.captured = captured;
                 }
                 self.remove(from, moving);
+                undo.moved = moving;
                 let kind = kind_of(moving);
                 let kind = if mv.is_promotion() {
                     self.other_face(kind)
@@ -264,12 +268,12 @@ impl FamilyPosition {
                 let slot = self.table.kinds[kind].drop_from.map_or(kind, usize::from);
                 self.add_to_hand(us, slot, -1);
                 self.put(to, code(kind, us));
+                undo.moved = code(kind, us);
             }
         }
         self.side = us.opponent();
         self.hash ^= keys::side();
         self.move_number = self.move_number.wrapping_add(1);
-        undo.played = true;
         undo
     }
 
@@ -277,7 +281,7 @@ impl FamilyPosition {
     /// what that call returned.
     #[inline]
     pub fn undo(&mut self, mv: Move, undo: FamilyUndo) {
-        if !undo.played {
+        if undo.moved == 0 {
             return;
         }
         let us = self.side.opponent();
@@ -288,13 +292,7 @@ impl FamilyPosition {
         match mv.from() {
             Some(from) => {
                 self.remove(to, moved);
-                let kind = kind_of(moved);
-                let kind = if mv.is_promotion() {
-                    self.table.kinds[kind].face_before.map_or(kind, usize::from)
-                } else {
-                    kind
-                };
-                self.put(from, code(kind, us));
+                self.put(from, undo.moved);
                 if undo.captured != 0 {
                     self.put(to, undo.captured);
                     if let Some(h) = self.table.kinds[kind_of(undo.captured)].hand_kind {

@@ -172,9 +172,6 @@ pub(crate) struct Kind {
     pub drop_from: Option<u8>,
     /// Whether it is some kind's promoted face.
     pub promoted: bool,
-    /// The kind that becomes this one by changing face: for a promoted face
-    /// its unpromoted one, for a kind that flips back its promoted face.
-    pub face_before: Option<u8>,
 }
 
 /// A compiled family definition, shared by every position of it (keep it in
@@ -702,7 +699,6 @@ fn compile_kinds(spec: &FamilySpec) -> Vec<Kind> {
             royal: kind.royal,
             drop_from: kind.droppable.then_some(k as u8),
             promoted: false,
-            face_before: None,
         })
         .collect();
     for (k, kind) in spec.kinds.iter().enumerate() {
@@ -710,14 +706,12 @@ fn compile_kinds(spec: &FamilySpec) -> Vec<Kind> {
             continue;
         };
         kinds[p].promoted = true;
-        kinds[p].face_before = Some(k as u8);
         if matches!(
             kind.promotion,
             Promotion::FlipEveryMove | Promotion::OnCapture
         ) {
             kinds[p].other_face = Some(k as u8);
             kinds[p].face_change = kinds[k].face_change;
-            kinds[k].face_before = Some(p as u8);
         }
         if spec.drop_as_either_face && kind.droppable {
             kinds[p].drop_from = Some(k as u8);

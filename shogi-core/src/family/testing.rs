@@ -252,3 +252,319 @@ pub(crate) fn micro_spec() -> FamilySpec {
         ..FamilySpec::new(4, 5, 0)
     }
 }
+
+/// A leg with every field given.
+pub(crate) fn ray(dx: i8, dy: i8, range: u8, mode: Mode, hop: bool) -> Leg {
+    Leg {
+        dx,
+        dy,
+        range,
+        mode,
+        hop,
+    }
+}
+
+/// The same leg along each of `vectors`.
+fn along(vectors: &[(i8, i8)], range: u8, mode: Mode, hop: bool) -> Vec<Leg> {
+    vectors
+        .iter()
+        .map(|&(dx, dy)| ray(dx, dy, range, mode, hop))
+        .collect()
+}
+
+/// Legs joined.
+fn join(parts: Vec<Vec<Leg>>) -> Vec<Leg> {
+    parts.into_iter().flatten().collect()
+}
+
+/// A droppable kind with a forced promotion to kind `to`.
+fn forced(name: &str, sfen: &str, legs: Vec<Leg>, me: usize, to: usize) -> KindSpec {
+    KindSpec {
+        promotion: Promotion::Forced,
+        ..base(name, sfen, legs, me, to)
+    }
+}
+
+/// A droppable kind that never promotes.
+fn plain(name: &str, sfen: &str, legs: Vec<Leg>, me: usize) -> KindSpec {
+    KindSpec {
+        hand_kind: Some(me),
+        droppable: true,
+        ..KindSpec::new(name, sfen, legs)
+    }
+}
+
+/// Tori shogi (7×7) as Fairy-Stockfish plays it.
+pub(crate) fn tori_spec() -> FamilySpec {
+    let kinds = vec![
+        // swallow fW -> goose fAbD
+        KindSpec {
+            max_per_file: Some(2),
+            ..forced("swallow", "S", steps(&[(0, 1)]), 0, 1)
+        },
+        promoted("goose", "+S", steps(&[(2, 2), (-2, 2), (0, -2)]), 0),
+        // falcon FsfW -> eagle KbRfBbF2
+        forced(
+            "falcon",
+            "F",
+            steps(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)]),
+            2,
+            3,
+        ),
+        promoted(
+            "eagle",
+            "+F",
+            join(vec![
+                king_legs(),
+                vec![
+                    leg(0, -1, 0),
+                    leg(1, 1, 0),
+                    leg(-1, 1, 0),
+                    leg(1, -1, 2),
+                    leg(-1, -1, 2),
+                ],
+            ]),
+            2,
+        ),
+        plain(
+            "crane",
+            "C",
+            steps(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (0, 1), (0, -1)]),
+            4,
+        ),
+        plain("pheasant", "P", steps(&[(1, -1), (-1, -1), (0, 2)]), 5),
+        plain(
+            "left quail",
+            "L",
+            vec![leg(0, 1, 0), leg(1, -1, 0), leg(-1, -1, 1)],
+            6,
+        ),
+        plain(
+            "right quail",
+            "R",
+            vec![leg(0, 1, 0), leg(-1, -1, 0), leg(1, -1, 1)],
+            7,
+        ),
+        king(),
+    ];
+    FamilySpec {
+        kinds,
+        pawn_drop_mate_illegal_for: Some(0),
+        ..FamilySpec::new(7, 7, 2)
+    }
+}
+
+/// EuroShogi (8×8): promotion forced in a three-rank zone.
+pub(crate) fn euro_spec() -> FamilySpec {
+    let kinds = vec![
+        forced("rook", "R", rook_legs(), 0, 6),
+        forced("bishop", "B", bishop_legs(), 1, 7),
+        plain("gold", "G", gold_legs(), 2),
+        forced(
+            "knight",
+            "N",
+            steps(&[(1, 2), (-1, 2), (1, 0), (-1, 0)]),
+            3,
+            8,
+        ),
+        KindSpec {
+            max_per_file: Some(1),
+            ..forced("pawn", "P", steps(&[(0, 1)]), 4, 9)
+        },
+        king(),
+        promoted("dragon", "+R", dragon_legs(), 0),
+        promoted("horse", "+B", horse_legs(), 1),
+        promoted("promoted knight", "+N", gold_legs(), 3),
+        promoted("tokin", "+P", gold_legs(), 4),
+    ];
+    FamilySpec {
+        kinds,
+        pawn_drop_mate_illegal_for: Some(4),
+        ..FamilySpec::new(8, 8, 3)
+    }
+}
+
+/// Yari shogi (7×9).
+pub(crate) fn yari_spec() -> FamilySpec {
+    let yari_gold = || {
+        join(vec![
+            steps(&ORTHOGONAL),
+            steps(&[(1, 1), (-1, 1)]),
+            vec![leg(0, -1, 0)],
+        ])
+    };
+    let kinds = vec![
+        base(
+            "yari rook",
+            "R",
+            vec![leg(0, 1, 0), leg(1, 0, 0), leg(-1, 0, 0)],
+            0,
+            4,
+        ),
+        base(
+            "yari bishop",
+            "B",
+            vec![leg(1, 1, 1), leg(-1, 1, 1), leg(0, 1, 0)],
+            1,
+            5,
+        ),
+        base(
+            "yari knight",
+            "N",
+            vec![leg(0, 1, 0), leg(1, 2, 1), leg(-1, 2, 1)],
+            2,
+            6,
+        ),
+        KindSpec {
+            max_per_file: Some(1),
+            ..base("pawn", "P", steps(&[(0, 1)]), 3, 7)
+        },
+        promoted("rook", "+R", rook_legs(), 0),
+        promoted("yari gold (bishop)", "+B", yari_gold(), 1),
+        promoted("yari gold (knight)", "+N", yari_gold(), 2),
+        promoted(
+            "yari silver",
+            "+P",
+            join(vec![steps(&[(0, 1), (1, 1), (-1, 1)]), vec![leg(0, -1, 0)]]),
+            3,
+        ),
+        king(),
+    ];
+    FamilySpec {
+        kinds,
+        ..FamilySpec::new(7, 9, 3)
+    }
+}
+
+/// Sho shogi: standard pieces and the drunk elephant, whose promotion (the
+/// prince) is a second royal piece; no drops, captures leave the game.
+pub(crate) fn sho_spec() -> FamilySpec {
+    let mut spec = standard_spec();
+    for kind in &mut spec.kinds {
+        kind.hand_kind = None;
+        kind.droppable = false;
+    }
+    spec.kinds.push(KindSpec {
+        promotes_to: Some(15),
+        promotion: Promotion::Optional,
+        ..KindSpec::new(
+            "drunk elephant",
+            "E",
+            steps(&[(1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)]),
+        )
+    });
+    spec.kinds.push(KindSpec {
+        royal: true,
+        ..KindSpec::new("prince", "+E", king_legs())
+    });
+    spec.pawn_drop_mate_illegal_for = None;
+    spec
+}
+
+/// Cannon shogi (Fairy-Stockfish's `variants.ini`): shogi with the soldier
+/// for the pawn and four cannons, no nifu, pawn-drop mate allowed.
+pub(crate) fn cannon_spec() -> FamilySpec {
+    let mut spec = standard_spec();
+    spec.kinds[6] = KindSpec {
+        max_per_file: None,
+        ..base("soldier", "P", steps(&[(0, 1), (1, 0), (-1, 0)]), 6, 13)
+    };
+    spec.pawn_drop_mate_illegal_for = None;
+    let rook_lines = ORTHOGONAL;
+    let bishop_lines = DIAGONAL;
+    let w = || {
+        join(vec![
+            along(&rook_lines, 0, Mode::MoveOnly, false),
+            along(&rook_lines, 0, Mode::Both, true),
+            along(&bishop_lines, 1, Mode::MoveOnly, false),
+            along(&bishop_lines, 2, Mode::Both, true),
+        ])
+    };
+    let f = || {
+        join(vec![
+            along(&bishop_lines, 0, Mode::MoveOnly, false),
+            along(&bishop_lines, 0, Mode::Both, true),
+            along(&rook_lines, 1, Mode::MoveOnly, false),
+            along(&rook_lines, 2, Mode::Both, true),
+        ])
+    };
+    let cannons = [
+        (
+            "cannon",
+            "U",
+            join(vec![
+                along(&rook_lines, 0, Mode::MoveOnly, false),
+                along(&rook_lines, 0, Mode::CaptureOnly, true),
+            ]),
+            w(),
+        ),
+        (
+            "janggi cannon",
+            "A",
+            along(&rook_lines, 0, Mode::Both, true),
+            w(),
+        ),
+        (
+            "diagonal cannon",
+            "C",
+            join(vec![
+                along(&bishop_lines, 0, Mode::MoveOnly, false),
+                along(&bishop_lines, 0, Mode::CaptureOnly, true),
+            ]),
+            f(),
+        ),
+        (
+            "diagonal janggi cannon",
+            "I",
+            along(&bishop_lines, 0, Mode::Both, true),
+            f(),
+        ),
+    ];
+    for (name, sfen, legs, promoted_legs) in cannons {
+        let me = spec.kinds.len();
+        spec.kinds.push(base(name, sfen, legs, me, me + 1));
+        spec.kinds.push(promoted(
+            &format!("promoted {name}"),
+            &format!("+{sfen}"),
+            promoted_legs,
+            me,
+        ));
+    }
+    spec
+}
+
+/// Gorogoro plus (5×6): gorogoro with a lance and a knight in each hand.
+pub(crate) fn gorogoroplus_spec() -> FamilySpec {
+    let kinds = vec![
+        plain("gold", "G", gold_legs(), 0),
+        base("silver", "S", silver_legs(), 1, 6),
+        base("knight", "N", steps(&[(1, 2), (-1, 2)]), 2, 7),
+        base("lance", "L", vec![leg(0, 1, 0)], 3, 8),
+        KindSpec {
+            max_per_file: Some(1),
+            ..base("pawn", "P", steps(&[(0, 1)]), 4, 9)
+        },
+        king(),
+        promoted("promoted silver", "+S", gold_legs(), 1),
+        promoted("promoted knight", "+N", gold_legs(), 2),
+        promoted("promoted lance", "+L", gold_legs(), 3),
+        promoted("tokin", "+P", gold_legs(), 4),
+    ];
+    FamilySpec {
+        kinds,
+        pawn_drop_mate_illegal_for: Some(4),
+        ..FamilySpec::new(5, 6, 2)
+    }
+}
+
+/// Annan shogi as lishogi (shogiops) plays it: a piece moves as the
+/// friendly piece directly behind it; promotion never forced, drops
+/// anywhere empty.
+pub(crate) fn annan_spec() -> FamilySpec {
+    FamilySpec {
+        borrowed_movement: true,
+        forbid_dead_moves: false,
+        forbid_dead_drops: false,
+        ..standard_spec()
+    }
+}

@@ -192,3 +192,73 @@ fn flip_kinds_must_not_share_or_chain_their_faces() {
     let err = PieceTable::new(&spec).unwrap_err().to_string();
     assert!(err.contains("no other kind may promote to it"), "{err}");
 }
+
+#[test]
+fn tori_matches_fairy_stockfish() {
+    let spec = super::testing::tori_spec();
+    let start = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1";
+    perft_matches(&spec, start, &[17, 288, 5430, 103857]);
+    let middle = "1pk2pl/rc2c1F/sss2s1/2sS1SS/SSS1S2/3FC1R/LPCK1P1 b 3Ss 1";
+    perft_matches(&spec, middle, &[42, 1231, 51284]);
+    let other = "rpck1pl/3f2s/ss1cs1s/S1ssSsS/1SCSSSR/3FKS1/LP2CP1 b - 1";
+    perft_matches(&spec, other, &[16, 334, 7669, 195949]);
+}
+
+#[test]
+fn euro_matches_fairy_stockfish() {
+    let start = "1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1 b - 1";
+    perft_matches(
+        &super::testing::euro_spec(),
+        start,
+        &[25, 625, 15424, 380499],
+    );
+}
+
+#[test]
+fn yari_matches_fairy_stockfish() {
+    let spec = super::testing::yari_spec();
+    perft_matches(
+        &spec,
+        "rnnkbbr/7/ppppppp/7/7/7/PPPPPPP/7/RBBKNNR b - 1",
+        &[20, 400, 7960, 158404],
+    );
+    let middle = "r1n3r/2k1bb1/pp2ppp/2np3/2p4/PPPP1P1/4P1P/R2BN2/1B1K1NR b - 1";
+    perft_matches(&spec, middle, &[21, 483, 10264, 241425]);
+}
+
+#[test]
+fn sho_matches_fairy_stockfish() {
+    let start = "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1";
+    perft_matches(
+        &super::testing::sho_spec(),
+        start,
+        &[26, 676, 17368, 445372],
+    );
+}
+
+#[test]
+fn cannon_matches_fairy_stockfish() {
+    let start = "lnsgkgsnl/1rci1uab1/p1p1p1p1p/9/9/9/P1P1P1P1P/1BAU1ICR1/LNSGKGSNL b - 1";
+    perft_matches(&super::testing::cannon_spec(), start, &[60, 3447, 216600]);
+}
+
+#[test]
+fn gorogoroplus_matches_fairy_stockfish() {
+    let spec = super::testing::gorogoroplus_spec();
+    perft_matches(
+        &spec,
+        "sgkgs/5/1ppp1/1PPP1/5/SGKGS b LNln 1",
+        &[39, 1438, 44436],
+    );
+    perft_matches(
+        &spec,
+        "sklgs/2g1L/1p1p1/1PpP1/G2GS/SK3 b Nnp 1",
+        &[24, 619, 13163, 323619],
+    );
+}
+
+#[test]
+fn annan_matches_shogiops() {
+    let start = "lnsgkgsnl/1r5b1/p1ppppp1p/1p5p1/9/1P5P1/P1PPPPP1P/1B5R1/LNSGKGSNL b - 1";
+    perft_matches(&super::testing::annan_spec(), start, &[28, 784, 22726]);
+}
