@@ -86,3 +86,73 @@ def random_position(variant, seed, plies):
             if sf.legal_moves(variant, fen, []):
                 return fen, played
     raise RuntimeError(f"{variant}: no random game of {plies} plies kept going")
+
+
+def fsf_square_to_usi(square, files, ranks):
+    """FSF square ('a1' = first player's left corner) -> USI ('<file><rank>')."""
+    file_index = ord(square[0]) - ord("a")
+    rank = int(square[1:])
+    return f"{files - file_index}{chr(ord('a') + ranks - rank)}"
+
+
+def fsf_move_to_usi(move, files, ranks):
+    """FSF move text -> USI: 'b1a2' -> '2d3c', 'G@b2' -> 'G*2c', promotion '+' kept.
+
+    FSF's kyoto demotion suffix '-' and '+X@' drops are kept as they are
+    (our USI for flipped drops is the definition's to decide).
+    """
+    import re
+
+    m = re.fullmatch(r"(\+?[A-Za-z])@([a-z]\d+)", move)
+    if m:
+        return f"{m.group(1)}*{fsf_square_to_usi(m.group(2), files, ranks)}"
+    m = re.fullmatch(r"([a-z]\d+)([a-z]\d+)([+-]?)", move)
+    if not m:
+        raise ValueError(f"not an FSF move: {move!r}")
+    return (
+        fsf_square_to_usi(m.group(1), files, ranks)
+        + fsf_square_to_usi(m.group(2), files, ranks)
+        + m.group(3)
+    )
+
+
+def fsf_fen_to_sfen(fen):
+    """FSF FEN -> SFEN in our convention (see ../fsf-findings or README.md).
+
+    Board: unchanged (same letters, '+' for promoted, digits for empties).
+    Hand: FSF '[GEc]' lists every piece once per copy; SFEN gives counts
+    ('2P'), uppercase (first player) before lowercase, '-' when empty.
+    Side: FSF 'w' is the first player (uppercase, moves up the board) = SFEN
+    'b'; FSF 'b' = SFEN 'w'.  Move number: FSF counts full moves N, SFEN
+    counts plies: 2N-1 with the first player to move, 2N otherwise.
+    FSF's other fields (castling/en passant '-', half-move clock, and
+    checkshogi's check counter '1+1') have no SFEN counterpart and are dropped.
+    """
+    head, _, rest = fen.partition(" ")
+    board, hand = head, ""
+    if "[" in head:
+        board, hand = head.split("[", 1)
+        hand = hand.rstrip("]")
+    if hand == "-":
+        hand = ""
+    fields = rest.split()
+    side = fields[0]
+    fullmove = int(fields[-1]) if fields[-1].isdigit() else 1
+    counts = {}
+    order = []
+    i = 0
+    while i < len(hand):
+        piece = hand[i]
+        if piece == "+":
+            piece = hand[i : i + 2]
+            i += 1
+        i += 1
+        if piece not in counts:
+            order.append(piece)
+            counts[piece] = 0
+        counts[piece] += 1
+    order = sorted(order, key=lambda p: (p.lstrip("+").islower(), order.index(p)))
+    sfen_hand = "".join((str(counts[p]) if counts[p] > 1 else "") + p for p in order) or "-"
+    sfen_side = "b" if side == "w" else "w"
+    ply = 2 * fullmove - (1 if side == "w" else 0)
+    return f"{board} {sfen_side} {sfen_hand} {ply}"
