@@ -49,6 +49,10 @@ mod any_game;
 mod base;
 mod card;
 mod defined;
+mod family_defined;
+mod family_kinds;
+mod family_registry;
+mod family_text;
 pub mod impasse;
 mod kind;
 mod minishogi;
@@ -75,6 +79,9 @@ pub use defined::{
     Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
+pub use family_defined::{FamilyDefinition, FamilyEnds};
+pub use family_registry::AnyDefinition;
+pub use family_text::RoyalEnd;
 pub use impasse::Impasse;
 #[allow(deprecated)]
 pub use kind::{GameKind, UnknownGame, GAME_NAMES, VARIANT_NAMES};
