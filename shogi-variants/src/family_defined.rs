@@ -3,9 +3,10 @@
 //! (`[rules]`, the try, royal capture...), compiled to a shared
 //! [`PieceTable`] that [`FamilyPosition`]s play with.
 //!
-//! The fields are today's [`Definition`](crate::Definition)'s (without
-//! `material`, `end.impasse` and `end.last_rank_king_wins`, which the
-//! family engine does not play), plus:
+//! The fields are today's [`Definition`](crate::Definition)'s (`material`
+//! is read and written back but not played: the family engine has no
+//! material limit; `end.impasse` may only be `"off"` and
+//! `end.last_rank_king_wins` only `false`), plus:
 //!
 //! - `aliases`: other names the registry finds it by;
 //! - `promotion_ranks` may be 0 (no zone: kyoto and micro shogi change face
@@ -266,6 +267,18 @@ fn ends(t: &FamilyText) -> Result<FamilyEnds, DefinitionError> {
     }
     if e.move_limit == Some(0) {
         return Err(field_error("end.move_limit", "must be at least 1"));
+    }
+    if e.impasse != crate::Impasse::Off {
+        return Err(field_error(
+            "end.impasse",
+            "the family engine does not play the entering-king declaration",
+        ));
+    }
+    if e.last_rank_king_wins {
+        return Err(field_error(
+            "end.last_rank_king_wins",
+            "the family engine's far-rank win is the try: write try = true and make the king royal",
+        ));
     }
     Ok(FamilyEnds {
         stalemate: e.stalemate,

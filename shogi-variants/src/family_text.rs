@@ -3,6 +3,7 @@
 //! check. [`crate::FamilyDefinition`] compiles them.
 
 use crate::defined::{DropRule, PerpetualCheckRule, RepetitionRule, StalemateRule};
+use crate::impasse::Impasse;
 use serde::{Deserialize, Serialize};
 
 /// A definition as written: today's fields, `aliases`, the `[[piece]]`
@@ -17,6 +18,10 @@ pub(crate) struct FamilyText {
     pub ranks: u8,
     pub promotion_ranks: u8,
     pub start: String,
+    /// Read and written back, not played: the family engine has no
+    /// material limit (the pieces are what the start holds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material: Option<crate::defined::Material>,
     #[serde(default)]
     pub drops: FamilyDrops,
     #[serde(default, skip_serializing_if = "is_illegal")]
@@ -141,6 +146,16 @@ pub(crate) struct EndText {
     pub royal: RoyalEnd,
     #[serde(rename = "try", skip_serializing_if = "is_false")]
     pub try_rule: bool,
+    /// Accepted as `"off"` only (today's files write it).
+    #[serde(skip_serializing_if = "is_off")]
+    pub impasse: Impasse,
+    /// Accepted as `false` only: the try is the family's far-rank win.
+    #[serde(skip_serializing_if = "is_false")]
+    pub last_rank_king_wins: bool,
+}
+
+fn is_off(i: &Impasse) -> bool {
+    *i == Impasse::Off
 }
 
 impl Default for EndText {
@@ -154,6 +169,8 @@ impl Default for EndText {
             check_wins: false,
             royal: RoyalEnd::Checkmate,
             try_rule: false,
+            impasse: Impasse::Off,
+            last_rank_king_wins: false,
         }
     }
 }
