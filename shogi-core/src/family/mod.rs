@@ -9,11 +9,15 @@
 //! letters.
 
 pub mod betza;
+#[cfg(test)]
+mod fuzz_tests;
 mod geometry;
 mod keys;
 mod movegen;
 pub mod notation;
 mod position;
+#[cfg(test)]
+mod rule_tests;
 mod sfen;
 mod spec;
 mod table;
