@@ -183,6 +183,7 @@ proptest! {
         let Ok(read) = FamilyPosition::from_sfen(&sfen, table) else { return Ok(()) };
         prop_assert_eq!(read.to_sfen(), sfen);
         let mut work = read.clone();
+        prop_assert_eq!(work.count_legal_moves(), read.legal_moves().len());
         for mv in read.legal_moves() {
             let undo = work.make(mv);
             prop_assert_eq!(work.hash(), work.compute_hash());

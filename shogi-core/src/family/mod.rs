@@ -20,6 +20,8 @@ mod position;
 mod rule_tests;
 mod sfen;
 mod spec;
+#[cfg(test)]
+mod speed_tests;
 mod table;
 #[cfg(test)]
 pub(crate) mod testing;

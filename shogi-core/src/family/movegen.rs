@@ -17,6 +17,78 @@ pub const FAMILY_MOVE_CAPACITY: usize = 4096;
 /// The moves of one family position, on the stack.
 pub type FamilyMoveList = arrayvec::ArrayVec<Move, FAMILY_MOVE_CAPACITY>;
 
+/// Where [`FamilyPosition::generate`] hands its moves, a bitboard of
+/// destinations at a time.
+trait Sink {
+    /// The moves of the piece on `from`: to `plain` keeping its face, to
+    /// `changed` changing it.
+    fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard);
+    /// The drops of kind `kind` on `squares`.
+    fn drops(&mut self, kind: u8, squares: Bitboard);
+}
+
+/// Writes every move into a list.
+struct ListSink<'a>(&'a mut FamilyMoveList);
+
+impl Sink for ListSink<'_> {
+    #[inline(always)]
+    fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard) {
+        for to in plain {
+            self.0.push(Move::normal(from, to, false));
+        }
+        for to in changed {
+            self.0.push(Move::normal(from, to, true));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: u8, squares: Bitboard) {
+        for to in squares {
+            if let Some(mv) = Move::drop_index(kind, to) {
+                self.0.push(mv);
+            }
+        }
+    }
+}
+
+/// Counts the moves the guard lets through untested, and lists the rest
+/// to be tested.
+struct CountSink<'a> {
+    guard: &'a Guard,
+    count: usize,
+    to_test: FamilyMoveList,
+}
+
+impl Sink for CountSink<'_> {
+    #[inline(always)]
+    fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard) {
+        if self.guard.check_from.contains(from) {
+            ListSink(&mut self.to_test).board(from, plain, changed);
+        } else {
+            self.count += (plain.count() + changed.count()) as usize;
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: u8, squares: Bitboard) {
+        if self.guard.check_drops || self.guard.drop_mate == Some(kind) {
+            ListSink(&mut self.to_test).drops(kind, squares);
+        } else {
+            self.count += squares.count() as usize;
+        }
+    }
+}
+
+/// What the legality test of one position's moves looks at.
+struct Guard {
+    /// Board moves from these squares are made and the royal looked at:
+    /// the royal itself and pinned pieces; every square when in check, or
+    /// with hoppers or borrowed movement; none without a lone royal.
+    check_from: Bitboard,
+    /// Whether drops are tested that way too (in check).
+    check_drops: bool,
+    /// The kind whose drop may not mate, if the rule applies.
+    drop_mate: Option<u8>,
+}
+
 impl FamilyPosition {
     /// The squares a piece of `color` moving as kind `mover` reaches from
     /// `from` (moves to empty squares and captures), before the rules of
@@ -50,16 +122,10 @@ impl FamilyPosition {
         targets
     }
 
-    /// Pushes the board moves of the piece of kind `kind` on `from` to
-    /// `targets`, with or without a change of face as its rule says.
+    /// The destinations among `targets` of the piece of kind `kind` on
+    /// `from` without and with a change of face, as its rule says.
     #[inline(always)]
-    fn push_board_moves(
-        &self,
-        kind: usize,
-        from: Square,
-        targets: Bitboard,
-        list: &mut FamilyMoveList,
-    ) {
+    fn split_by_face(&self, kind: usize, from: Square, targets: Bitboard) -> (Bitboard, Bitboard) {
         let t = &*self.table;
         let us = self.side;
         let info = &t.kinds[kind];
@@ -94,11 +160,41 @@ impl FamilyPosition {
             }
             FaceChange::Always => (Bitboard::EMPTY, targets),
         };
-        for to in plain {
-            list.push(Move::normal(from, to, false));
+        (plain, changed & !other_dead)
+    }
+
+    /// Hands every pseudo-legal move to `sink`: each piece's destinations
+    /// (without and with a change of face), then each kind's drop squares.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let t = &*self.table;
+        let us = self.side;
+        for from in self.by_color[us.index()] {
+            let kind = kind_of(self.board[from.index()]);
+            let mover = self.mover_kind(from, us, kind);
+            let targets = self.targets(mover, us, from);
+            let (plain, changed) = self.split_by_face(kind, from, targets);
+            sink.board(from, plain, changed);
         }
-        for to in changed & !other_dead {
-            list.push(Move::normal(from, to, true));
+        let empty = t.board & !self.occupied();
+        for (k, info) in t.kinds.iter().enumerate() {
+            let Some(slot) = info.drop_from else {
+                continue;
+            };
+            if self.hands[us.index()][slot as usize] == 0 {
+                continue;
+            }
+            let mut squares = t.drop_squares[kc(k, us)] & empty;
+            if let Some(max) = info.max_per_file {
+                let mine = self.by_kind[k] & self.by_color[us.index()];
+                for file in 1..=t.files {
+                    let column = Bitboard::FILES[file as usize - 1];
+                    if (mine & column).count() >= max as u32 {
+                        squares &= !column;
+                    }
+                }
+            }
+            sink.drops(k as u8, squares);
         }
     }
 
@@ -121,38 +217,7 @@ impl FamilyPosition {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pseudo_legal_moves_into(&self, list: &mut FamilyMoveList) {
-        let t = &*self.table;
-        let us = self.side;
-        for from in self.by_color[us.index()] {
-            let kind = kind_of(self.board[from.index()]);
-            let mover = self.mover_kind(from, us, kind);
-            let targets = self.targets(mover, us, from);
-            self.push_board_moves(kind, from, targets, list);
-        }
-        let empty = t.board & !self.occupied();
-        for (k, info) in t.kinds.iter().enumerate() {
-            let Some(slot) = info.drop_from else {
-                continue;
-            };
-            if self.hands[us.index()][slot as usize] == 0 {
-                continue;
-            }
-            let mut squares = t.drop_squares[kc(k, us)] & empty;
-            if let Some(max) = info.max_per_file {
-                let mine = self.by_kind[k] & self.by_color[us.index()];
-                for file in 1..=t.files {
-                    let column = Bitboard::FILES[file as usize - 1];
-                    if (mine & column).count() >= max as u32 {
-                        squares &= !column;
-                    }
-                }
-            }
-            for to in squares {
-                if let Some(mv) = Move::drop_index(k as u8, to) {
-                    list.push(mv);
-                }
-            }
-        }
+        self.generate(&mut ListSink(list));
     }
 
     /// Whether `sq` is attacked by a piece of `by`: some piece of `by` could
@@ -241,8 +306,8 @@ impl FamilyPosition {
     /// pieces (a definition without royal kinds never ends this way).
     pub fn royal_lost(&self) -> bool {
         self.table.royal_rule == RoyalRule::Capture
+            && self.table.has_royals
             && self.royals[self.side.index()].is_empty()
-            && self.table.kinds.iter().any(|k| k.royal)
     }
 
     /// Whether a royal piece of `color` stands on its far rank unattacked
@@ -261,26 +326,93 @@ impl FamilyPosition {
     /// has no legal moves (as in Fairy-Stockfish, whose perft counts it as
     /// a leaf).
     pub fn is_over(&self) -> bool {
-        self.royal_lost() || self.try_reached(Color::Black) || self.try_reached(Color::White)
+        self.royal_lost()
+            || (self.table.try_rule
+                && (self.try_reached(Color::Black) || self.try_reached(Color::White)))
     }
 
-    /// Whether `mv` (pseudo-legal) is legal: it leaves no lone royal piece
-    /// of the mover attacked (under [`RoyalRule::Checkmate`]) and is not a
-    /// forbidden drop mate.
-    fn is_legal_pseudo(&mut self, mv: Move) -> bool {
+    /// What the legality test of this position's moves needs to look at.
+    fn guard(&self) -> Guard {
+        let t = &*self.table;
         let us = self.side;
-        let guard =
-            self.table.royal_rule == RoyalRule::Checkmate && self.royals[us.index()].count() == 1;
-        let drop_mate = match (self.table.pawn_drop_mate, mv.dropped_index()) {
-            (Some(p), Some(k)) => p == k && self.table.royal_rule == RoyalRule::Checkmate,
+        let checkmate = t.royal_rule == RoyalRule::Checkmate;
+        let drop_mate = if checkmate { t.pawn_drop_mate } else { None };
+        let royals = self.royals[us.index()];
+        let lone = checkmate && royals.count() == 1;
+        let (check_from, check_drops) = match royals.first() {
+            Some(royal) if lone => {
+                if t.has_hoppers || t.borrowed_movement || self.is_attacked(royal, us.opponent()) {
+                    // A hopper's screen, a borrowed move or a check: any
+                    // move may matter.
+                    (Bitboard::FULL, true)
+                } else {
+                    (self.pinned(royal, us).with(royal), false)
+                }
+            }
+            _ => (Bitboard::EMPTY, false),
+        };
+        Guard {
+            check_from,
+            check_drops,
+            drop_mate,
+        }
+    }
+
+    /// `color`'s pieces that alone stand between its royal piece on `royal`
+    /// and an enemy slider that would attack it (without hoppers or borrowed
+    /// movement, the only pieces whose move may uncover the royal).
+    fn pinned(&self, royal: Square, color: Color) -> Bitboard {
+        let t = &*self.table;
+        let occ = self.occupied();
+        let own = self.by_color[color.index()];
+        let mut pinned = Bitboard::EMPTY;
+        for d in 0..8 {
+            let blockers = t.rays.ray(d, royal) & occ;
+            let Some(first) = first_blocker(d, blockers) else {
+                continue;
+            };
+            if !own.contains(first) {
+                continue;
+            }
+            let beyond = blockers & t.rays.ray(d, first);
+            if let Some(second) = first_blocker(d, beyond) {
+                let enemy = color.opponent();
+                if self.attacks_along(second, enemy, d ^ 4, distance(royal, second), false) {
+                    pinned = pinned.with(first);
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Whether a piece of kind `kind` dropped on `to` might give check (a
+    /// cheap test that never misses one).
+    fn drop_may_check(&self, kind: usize, to: Square) -> bool {
+        let t = &*self.table;
+        let them = self.royals[self.side.opponent().index()];
+        t.has_hoppers || t.borrowed_movement || (self.targets(kind, self.side, to) & them).is_any()
+    }
+
+    /// Whether `mv` (pseudo-legal) is legal under `guard`: it leaves no
+    /// lone royal piece of the mover attacked (under
+    /// [`RoyalRule::Checkmate`]) and is not a forbidden drop mate.
+    #[inline(always)]
+    fn is_legal_with(&mut self, mv: Move, guard: &Guard) -> bool {
+        let us = self.side;
+        let royal_test = match mv.from() {
+            Some(from) => guard.check_from.contains(from),
+            None => guard.check_drops,
+        };
+        let mate_test = match (guard.drop_mate, mv.dropped_index()) {
+            (Some(p), Some(k)) => p == k && self.drop_may_check(k as usize, mv.to()),
             _ => false,
         };
-        if !guard && !drop_mate {
+        if !royal_test && !mate_test {
             return true;
         }
         let undo = self.make(mv);
-        let mut legal = !(guard && self.royal_attacked(us));
-        if legal && drop_mate && self.is_check() && !self.has_legal_move() {
+        let mut legal = !(royal_test && self.royal_attacked(us));
+        if legal && mate_test && self.is_check() && !self.has_legal_move() {
             legal = false;
         }
         self.undo(mv, undo);
@@ -292,9 +424,31 @@ impl FamilyPosition {
         if self.is_over() {
             return false;
         }
+        let guard = self.guard();
         let mut list = FamilyMoveList::new();
         self.pseudo_legal_moves_into(&mut list);
-        list.into_iter().any(|mv| self.is_legal_pseudo(mv))
+        list.into_iter().any(|mv| self.is_legal_with(mv, &guard))
+    }
+
+    /// The number of legal moves, counted without listing the moves that
+    /// need no test.
+    pub fn count_legal_moves(&mut self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        let guard = self.guard();
+        let mut sink = CountSink {
+            guard: &guard,
+            count: 0,
+            to_test: FamilyMoveList::new(),
+        };
+        self.generate(&mut sink);
+        let (count, to_test) = (sink.count, sink.to_test);
+        count
+            + to_test
+                .into_iter()
+                .filter(|&mv| self.is_legal_with(mv, &guard))
+                .count()
     }
 
     /// Fills `list` with the legal moves (cleared first). The position is
@@ -304,11 +458,12 @@ impl FamilyPosition {
         if self.is_over() {
             return;
         }
+        let guard = self.guard();
         self.pseudo_legal_moves_into(list);
         let mut kept = 0;
         for i in 0..list.len() {
             let mv = list[i];
-            if self.is_legal_pseudo(mv) {
+            if self.is_legal_with(mv, &guard) {
                 list[kept] = mv;
                 kept += 1;
             }
@@ -366,11 +521,11 @@ impl FamilyPosition {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_legal_moves() as u64;
+        }
         let mut list = FamilyMoveList::new();
         self.legal_moves_into(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut total = 0;
         for &mv in &list {
             let undo = self.make(mv);

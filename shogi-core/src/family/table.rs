@@ -230,6 +230,8 @@ pub struct PieceTable {
     pub(crate) borrowed_movement: bool,
     pub(crate) forbid_dead_moves: bool,
     pub(crate) try_rule: bool,
+    /// Whether any kind is royal.
+    pub(crate) has_royals: bool,
     /// Per kind × 2 + colour: the most moves one piece of it makes from any
     /// square, doubled when it can change face (bounds a move list).
     pub(crate) max_moves: Vec<u16>,
@@ -294,6 +296,7 @@ impl PieceTable {
             borrowed_movement: spec.borrowed_movement,
             forbid_dead_moves: spec.forbid_dead_moves,
             try_rule: spec.try_rule,
+            has_royals: spec.kinds.iter().any(|k| k.royal),
             max_moves: vec![0; n * 2],
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
