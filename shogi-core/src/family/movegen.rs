@@ -6,7 +6,7 @@ use super::betza::Mode;
 use super::geometry::{distance, first_blocker};
 use super::position::{color_of, kind_of, FamilyPosition};
 use super::spec::RoyalRule;
-use super::table::{kc, FaceChange, MAX_RAYS};
+use super::table::{kc, FaceChange};
 use crate::{Bitboard, Color, Move, Square};
 
 /// Capacity of a [`FamilyMoveList`]. A position is read only if its
@@ -55,14 +55,19 @@ impl Sink for ListSink<'_> {
 struct CountSink<'a> {
     guard: &'a Guard,
     count: usize,
-    to_test: FamilyMoveList,
+    to_test: &'a mut FamilyMoveList,
 }
 
 impl Sink for CountSink<'_> {
     #[inline(always)]
     fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard) {
         if self.guard.check_from.contains(from) {
-            ListSink(&mut self.to_test).board(from, plain, changed);
+            match self.guard.pin_line(from) {
+                Some(line) => {
+                    self.count += ((plain & line).count() + (changed & line).count()) as usize
+                }
+                None => ListSink(self.to_test).board(from, plain, changed),
+            }
         } else {
             self.count += (plain.count() + changed.count()) as usize;
         }
@@ -70,7 +75,7 @@ impl Sink for CountSink<'_> {
     #[inline(always)]
     fn drops(&mut self, kind: u8, squares: Bitboard) {
         if self.guard.check_drops || self.guard.drop_mate == Some(kind) {
-            ListSink(&mut self.to_test).drops(kind, squares);
+            ListSink(self.to_test).drops(kind, squares);
         } else {
             self.count += squares.count() as usize;
         }
@@ -87,6 +92,24 @@ struct Guard {
     check_drops: bool,
     /// The kind whose drop may not mate, if the rule applies.
     drop_mate: Option<u8>,
+    /// When only the royal's and pinned pieces' moves can matter (not in
+    /// check, no hoppers, no borrowed movement): the lone royal's square,
+    /// whose moves are tested without being made.
+    royal: Option<Square>,
+    /// Pinned pieces and the line each may move along (up to and including
+    /// the pinning piece).
+    pins: arrayvec::ArrayVec<(Square, Bitboard), 8>,
+}
+
+impl Guard {
+    /// The line the piece on `from` is pinned along, if it is.
+    #[inline(always)]
+    fn pin_line(&self, from: Square) -> Option<Bitboard> {
+        self.pins
+            .iter()
+            .find(|(sq, _)| *sq == from)
+            .map(|&(_, line)| line)
+    }
 }
 
 impl FamilyPosition {
@@ -103,7 +126,7 @@ impl FamilyPosition {
         let l = t.leaps[i * 81 + from.index()];
         let mut targets = (l[0] & !own) | (l[1] & !occ) | (l[2] & their);
         for (r, ray) in t.ray_legs[i].iter().enumerate() {
-            let mask = t.ray_masks[(i * MAX_RAYS + r) * 81 + from.index()];
+            let mask = t.ray_mask(i, r, from);
             let d = ray.dir as usize;
             let reach = if ray.hop {
                 match first_blocker(d, t.rays.ray(d, from) & occ & mask) {
@@ -229,9 +252,15 @@ impl FamilyPosition {
     /// from `sq`. Under borrowed movement each piece attacks as the kind it
     /// moves as.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.is_attacked_in(sq, by, self.occupied(), self.by_color[by.index()])
+    }
+
+    /// [`FamilyPosition::is_attacked`] on the board `occ` with `by`'s pieces
+    /// on `theirs` (a subset of where they stand now), the pieces keeping
+    /// their kinds.
+    #[inline(always)]
+    fn is_attacked_in(&self, sq: Square, by: Color, occ: Bitboard, theirs: Bitboard) -> bool {
         let t = &*self.table;
-        let theirs = self.by_color[by.index()];
-        let occ = self.occupied();
         let other = by.opponent();
         for &k in &t.leapers {
             let k = k as usize;
@@ -336,36 +365,49 @@ impl FamilyPosition {
         let t = &*self.table;
         let us = self.side;
         let checkmate = t.royal_rule == RoyalRule::Checkmate;
-        let drop_mate = if checkmate { t.pawn_drop_mate } else { None };
-        let royals = self.royals[us.index()];
-        let lone = checkmate && royals.count() == 1;
-        let (check_from, check_drops) = match royals.first() {
-            Some(royal) if lone => {
-                if t.has_hoppers || t.borrowed_movement || self.is_attacked(royal, us.opponent()) {
-                    // A hopper's screen, a borrowed move or a check: any
-                    // move may matter.
-                    (Bitboard::FULL, true)
-                } else {
-                    (self.pinned(royal, us).with(royal), false)
-                }
-            }
-            _ => (Bitboard::EMPTY, false),
+        let mut guard = Guard {
+            check_from: Bitboard::EMPTY,
+            check_drops: false,
+            drop_mate: if checkmate { t.pawn_drop_mate } else { None },
+            royal: None,
+            pins: arrayvec::ArrayVec::new(),
         };
-        Guard {
-            check_from,
-            check_drops,
-            drop_mate,
+        let royals = self.royals[us.index()];
+        let Some(royal) = royals.first() else {
+            return guard;
+        };
+        if !checkmate || royals.count() != 1 {
+            return guard;
         }
+        if t.has_hoppers || t.borrowed_movement || self.is_attacked(royal, us.opponent()) {
+            // A hopper's screen, a borrowed move or a check: any move may
+            // matter, and each is made and looked at.
+            guard.check_from = Bitboard::FULL;
+            guard.check_drops = true;
+            return guard;
+        }
+        self.pins_into(royal, us, &mut guard.pins);
+        guard.check_from = guard
+            .pins
+            .iter()
+            .fold(Bitboard::from_square(royal), |b, &(sq, _)| b.with(sq));
+        guard.royal = Some(royal);
+        guard
     }
 
     /// `color`'s pieces that alone stand between its royal piece on `royal`
     /// and an enemy slider that would attack it (without hoppers or borrowed
-    /// movement, the only pieces whose move may uncover the royal).
-    fn pinned(&self, royal: Square, color: Color) -> Bitboard {
+    /// movement, the only pieces whose move may uncover the royal), each
+    /// with the line it may move along.
+    fn pins_into(
+        &self,
+        royal: Square,
+        color: Color,
+        pins: &mut arrayvec::ArrayVec<(Square, Bitboard), 8>,
+    ) {
         let t = &*self.table;
         let occ = self.occupied();
         let own = self.by_color[color.index()];
-        let mut pinned = Bitboard::EMPTY;
         for d in 0..8 {
             let blockers = t.rays.ray(d, royal) & occ;
             let Some(first) = first_blocker(d, blockers) else {
@@ -378,11 +420,11 @@ impl FamilyPosition {
             if let Some(second) = first_blocker(d, beyond) {
                 let enemy = color.opponent();
                 if self.attacks_along(second, enemy, d ^ 4, distance(royal, second), false) {
-                    pinned = pinned.with(first);
+                    let line = t.rays.ray(d, royal) & !t.rays.ray(d, second);
+                    pins.push((first, line));
                 }
             }
         }
-        pinned
     }
 
     /// Whether a piece of kind `kind` dropped on `to` might give check (a
@@ -410,6 +452,18 @@ impl FamilyPosition {
         if !royal_test && !mate_test {
             return true;
         }
+        if let (Some(royal), Some(from)) = (guard.royal, mv.from()) {
+            let to = mv.to();
+            if from != royal {
+                return guard.pin_line(from).is_none_or(|line| line.contains(to));
+            }
+            // The royal steps: is its new square attacked once it has left
+            // the old one (and taken whatever stood on the new one)?
+            let occ = (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+            let them = us.opponent();
+            let theirs = self.by_color[them.index()] & !Bitboard::from_square(to);
+            return !self.is_attacked_in(to, them, occ, theirs);
+        }
         let undo = self.make(mv);
         let mut legal = !(royal_test && self.royal_attacked(us));
         if legal && mate_test && self.is_check() && !self.has_legal_move() {
@@ -427,7 +481,7 @@ impl FamilyPosition {
         let guard = self.guard();
         let mut list = FamilyMoveList::new();
         self.pseudo_legal_moves_into(&mut list);
-        list.into_iter().any(|mv| self.is_legal_with(mv, &guard))
+        list.iter().any(|&mv| self.is_legal_with(mv, &guard))
     }
 
     /// The number of legal moves, counted without listing the moves that
@@ -437,17 +491,20 @@ impl FamilyPosition {
             return 0;
         }
         let guard = self.guard();
+        // Borrowed, not owned: a list is a large array, and moving it out
+        // of the sink would copy it at every node.
+        let mut to_test = FamilyMoveList::new();
         let mut sink = CountSink {
             guard: &guard,
             count: 0,
-            to_test: FamilyMoveList::new(),
+            to_test: &mut to_test,
         };
         self.generate(&mut sink);
-        let (count, to_test) = (sink.count, sink.to_test);
+        let count = sink.count;
         count
             + to_test
-                .into_iter()
-                .filter(|&mv| self.is_legal_with(mv, &guard))
+                .iter()
+                .filter(|&&mv| self.is_legal_with(mv, &guard))
                 .count()
     }
 
