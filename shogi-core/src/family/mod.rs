@@ -9,13 +9,19 @@
 //! letters.
 
 pub mod betza;
+#[cfg(test)]
+mod fuzz_tests;
 mod geometry;
 mod keys;
 mod movegen;
 pub mod notation;
 mod position;
+#[cfg(test)]
+mod rule_tests;
 mod sfen;
 mod spec;
+#[cfg(test)]
+mod speed_tests;
 mod table;
 #[cfg(test)]
 pub(crate) mod testing;

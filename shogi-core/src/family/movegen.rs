@@ -6,7 +6,7 @@ use super::betza::Mode;
 use super::geometry::{distance, first_blocker};
 use super::position::{color_of, kind_of, FamilyPosition};
 use super::spec::RoyalRule;
-use super::table::{kc, FaceChange, MAX_RAYS};
+use super::table::{kc, FaceChange};
 use crate::{Bitboard, Color, Move, Square};
 
 /// Capacity of a [`FamilyMoveList`]. A position is read only if its
@@ -16,6 +16,101 @@ pub const FAMILY_MOVE_CAPACITY: usize = 4096;
 
 /// The moves of one family position, on the stack.
 pub type FamilyMoveList = arrayvec::ArrayVec<Move, FAMILY_MOVE_CAPACITY>;
+
+/// Where [`FamilyPosition::generate`] hands its moves, a bitboard of
+/// destinations at a time.
+trait Sink {
+    /// The moves of the piece on `from`: to `plain` keeping its face, to
+    /// `changed` changing it.
+    fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard);
+    /// The drops of kind `kind` on `squares`.
+    fn drops(&mut self, kind: u8, squares: Bitboard);
+}
+
+/// Writes every move into a list.
+struct ListSink<'a>(&'a mut FamilyMoveList);
+
+impl Sink for ListSink<'_> {
+    #[inline(always)]
+    fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard) {
+        for to in plain {
+            self.0.push(Move::normal(from, to, false));
+        }
+        for to in changed {
+            self.0.push(Move::normal(from, to, true));
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: u8, squares: Bitboard) {
+        for to in squares {
+            if let Some(mv) = Move::drop_index(kind, to) {
+                self.0.push(mv);
+            }
+        }
+    }
+}
+
+/// Counts the moves the guard lets through untested, and lists the rest
+/// to be tested.
+struct CountSink<'a> {
+    guard: &'a Guard,
+    count: usize,
+    to_test: &'a mut FamilyMoveList,
+}
+
+impl Sink for CountSink<'_> {
+    #[inline(always)]
+    fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard) {
+        if self.guard.check_from.contains(from) {
+            match self.guard.pin_line(from) {
+                Some(line) => {
+                    self.count += ((plain & line).count() + (changed & line).count()) as usize
+                }
+                None => ListSink(self.to_test).board(from, plain, changed),
+            }
+        } else {
+            self.count += (plain.count() + changed.count()) as usize;
+        }
+    }
+    #[inline(always)]
+    fn drops(&mut self, kind: u8, squares: Bitboard) {
+        if self.guard.check_drops || self.guard.drop_mate == Some(kind) {
+            ListSink(self.to_test).drops(kind, squares);
+        } else {
+            self.count += squares.count() as usize;
+        }
+    }
+}
+
+/// What the legality test of one position's moves looks at.
+struct Guard {
+    /// Board moves from these squares are made and the royal looked at:
+    /// the royal itself and pinned pieces; every square when in check, or
+    /// with hoppers or borrowed movement; none without a lone royal.
+    check_from: Bitboard,
+    /// Whether drops are tested that way too (in check).
+    check_drops: bool,
+    /// The kind whose drop may not mate, if the rule applies.
+    drop_mate: Option<u8>,
+    /// When only the royal's and pinned pieces' moves can matter (not in
+    /// check, no hoppers, no borrowed movement): the lone royal's square,
+    /// whose moves are tested without being made.
+    royal: Option<Square>,
+    /// Pinned pieces and the line each may move along (up to and including
+    /// the pinning piece).
+    pins: arrayvec::ArrayVec<(Square, Bitboard), 8>,
+}
+
+impl Guard {
+    /// The line the piece on `from` is pinned along, if it is.
+    #[inline(always)]
+    fn pin_line(&self, from: Square) -> Option<Bitboard> {
+        self.pins
+            .iter()
+            .find(|(sq, _)| *sq == from)
+            .map(|&(_, line)| line)
+    }
+}
 
 impl FamilyPosition {
     /// The squares a piece of `color` moving as kind `mover` reaches from
@@ -31,7 +126,7 @@ impl FamilyPosition {
         let l = t.leaps[i * 81 + from.index()];
         let mut targets = (l[0] & !own) | (l[1] & !occ) | (l[2] & their);
         for (r, ray) in t.ray_legs[i].iter().enumerate() {
-            let mask = t.ray_masks[(i * MAX_RAYS + r) * 81 + from.index()];
+            let mask = t.ray_mask(i, r, from);
             let d = ray.dir as usize;
             let reach = if ray.hop {
                 match first_blocker(d, t.rays.ray(d, from) & occ & mask) {
@@ -50,16 +145,10 @@ impl FamilyPosition {
         targets
     }
 
-    /// Pushes the board moves of the piece of kind `kind` on `from` to
-    /// `targets`, with or without a change of face as its rule says.
+    /// The destinations among `targets` of the piece of kind `kind` on
+    /// `from` without and with a change of face, as its rule says.
     #[inline(always)]
-    fn push_board_moves(
-        &self,
-        kind: usize,
-        from: Square,
-        targets: Bitboard,
-        list: &mut FamilyMoveList,
-    ) {
+    fn split_by_face(&self, kind: usize, from: Square, targets: Bitboard) -> (Bitboard, Bitboard) {
         let t = &*self.table;
         let us = self.side;
         let info = &t.kinds[kind];
@@ -94,11 +183,41 @@ impl FamilyPosition {
             }
             FaceChange::Always => (Bitboard::EMPTY, targets),
         };
-        for to in plain {
-            list.push(Move::normal(from, to, false));
+        (plain, changed & !other_dead)
+    }
+
+    /// Hands every pseudo-legal move to `sink`: each piece's destinations
+    /// (without and with a change of face), then each kind's drop squares.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let t = &*self.table;
+        let us = self.side;
+        for from in self.by_color[us.index()] {
+            let kind = kind_of(self.board[from.index()]);
+            let mover = self.mover_kind(from, us, kind);
+            let targets = self.targets(mover, us, from);
+            let (plain, changed) = self.split_by_face(kind, from, targets);
+            sink.board(from, plain, changed);
         }
-        for to in changed & !other_dead {
-            list.push(Move::normal(from, to, true));
+        let empty = t.board & !self.occupied();
+        for (k, info) in t.kinds.iter().enumerate() {
+            let Some(slot) = info.drop_from else {
+                continue;
+            };
+            if self.hands[us.index()][slot as usize] == 0 {
+                continue;
+            }
+            let mut squares = t.drop_squares[kc(k, us)] & empty;
+            if let Some(max) = info.max_per_file {
+                let mine = self.by_kind[k] & self.by_color[us.index()];
+                for file in 1..=t.files {
+                    let column = Bitboard::FILES[file as usize - 1];
+                    if (mine & column).count() >= max as u32 {
+                        squares &= !column;
+                    }
+                }
+            }
+            sink.drops(k as u8, squares);
         }
     }
 
@@ -121,38 +240,7 @@ impl FamilyPosition {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pseudo_legal_moves_into(&self, list: &mut FamilyMoveList) {
-        let t = &*self.table;
-        let us = self.side;
-        for from in self.by_color[us.index()] {
-            let kind = kind_of(self.board[from.index()]);
-            let mover = self.mover_kind(from, us, kind);
-            let targets = self.targets(mover, us, from);
-            self.push_board_moves(kind, from, targets, list);
-        }
-        let empty = t.board & !self.occupied();
-        for (k, info) in t.kinds.iter().enumerate() {
-            let Some(slot) = info.drop_from else {
-                continue;
-            };
-            if self.hands[us.index()][slot as usize] == 0 {
-                continue;
-            }
-            let mut squares = t.drop_squares[kc(k, us)] & empty;
-            if let Some(max) = info.max_per_file {
-                let mine = self.by_kind[k] & self.by_color[us.index()];
-                for file in 1..=t.files {
-                    let column = Bitboard::FILES[file as usize - 1];
-                    if (mine & column).count() >= max as u32 {
-                        squares &= !column;
-                    }
-                }
-            }
-            for to in squares {
-                if let Some(mv) = Move::drop_index(k as u8, to) {
-                    list.push(mv);
-                }
-            }
-        }
+        self.generate(&mut ListSink(list));
     }
 
     /// Whether `sq` is attacked by a piece of `by`: some piece of `by` could
@@ -164,9 +252,15 @@ impl FamilyPosition {
     /// from `sq`. Under borrowed movement each piece attacks as the kind it
     /// moves as.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.is_attacked_in(sq, by, self.occupied(), self.by_color[by.index()])
+    }
+
+    /// [`FamilyPosition::is_attacked`] on the board `occ` with `by`'s pieces
+    /// on `theirs` (a subset of where they stand now), the pieces keeping
+    /// their kinds.
+    #[inline(always)]
+    fn is_attacked_in(&self, sq: Square, by: Color, occ: Bitboard, theirs: Bitboard) -> bool {
         let t = &*self.table;
-        let theirs = self.by_color[by.index()];
-        let occ = self.occupied();
         let other = by.opponent();
         for &k in &t.leapers {
             let k = k as usize;
@@ -241,8 +335,8 @@ impl FamilyPosition {
     /// pieces (a definition without royal kinds never ends this way).
     pub fn royal_lost(&self) -> bool {
         self.table.royal_rule == RoyalRule::Capture
+            && self.table.has_royals
             && self.royals[self.side.index()].is_empty()
-            && self.table.kinds.iter().any(|k| k.royal)
     }
 
     /// Whether a royal piece of `color` stands on its far rank unattacked
@@ -261,26 +355,118 @@ impl FamilyPosition {
     /// has no legal moves (as in Fairy-Stockfish, whose perft counts it as
     /// a leaf).
     pub fn is_over(&self) -> bool {
-        self.royal_lost() || self.try_reached(Color::Black) || self.try_reached(Color::White)
+        self.royal_lost()
+            || (self.table.try_rule
+                && (self.try_reached(Color::Black) || self.try_reached(Color::White)))
     }
 
-    /// Whether `mv` (pseudo-legal) is legal: it leaves no lone royal piece
-    /// of the mover attacked (under [`RoyalRule::Checkmate`]) and is not a
-    /// forbidden drop mate.
-    fn is_legal_pseudo(&mut self, mv: Move) -> bool {
+    /// What the legality test of this position's moves needs to look at.
+    fn guard(&self) -> Guard {
+        let t = &*self.table;
         let us = self.side;
-        let guard =
-            self.table.royal_rule == RoyalRule::Checkmate && self.royals[us.index()].count() == 1;
-        let drop_mate = match (self.table.pawn_drop_mate, mv.dropped_index()) {
-            (Some(p), Some(k)) => p == k && self.table.royal_rule == RoyalRule::Checkmate,
+        let checkmate = t.royal_rule == RoyalRule::Checkmate;
+        let mut guard = Guard {
+            check_from: Bitboard::EMPTY,
+            check_drops: false,
+            drop_mate: if checkmate { t.pawn_drop_mate } else { None },
+            royal: None,
+            pins: arrayvec::ArrayVec::new(),
+        };
+        let royals = self.royals[us.index()];
+        let Some(royal) = royals.first() else {
+            return guard;
+        };
+        if !checkmate || royals.count() != 1 {
+            return guard;
+        }
+        if t.has_hoppers || t.borrowed_movement || self.is_attacked(royal, us.opponent()) {
+            // A hopper's screen, a borrowed move or a check: any move may
+            // matter, and each is made and looked at.
+            guard.check_from = Bitboard::FULL;
+            guard.check_drops = true;
+            return guard;
+        }
+        self.pins_into(royal, us, &mut guard.pins);
+        guard.check_from = guard
+            .pins
+            .iter()
+            .fold(Bitboard::from_square(royal), |b, &(sq, _)| b.with(sq));
+        guard.royal = Some(royal);
+        guard
+    }
+
+    /// `color`'s pieces that alone stand between its royal piece on `royal`
+    /// and an enemy slider that would attack it (without hoppers or borrowed
+    /// movement, the only pieces whose move may uncover the royal), each
+    /// with the line it may move along.
+    fn pins_into(
+        &self,
+        royal: Square,
+        color: Color,
+        pins: &mut arrayvec::ArrayVec<(Square, Bitboard), 8>,
+    ) {
+        let t = &*self.table;
+        let occ = self.occupied();
+        let own = self.by_color[color.index()];
+        for d in 0..8 {
+            let blockers = t.rays.ray(d, royal) & occ;
+            let Some(first) = first_blocker(d, blockers) else {
+                continue;
+            };
+            if !own.contains(first) {
+                continue;
+            }
+            let beyond = blockers & t.rays.ray(d, first);
+            if let Some(second) = first_blocker(d, beyond) {
+                let enemy = color.opponent();
+                if self.attacks_along(second, enemy, d ^ 4, distance(royal, second), false) {
+                    let line = t.rays.ray(d, royal) & !t.rays.ray(d, second);
+                    pins.push((first, line));
+                }
+            }
+        }
+    }
+
+    /// Whether a piece of kind `kind` dropped on `to` might give check (a
+    /// cheap test that never misses one).
+    fn drop_may_check(&self, kind: usize, to: Square) -> bool {
+        let t = &*self.table;
+        let them = self.royals[self.side.opponent().index()];
+        t.has_hoppers || t.borrowed_movement || (self.targets(kind, self.side, to) & them).is_any()
+    }
+
+    /// Whether `mv` (pseudo-legal) is legal under `guard`: it leaves no
+    /// lone royal piece of the mover attacked (under
+    /// [`RoyalRule::Checkmate`]) and is not a forbidden drop mate.
+    #[inline(always)]
+    fn is_legal_with(&mut self, mv: Move, guard: &Guard) -> bool {
+        let us = self.side;
+        let royal_test = match mv.from() {
+            Some(from) => guard.check_from.contains(from),
+            None => guard.check_drops,
+        };
+        let mate_test = match (guard.drop_mate, mv.dropped_index()) {
+            (Some(p), Some(k)) => p == k && self.drop_may_check(k as usize, mv.to()),
             _ => false,
         };
-        if !guard && !drop_mate {
+        if !royal_test && !mate_test {
             return true;
         }
+        if let (Some(royal), Some(from)) = (guard.royal, mv.from()) {
+            let to = mv.to();
+            if from != royal {
+                return guard.pin_line(from).is_none_or(|line| line.contains(to));
+            }
+            // The royal steps: is its new square attacked once it has left
+            // the old one (and taken whatever stood on the new one)?
+            let occ = (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+            let them = us.opponent();
+            let theirs = self.by_color[them.index()] & !Bitboard::from_square(to);
+            return !self.is_attacked_in(to, them, occ, theirs);
+        }
         let undo = self.make(mv);
-        let mut legal = !(guard && self.royal_attacked(us));
-        if legal && drop_mate && self.is_check() && !self.has_legal_move() {
+        let mut legal = !(royal_test && self.royal_attacked(us));
+        if legal && mate_test && self.is_check() && !self.has_legal_move() {
             legal = false;
         }
         self.undo(mv, undo);
@@ -292,9 +478,34 @@ impl FamilyPosition {
         if self.is_over() {
             return false;
         }
+        let guard = self.guard();
         let mut list = FamilyMoveList::new();
         self.pseudo_legal_moves_into(&mut list);
-        list.into_iter().any(|mv| self.is_legal_pseudo(mv))
+        list.iter().any(|&mv| self.is_legal_with(mv, &guard))
+    }
+
+    /// The number of legal moves, counted without listing the moves that
+    /// need no test.
+    pub fn count_legal_moves(&mut self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        let guard = self.guard();
+        // Borrowed, not owned: a list is a large array, and moving it out
+        // of the sink would copy it at every node.
+        let mut to_test = FamilyMoveList::new();
+        let mut sink = CountSink {
+            guard: &guard,
+            count: 0,
+            to_test: &mut to_test,
+        };
+        self.generate(&mut sink);
+        let count = sink.count;
+        count
+            + to_test
+                .iter()
+                .filter(|&&mv| self.is_legal_with(mv, &guard))
+                .count()
     }
 
     /// Fills `list` with the legal moves (cleared first). The position is
@@ -304,11 +515,12 @@ impl FamilyPosition {
         if self.is_over() {
             return;
         }
+        let guard = self.guard();
         self.pseudo_legal_moves_into(list);
         let mut kept = 0;
         for i in 0..list.len() {
             let mv = list[i];
-            if self.is_legal_pseudo(mv) {
+            if self.is_legal_with(mv, &guard) {
                 list[kept] = mv;
                 kept += 1;
             }
@@ -366,11 +578,11 @@ impl FamilyPosition {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_legal_moves() as u64;
+        }
         let mut list = FamilyMoveList::new();
         self.legal_moves_into(&mut list);
-        if depth == 1 {
-            return list.len() as u64;
-        }
         let mut total = 0;
         for &mv in &list {
             let undo = self.make(mv);

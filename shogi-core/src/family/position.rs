@@ -37,8 +37,8 @@ pub struct FamilyUndo {
 }
 
 impl PartialEq for FamilyPosition {
-    /// Same table (by pointer or content size), pieces, hands, side and
-    /// move number.
+    /// The same table (the same `Arc`), pieces, hands, side to move, move
+    /// number and hash.
     fn eq(&self, other: &FamilyPosition) -> bool {
         Arc::ptr_eq(&self.table, &other.table)
             && self.board == other.board

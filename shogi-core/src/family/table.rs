@@ -207,10 +207,11 @@ pub struct PieceTable {
     pub(crate) leaps: Vec<[Bitboard; 3]>,
     /// Per (kind × 2 + colour): the kind's rays.
     pub(crate) ray_legs: Vec<arrayvec::ArrayVec<Ray, MAX_RAYS>>,
-    /// Per ((kind × 2 + colour) × MAX_RAYS + ray) × 81 + square: the squares
-    /// within the ray's range (the full ray when unlimited). Only the rays a
-    /// kind has are filled.
+    /// Per (ray_base[kind × 2 + colour] + ray) × 81 + square: the squares
+    /// within the ray's range (the full ray when unlimited).
     pub(crate) ray_masks: Vec<Bitboard>,
+    /// Per kind × 2 + colour: where its rays start in `ray_masks`.
+    pub(crate) ray_base: Vec<u32>,
     /// Per (kind × 2 + colour) × 8 + board direction: how far the kind
     /// captures by sliding that way (0 none, 255 without limit).
     pub(crate) slide_reach: Vec<u8>,
@@ -230,6 +231,8 @@ pub struct PieceTable {
     pub(crate) borrowed_movement: bool,
     pub(crate) forbid_dead_moves: bool,
     pub(crate) try_rule: bool,
+    /// Whether any kind is royal.
+    pub(crate) has_royals: bool,
     /// Per kind × 2 + colour: the most moves one piece of it makes from any
     /// square, doubled when it can change face (bounds a move list).
     pub(crate) max_moves: Vec<u16>,
@@ -282,7 +285,10 @@ impl PieceTable {
             rays,
             leaps: vec![[Bitboard::EMPTY; 3]; n * 2 * 81],
             ray_legs: vec![arrayvec::ArrayVec::new(); n * 2],
+            // Room for every kind's longest list while compiling; compacted
+            // to the rays the kinds have at the end.
             ray_masks: vec![Bitboard::EMPTY; n * 2 * MAX_RAYS * 81],
+            ray_base: (0..n as u32 * 2).map(|i| i * MAX_RAYS as u32).collect(),
             slide_reach: vec![0; n * 2 * 8],
             hop_reach: vec![0; n * 2 * 8],
             dead: vec![Bitboard::EMPTY; n * 2],
@@ -294,6 +300,7 @@ impl PieceTable {
             borrowed_movement: spec.borrowed_movement,
             forbid_dead_moves: spec.forbid_dead_moves,
             try_rule: spec.try_rule,
+            has_royals: spec.kinds.iter().any(|k| k.royal),
             max_moves: vec![0; n * 2],
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
@@ -314,6 +321,7 @@ impl PieceTable {
                 table.derive_squares(k, color, spec.forbid_dead_drops);
             }
         }
+        table.compact_rays();
         Ok(table)
     }
 
@@ -386,7 +394,7 @@ impl PieceTable {
                     at = next;
                     steps += 1;
                 }
-                self.ray_masks[(i * MAX_RAYS + r) * 81 + sq.index()] = mask;
+                self.ray_masks[(self.ray_base[i] as usize + r) * 81 + sq.index()] = mask;
             }
             if leg.mode != Mode::MoveOnly {
                 let reach = if leg.hop {
@@ -401,6 +409,24 @@ impl PieceTable {
         Ok(())
     }
 
+    /// Keeps only the ray masks of the rays the kinds have.
+    fn compact_rays(&mut self) {
+        let mut masks = Vec::new();
+        for (i, legs) in self.ray_legs.iter().enumerate() {
+            let start = self.ray_base[i] as usize * 81;
+            self.ray_base[i] = (masks.len() / 81) as u32;
+            masks.extend_from_slice(&self.ray_masks[start..start + legs.len() * 81]);
+        }
+        masks.shrink_to_fit();
+        self.ray_masks = masks;
+    }
+
+    /// The range mask of ray `r` of kind-and-colour `i` from `sq`.
+    #[inline(always)]
+    pub(crate) fn ray_mask(&self, i: usize, r: usize, sq: Square) -> Bitboard {
+        self.ray_masks[(self.ray_base[i] as usize + r) * 81 + sq.index()]
+    }
+
     /// Dead squares, drop squares and the move bound of kind `k` for `color`.
     fn derive_squares(&mut self, k: usize, color: Color, forbid_dead_drops: bool) {
         let i = kc(k, color);
@@ -411,7 +437,7 @@ impl PieceTable {
             let mut reach = l[0] | l[1] | l[2];
             let mut can_move = reach.is_any();
             for (r, ray) in self.ray_legs[i].iter().enumerate() {
-                let mask = self.ray_masks[(i * MAX_RAYS + r) * 81 + sq.index()];
+                let mask = self.ray_masks[(self.ray_base[i] as usize + r) * 81 + sq.index()];
                 reach |= mask;
                 // A hopper needs a screen and a square beyond it.
                 can_move |= if ray.hop {
@@ -535,6 +561,7 @@ impl PieceTable {
             + self.leaps.capacity() * size_of::<[Bitboard; 3]>()
             + self.ray_legs.capacity() * size_of::<arrayvec::ArrayVec<Ray, MAX_RAYS>>()
             + self.ray_masks.capacity() * size_of::<Bitboard>()
+            + self.ray_base.capacity() * size_of::<u32>()
             + self.slide_reach.capacity()
             + self.hop_reach.capacity()
             + (self.dead.capacity() + self.drop_squares.capacity()) * size_of::<Bitboard>()
@@ -901,12 +928,14 @@ mod tests {
         let lance2 = KindSpec::new("short lance", "L", vec![leg(0, 1, 2)]);
         let t = PieceTable::new(&one(lance2)).unwrap();
         let sq: Square = "3c".parse().unwrap();
-        let black: Vec<_> = t.ray_masks[(kc(0, Color::Black) * MAX_RAYS) * 81 + sq.index()]
+        let black: Vec<_> = t
+            .ray_mask(kc(0, Color::Black), 0, sq)
             .into_iter()
             .map(|s| s.to_string())
             .collect();
         assert_eq!(black, ["3a", "3b"]);
-        let white: Vec<_> = t.ray_masks[(kc(0, Color::White) * MAX_RAYS) * 81 + sq.index()]
+        let white: Vec<_> = t
+            .ray_mask(kc(0, Color::White), 0, sq)
             .into_iter()
             .map(|s| s.to_string())
             .collect();
