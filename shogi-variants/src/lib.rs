@@ -50,6 +50,7 @@ mod base;
 mod card;
 mod defined;
 mod family_defined;
+mod family_game;
 mod family_kinds;
 mod family_registry;
 mod family_text;
@@ -80,6 +81,7 @@ pub use defined::{
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
 pub use family_defined::{FamilyDefinition, FamilyEnds};
+pub use family_game::{FamilyGame, FamilySettings, ROYAL_CAPTURED, TRY};
 pub use family_registry::AnyDefinition;
 pub use family_text::RoyalEnd;
 pub use impasse::Impasse;
