@@ -18,7 +18,7 @@
 //! for usi in ["2c2b", "2a2b"] {
 //!     game.play_usi(usi)?;
 //! }
-//! assert_eq!(game.sfen(), "g1e/1l1/3/ELG b c 3");
+//! assert_eq!(game.sfen(), "g1e/1l1/3/ELG b Cc 3"); // a chick in each hand
 //! assert_eq!(game.outcome(), None);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
