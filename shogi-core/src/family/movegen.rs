@@ -262,7 +262,11 @@ impl FamilyPosition {
     fn is_attacked_in(&self, sq: Square, by: Color, occ: Bitboard, theirs: Bitboard) -> bool {
         let t = &*self.table;
         let other = by.opponent();
-        for &k in &t.leapers {
+        // Most squares have no enemy piece a leap away: one look rules out
+        // every leaper.
+        let near = t.leap_union[other.index() * 81 + sq.index()] & theirs;
+        let leapers: &[u8] = if near.is_empty() { &[] } else { &t.leapers };
+        for &k in leapers {
             let k = k as usize;
             let l = t.leaps[kc(k, other) * 81 + sq.index()];
             let from = (l[0] | l[2]) & theirs;

@@ -224,6 +224,9 @@ pub struct PieceTable {
     pub(crate) drop_squares: Vec<Bitboard>,
     /// The kinds that capture by leaping.
     pub(crate) leapers: Vec<u8>,
+    /// Per colour × 81 + square: every square any kind of that colour
+    /// captures by leaping from there.
+    pub(crate) leap_union: Vec<Bitboard>,
     /// Whether any kind hops.
     pub(crate) has_hoppers: bool,
     pub(crate) royal_rule: RoyalRule,
@@ -294,6 +297,7 @@ impl PieceTable {
             dead: vec![Bitboard::EMPTY; n * 2],
             drop_squares: vec![Bitboard::EMPTY; n * 2],
             leapers: Vec::new(),
+            leap_union: vec![Bitboard::EMPTY; 2 * 81],
             has_hoppers: false,
             royal_rule: spec.royal_rule,
             pawn_drop_mate: spec.pawn_drop_mate_illegal_for.map(|k| k as u8),
@@ -319,6 +323,15 @@ impl PieceTable {
         for k in 0..n {
             for color in Color::ALL {
                 table.derive_squares(k, color, spec.forbid_dead_drops);
+            }
+        }
+        for color in Color::ALL {
+            for sq in 0..81 {
+                let union = (0..n).fold(Bitboard::EMPTY, |u, k| {
+                    let l = table.leaps[kc(k, color) * 81 + sq];
+                    u | l[0] | l[2]
+                });
+                table.leap_union[color.index() * 81 + sq] = union;
             }
         }
         table.compact_rays();
@@ -566,6 +579,7 @@ impl PieceTable {
             + self.hop_reach.capacity()
             + (self.dead.capacity() + self.drop_squares.capacity()) * size_of::<Bitboard>()
             + self.leapers.capacity()
+            + self.leap_union.capacity() * size_of::<Bitboard>()
             + self.max_moves.capacity() * size_of::<u16>()
     }
 }
