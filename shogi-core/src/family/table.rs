@@ -158,8 +158,6 @@ pub(crate) enum FaceChange {
 /// A kind as the engine reads it.
 #[derive(Clone, Debug)]
 pub(crate) struct Kind {
-    pub name: String,
-    pub sfen: String,
     /// The kind its face changes to (promotion, or a flip back).
     pub other_face: Option<u8>,
     pub face_change: FaceChange,
@@ -200,7 +198,10 @@ pub struct PieceTable {
     pub(crate) zone: [Bitboard; 2],
     /// Each side's far rank.
     pub(crate) last_rank: [Bitboard; 2],
+    /// The kinds' rules, small and read at every move.
     pub(crate) kinds: Vec<Kind>,
+    /// The kinds' names and SFEN tokens, read only for text.
+    pub(crate) names: Vec<(String, String)>,
     pub(crate) rays: Box<Rays>,
     /// Per (kind × 2 + colour) × 81 + square: leap destinations by mode
     /// (both, move only, capture only).
@@ -285,6 +286,11 @@ impl PieceTable {
             zone,
             last_rank: [band(1, 1), band(ranks, ranks)],
             kinds: compile_kinds(spec),
+            names: spec
+                .kinds
+                .iter()
+                .map(|k| (k.name.clone(), k.sfen.clone()))
+                .collect(),
             rays,
             leaps: vec![[Bitboard::EMPTY; 3]; n * 2 * 81],
             ray_legs: vec![arrayvec::ArrayVec::new(); n * 2],
@@ -496,17 +502,17 @@ impl PieceTable {
     /// assert_eq!(table.token(1), None);
     /// ```
     pub fn token(&self, k: usize) -> Option<&str> {
-        self.kinds.get(k).map(|kind| kind.sfen.as_str())
+        self.names.get(k).map(|(_, sfen)| sfen.as_str())
     }
 
     /// The name of kind `k`, if it exists.
     pub fn name(&self, k: usize) -> Option<&str> {
-        self.kinds.get(k).map(|kind| kind.name.as_str())
+        self.names.get(k).map(|(name, _)| name.as_str())
     }
 
     /// The kind whose Black SFEN token is `token`.
     pub fn kind_of_token(&self, token: &str) -> Option<usize> {
-        self.kinds.iter().position(|kind| kind.sfen == token)
+        self.names.iter().position(|(_, sfen)| sfen == token)
     }
 
     /// Files and ranks of the board.
@@ -563,11 +569,13 @@ impl PieceTable {
     /// The memory the table holds, in bytes (the struct and its heap parts).
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
-        let kinds: usize = self
-            .kinds
-            .iter()
-            .map(|k| size_of::<Kind>() + k.name.capacity() + k.sfen.capacity())
-            .sum();
+        let kinds = self.kinds.capacity() * size_of::<Kind>()
+            + self.names.capacity() * size_of::<(String, String)>()
+            + self
+                .names
+                .iter()
+                .map(|(n, s)| n.capacity() + s.capacity())
+                .sum::<usize>();
         size_of::<PieceTable>()
             + Rays::bytes()
             + kinds
@@ -725,8 +733,6 @@ fn compile_kinds(spec: &FamilySpec) -> Vec<Kind> {
         .iter()
         .enumerate()
         .map(|(k, kind)| Kind {
-            name: kind.name.clone(),
-            sfen: kind.sfen.clone(),
             other_face: kind.promotes_to.map(|p| p as u8),
             face_change: match kind.promotion {
                 Promotion::Never => FaceChange::Never,
