@@ -137,7 +137,16 @@ pub(crate) struct Ray {
     pub mode: Mode,
     /// Must jump one screen first.
     pub hop: bool,
+    /// Without a range limit.
+    pub unlimited: bool,
 }
+
+/// A kind's whole rook or bishop movement (four unlimited slides that move
+/// and capture), played by shogi-core's own attack functions instead of ray
+/// by ray.
+pub(crate) const FULL_ROOK: u8 = 1;
+/// See [`FULL_ROOK`].
+pub(crate) const FULL_BISHOP: u8 = 2;
 
 /// What a kind's move does to its face, compiled from its own
 /// [`Promotion`] and its unpromoted face's.
@@ -213,6 +222,8 @@ pub struct PieceTable {
     pub(crate) ray_masks: Vec<Bitboard>,
     /// Per kind × 2 + colour: where its rays start in `ray_masks`.
     pub(crate) ray_base: Vec<u32>,
+    /// Per kind × 2 + colour: [`FULL_ROOK`] and [`FULL_BISHOP`] flags.
+    pub(crate) full_sliders: Vec<u8>,
     /// Per (kind × 2 + colour) × 8 + board direction: how far the kind
     /// captures by sliding that way (0 none, 255 without limit).
     pub(crate) slide_reach: Vec<u8>,
@@ -298,6 +309,7 @@ impl PieceTable {
             // to the rays the kinds have at the end.
             ray_masks: vec![Bitboard::EMPTY; n * 2 * MAX_RAYS * 81],
             ray_base: (0..n as u32 * 2).map(|i| i * MAX_RAYS as u32).collect(),
+            full_sliders: vec![0; n * 2],
             slide_reach: vec![0; n * 2 * 8],
             hop_reach: vec![0; n * 2 * 8],
             dead: vec![Bitboard::EMPTY; n * 2],
@@ -399,6 +411,7 @@ impl PieceTable {
                 dir: dir as u8,
                 mode: leg.mode,
                 hop: leg.hop,
+                unlimited: leg.range == 0,
             });
             let limit = if leg.range == 0 { u8::MAX } else { leg.range };
             for sq in self.board {
@@ -429,12 +442,46 @@ impl PieceTable {
     }
 
     /// Keeps only the ray masks of the rays the kinds have.
+    /// A whole rook or bishop movement is taken out of the ray lists and
+    /// marked in `full_sliders`.
     fn compact_rays(&mut self) {
         let mut masks = Vec::new();
-        for (i, legs) in self.ray_legs.iter().enumerate() {
+        for i in 0..self.ray_legs.len() {
             let start = self.ray_base[i] as usize * 81;
             self.ray_base[i] = (masks.len() / 81) as u32;
-            masks.extend_from_slice(&self.ray_masks[start..start + legs.len() * 81]);
+            let legs = std::mem::take(&mut self.ray_legs[i]);
+            let full = |dirs: [(i8, i8); 4]| -> Vec<usize> {
+                let found: Vec<usize> = dirs
+                    .iter()
+                    .filter_map(|&(df, dr)| {
+                        let d = direction_of(df, dr)? as u8;
+                        legs.iter().position(|r| {
+                            r.dir == d && r.mode == Mode::Both && !r.hop && r.unlimited
+                        })
+                    })
+                    .collect();
+                if found.len() == 4 {
+                    found
+                } else {
+                    Vec::new()
+                }
+            };
+            let rook = full([(0, 1), (0, -1), (1, 0), (-1, 0)]);
+            let bishop = full([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+            if !rook.is_empty() {
+                self.full_sliders[i] |= FULL_ROOK;
+            }
+            if !bishop.is_empty() {
+                self.full_sliders[i] |= FULL_BISHOP;
+            }
+            for (r, ray) in legs.iter().enumerate() {
+                if rook.contains(&r) || bishop.contains(&r) {
+                    continue;
+                }
+                self.ray_legs[i].push(*ray);
+                let from = start + r * 81;
+                masks.extend_from_slice(&self.ray_masks[from..from + 81]);
+            }
         }
         masks.shrink_to_fit();
         self.ray_masks = masks;
@@ -583,6 +630,7 @@ impl PieceTable {
             + self.ray_legs.capacity() * size_of::<arrayvec::ArrayVec<Ray, MAX_RAYS>>()
             + self.ray_masks.capacity() * size_of::<Bitboard>()
             + self.ray_base.capacity() * size_of::<u32>()
+            + self.full_sliders.capacity()
             + self.slide_reach.capacity()
             + self.hop_reach.capacity()
             + (self.dead.capacity() + self.drop_squares.capacity()) * size_of::<Bitboard>()
