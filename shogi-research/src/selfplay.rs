@@ -634,8 +634,11 @@ pub(crate) fn shape_of<G: GameState>(game: &G) -> (ObservationShape, ActionSpace
         Seen::Board(_) | Seen::Position(_) => ObservationShape::board(files, ranks),
         Seen::Card(_) => ObservationShape::card(files, ranks),
         Seen::Tsuitate(_) => ObservationShape::tsuitate(files, ranks),
+        Seen::Family(g) => {
+            ObservationShape::family(files, ranks, g.definition().table.kind_count())
+        }
     };
-    (shape, ActionSpace::of(geometry))
+    (shape, ActionSpace::of_game(game))
 }
 
 impl<G: GameState> Env<G> {

@@ -613,6 +613,50 @@ impl PieceTable {
         self.royal_rule
     }
 
+    /// How far kind `k` reaches on an empty board: the squares its legs
+    /// (leaps, and slides to their range) cover, averaged over the board's
+    /// squares, for Black. A measure of a kind's strength where the
+    /// definition gives none (a player's piece values derive from it).
+    ///
+    /// ```
+    /// use shogi_core::family::betza::Movement;
+    /// use shogi_core::family::{FamilySpec, KindSpec, PieceTable};
+    /// let kind = |name: &str, t: &str, b: &str| KindSpec::new(name, t, Movement::parse(b).unwrap().legs().to_vec());
+    /// let spec = FamilySpec { kinds: vec![kind("pawn", "P", "fW"), kind("rook", "R", "R")], ..FamilySpec::new(5, 5, 1) };
+    /// let table = PieceTable::new(&spec)?;
+    /// assert!(table.mobility(1) > 4.0 * table.mobility(0));
+    /// assert_eq!(table.mobility(2), 0.0); // no such kind
+    /// # Ok::<(), shogi_core::family::FamilyError>(())
+    /// ```
+    pub fn mobility(&self, k: usize) -> f32 {
+        if k >= self.kinds.len() {
+            return 0.0;
+        }
+        let i = kc(k, Color::Black);
+        let mut total = 0u32;
+        for sq in self.board {
+            let leaps = self.leaps[i * 81 + sq.index()];
+            total += (leaps[0] | leaps[1] | leaps[2]).count();
+            let base = self.ray_base[i] as usize;
+            for r in 0..self.ray_legs[i].len() {
+                total += (self.ray_masks[(base + r) * 81 + sq.index()] & self.board).count();
+            }
+            // Whole rook and bishop movements are played apart from the rays.
+            for (flag, orthogonal) in [(FULL_ROOK, true), (FULL_BISHOP, false)] {
+                if self.full_sliders[i] & flag != 0 {
+                    for d in (0..8).filter(|&d| {
+                        (super::geometry::DIRECTIONS[d].0 == 0
+                            || super::geometry::DIRECTIONS[d].1 == 0)
+                            == orthogonal
+                    }) {
+                        total += (self.rays.ray(d, sq) & self.board).count();
+                    }
+                }
+            }
+        }
+        total as f32 / self.board.count().max(1) as f32
+    }
+
     /// The memory the table holds, in bytes (the struct and its heap parts).
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
