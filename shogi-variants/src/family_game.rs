@@ -28,9 +28,9 @@ use crate::family_defined::FamilyDefinition;
 use crate::state::{illegal, Action, PlayError, Seen, ToMove, Verdict};
 use crate::{GameState, VariantError};
 use serde_json::Value;
-use shogi_core::family::{notation, FamilyPosition, FamilyUndo};
 #[cfg(doc)]
 use shogi_core::family::PieceTable;
+use shogi_core::family::{notation, FamilyPosition, FamilyUndo};
 use shogi_core::rules::sennichite::Repetition;
 use shogi_core::{
     Bitboard, Color, CustomEnd, EndReason, Geometry, Illegality, Move, MoveList, Outcome,
@@ -182,8 +182,8 @@ impl FamilyGame {
         // keeps a one-rank zone there.
         let depth = definition.table.promotion_zone(Color::Black).count() / u32::from(files);
         let zone = (depth as u8).clamp(1, (ranks / 2).max(1));
-        let geometry = Geometry::shared(files, ranks, zone)
-            .map_err(|e| bad("definition", e.to_string()))?;
+        let geometry =
+            Geometry::shared(files, ranks, zone).map_err(|e| bad("definition", e.to_string()))?;
         Ok(FamilyGame::from_start(
             definition, settings, geometry, start,
         ))
