@@ -6,7 +6,8 @@ use super::betza::Mode;
 use super::geometry::{distance, first_blocker};
 use super::position::{color_of, kind_of, FamilyPosition};
 use super::spec::RoyalRule;
-use super::table::{kc, FaceChange};
+use super::table::{kc, FaceChange, FULL_BISHOP, FULL_ROOK};
+use crate::attacks;
 use crate::{Bitboard, Color, Move, Square};
 
 /// Capacity of a [`FamilyMoveList`]. A position is read only if its
@@ -125,6 +126,20 @@ impl FamilyPosition {
         let i = kc(mover, color);
         let l = t.leaps[i * 81 + from.index()];
         let mut targets = (l[0] & !own) | (l[1] & !occ) | (l[2] & their);
+        let full = t.full_sliders[i];
+        if full != 0 {
+            // shogi-core's attack functions work on the whole 9x9 index
+            // space; a slide leaving a smaller board never comes back onto
+            // it, so the board's squares clip it exactly.
+            let mut slides = Bitboard::EMPTY;
+            if full & FULL_ROOK != 0 {
+                slides |= attacks::rook_attacks(from, occ);
+            }
+            if full & FULL_BISHOP != 0 {
+                slides |= attacks::bishop_attacks(from, occ);
+            }
+            targets |= slides & t.board & !own;
+        }
         for (r, ray) in t.ray_legs[i].iter().enumerate() {
             let mask = t.ray_mask(i, r, from);
             let d = ray.dir as usize;
@@ -262,7 +277,11 @@ impl FamilyPosition {
     fn is_attacked_in(&self, sq: Square, by: Color, occ: Bitboard, theirs: Bitboard) -> bool {
         let t = &*self.table;
         let other = by.opponent();
-        for &k in &t.leapers {
+        // Most squares have no enemy piece a leap away: one look rules out
+        // every leaper.
+        let near = t.leap_union[other.index() * 81 + sq.index()] & theirs;
+        let leapers: &[u8] = if near.is_empty() { &[] } else { &t.leapers };
+        for &k in leapers {
             let k = k as usize;
             let l = t.leaps[kc(k, other) * 81 + sq.index()];
             let from = (l[0] | l[2]) & theirs;

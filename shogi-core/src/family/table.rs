@@ -137,7 +137,16 @@ pub(crate) struct Ray {
     pub mode: Mode,
     /// Must jump one screen first.
     pub hop: bool,
+    /// Without a range limit.
+    pub unlimited: bool,
 }
+
+/// A kind's whole rook or bishop movement (four unlimited slides that move
+/// and capture), played by shogi-core's own attack functions instead of ray
+/// by ray.
+pub(crate) const FULL_ROOK: u8 = 1;
+/// See [`FULL_ROOK`].
+pub(crate) const FULL_BISHOP: u8 = 2;
 
 /// What a kind's move does to its face, compiled from its own
 /// [`Promotion`] and its unpromoted face's.
@@ -158,8 +167,6 @@ pub(crate) enum FaceChange {
 /// A kind as the engine reads it.
 #[derive(Clone, Debug)]
 pub(crate) struct Kind {
-    pub name: String,
-    pub sfen: String,
     /// The kind its face changes to (promotion, or a flip back).
     pub other_face: Option<u8>,
     pub face_change: FaceChange,
@@ -200,7 +207,10 @@ pub struct PieceTable {
     pub(crate) zone: [Bitboard; 2],
     /// Each side's far rank.
     pub(crate) last_rank: [Bitboard; 2],
+    /// The kinds' rules, small and read at every move.
     pub(crate) kinds: Vec<Kind>,
+    /// The kinds' names and SFEN tokens, read only for text.
+    pub(crate) names: Vec<(String, String)>,
     pub(crate) rays: Box<Rays>,
     /// Per (kind × 2 + colour) × 81 + square: leap destinations by mode
     /// (both, move only, capture only).
@@ -212,6 +222,8 @@ pub struct PieceTable {
     pub(crate) ray_masks: Vec<Bitboard>,
     /// Per kind × 2 + colour: where its rays start in `ray_masks`.
     pub(crate) ray_base: Vec<u32>,
+    /// Per kind × 2 + colour: [`FULL_ROOK`] and [`FULL_BISHOP`] flags.
+    pub(crate) full_sliders: Vec<u8>,
     /// Per (kind × 2 + colour) × 8 + board direction: how far the kind
     /// captures by sliding that way (0 none, 255 without limit).
     pub(crate) slide_reach: Vec<u8>,
@@ -224,6 +236,9 @@ pub struct PieceTable {
     pub(crate) drop_squares: Vec<Bitboard>,
     /// The kinds that capture by leaping.
     pub(crate) leapers: Vec<u8>,
+    /// Per colour × 81 + square: every square any kind of that colour
+    /// captures by leaping from there.
+    pub(crate) leap_union: Vec<Bitboard>,
     /// Whether any kind hops.
     pub(crate) has_hoppers: bool,
     pub(crate) royal_rule: RoyalRule,
@@ -282,6 +297,11 @@ impl PieceTable {
             zone,
             last_rank: [band(1, 1), band(ranks, ranks)],
             kinds: compile_kinds(spec),
+            names: spec
+                .kinds
+                .iter()
+                .map(|k| (k.name.clone(), k.sfen.clone()))
+                .collect(),
             rays,
             leaps: vec![[Bitboard::EMPTY; 3]; n * 2 * 81],
             ray_legs: vec![arrayvec::ArrayVec::new(); n * 2],
@@ -289,11 +309,13 @@ impl PieceTable {
             // to the rays the kinds have at the end.
             ray_masks: vec![Bitboard::EMPTY; n * 2 * MAX_RAYS * 81],
             ray_base: (0..n as u32 * 2).map(|i| i * MAX_RAYS as u32).collect(),
+            full_sliders: vec![0; n * 2],
             slide_reach: vec![0; n * 2 * 8],
             hop_reach: vec![0; n * 2 * 8],
             dead: vec![Bitboard::EMPTY; n * 2],
             drop_squares: vec![Bitboard::EMPTY; n * 2],
             leapers: Vec::new(),
+            leap_union: vec![Bitboard::EMPTY; 2 * 81],
             has_hoppers: false,
             royal_rule: spec.royal_rule,
             pawn_drop_mate: spec.pawn_drop_mate_illegal_for.map(|k| k as u8),
@@ -319,6 +341,15 @@ impl PieceTable {
         for k in 0..n {
             for color in Color::ALL {
                 table.derive_squares(k, color, spec.forbid_dead_drops);
+            }
+        }
+        for color in Color::ALL {
+            for sq in 0..81 {
+                let union = (0..n).fold(Bitboard::EMPTY, |u, k| {
+                    let l = table.leaps[kc(k, color) * 81 + sq];
+                    u | l[0] | l[2]
+                });
+                table.leap_union[color.index() * 81 + sq] = union;
             }
         }
         table.compact_rays();
@@ -380,6 +411,7 @@ impl PieceTable {
                 dir: dir as u8,
                 mode: leg.mode,
                 hop: leg.hop,
+                unlimited: leg.range == 0,
             });
             let limit = if leg.range == 0 { u8::MAX } else { leg.range };
             for sq in self.board {
@@ -410,12 +442,46 @@ impl PieceTable {
     }
 
     /// Keeps only the ray masks of the rays the kinds have.
+    /// A whole rook or bishop movement is taken out of the ray lists and
+    /// marked in `full_sliders`.
     fn compact_rays(&mut self) {
         let mut masks = Vec::new();
-        for (i, legs) in self.ray_legs.iter().enumerate() {
+        for i in 0..self.ray_legs.len() {
             let start = self.ray_base[i] as usize * 81;
             self.ray_base[i] = (masks.len() / 81) as u32;
-            masks.extend_from_slice(&self.ray_masks[start..start + legs.len() * 81]);
+            let legs = std::mem::take(&mut self.ray_legs[i]);
+            let full = |dirs: [(i8, i8); 4]| -> Vec<usize> {
+                let found: Vec<usize> = dirs
+                    .iter()
+                    .filter_map(|&(df, dr)| {
+                        let d = direction_of(df, dr)? as u8;
+                        legs.iter().position(|r| {
+                            r.dir == d && r.mode == Mode::Both && !r.hop && r.unlimited
+                        })
+                    })
+                    .collect();
+                if found.len() == 4 {
+                    found
+                } else {
+                    Vec::new()
+                }
+            };
+            let rook = full([(0, 1), (0, -1), (1, 0), (-1, 0)]);
+            let bishop = full([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+            if !rook.is_empty() {
+                self.full_sliders[i] |= FULL_ROOK;
+            }
+            if !bishop.is_empty() {
+                self.full_sliders[i] |= FULL_BISHOP;
+            }
+            for (r, ray) in legs.iter().enumerate() {
+                if rook.contains(&r) || bishop.contains(&r) {
+                    continue;
+                }
+                self.ray_legs[i].push(*ray);
+                let from = start + r * 81;
+                masks.extend_from_slice(&self.ray_masks[from..from + 81]);
+            }
         }
         masks.shrink_to_fit();
         self.ray_masks = masks;
@@ -483,17 +549,17 @@ impl PieceTable {
     /// assert_eq!(table.token(1), None);
     /// ```
     pub fn token(&self, k: usize) -> Option<&str> {
-        self.kinds.get(k).map(|kind| kind.sfen.as_str())
+        self.names.get(k).map(|(_, sfen)| sfen.as_str())
     }
 
     /// The name of kind `k`, if it exists.
     pub fn name(&self, k: usize) -> Option<&str> {
-        self.kinds.get(k).map(|kind| kind.name.as_str())
+        self.names.get(k).map(|(name, _)| name.as_str())
     }
 
     /// The kind whose Black SFEN token is `token`.
     pub fn kind_of_token(&self, token: &str) -> Option<usize> {
-        self.kinds.iter().position(|kind| kind.sfen == token)
+        self.names.iter().position(|(_, sfen)| sfen == token)
     }
 
     /// Files and ranks of the board.
@@ -550,11 +616,13 @@ impl PieceTable {
     /// The memory the table holds, in bytes (the struct and its heap parts).
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
-        let kinds: usize = self
-            .kinds
-            .iter()
-            .map(|k| size_of::<Kind>() + k.name.capacity() + k.sfen.capacity())
-            .sum();
+        let kinds = self.kinds.capacity() * size_of::<Kind>()
+            + self.names.capacity() * size_of::<(String, String)>()
+            + self
+                .names
+                .iter()
+                .map(|(n, s)| n.capacity() + s.capacity())
+                .sum::<usize>();
         size_of::<PieceTable>()
             + Rays::bytes()
             + kinds
@@ -562,10 +630,12 @@ impl PieceTable {
             + self.ray_legs.capacity() * size_of::<arrayvec::ArrayVec<Ray, MAX_RAYS>>()
             + self.ray_masks.capacity() * size_of::<Bitboard>()
             + self.ray_base.capacity() * size_of::<u32>()
+            + self.full_sliders.capacity()
             + self.slide_reach.capacity()
             + self.hop_reach.capacity()
             + (self.dead.capacity() + self.drop_squares.capacity()) * size_of::<Bitboard>()
             + self.leapers.capacity()
+            + self.leap_union.capacity() * size_of::<Bitboard>()
             + self.max_moves.capacity() * size_of::<u16>()
     }
 }
@@ -711,8 +781,6 @@ fn compile_kinds(spec: &FamilySpec) -> Vec<Kind> {
         .iter()
         .enumerate()
         .map(|(k, kind)| Kind {
-            name: kind.name.clone(),
-            sfen: kind.sfen.clone(),
             other_face: kind.promotes_to.map(|p| p as u8),
             face_change: match kind.promotion {
                 Promotion::Never => FaceChange::Never,
