@@ -24,16 +24,17 @@ use shogi_core::{
 };
 use shogi_variants::modifier::BaseFilter;
 use shogi_variants::{
-    Announcement, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame, CardSettings, Defined,
-    Definition, FamilyGame, FamilySettings, FileRule, GameKind, GameState as _, Hooks, Impasse,
-    Minishogi, MinishogiRepetition, MinishogiSettings, MustCapture, MustCaptureSettings, NoMove,
-    Phase, Referee, SavedGame, Scripted, Stalemate, Standard, StandardSettings, TsuitateError,
-    TsuitateSettings, VariantError, Verdict, KING_REACHED_LAST_RANK,
+    Announcement, AnyDefinition, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame,
+    CardSettings, Defined, Definition, FamilyDefinition, FamilyGame, FamilySettings, FileRule,
+    GameKind, GameState as _, Hooks, Impasse, Minishogi, MinishogiRepetition, MinishogiSettings,
+    MustCapture, MustCaptureSettings, NoMove, Phase, Referee, SavedGame, Scripted, Stalemate,
+    Standard, StandardSettings, TsuitateError, TsuitateSettings, VariantError, Verdict,
+    KING_REACHED_LAST_RANK,
 };
 use std::sync::{Arc, OnceLock};
 
 /// The fuzz targets, by the name of their folder under `fuzz/corpus/`.
-pub const TARGETS: [&str; 7] = [
+pub const TARGETS: [&str; 8] = [
     "sfen",
     "usi_move",
     "position_command",
@@ -41,6 +42,7 @@ pub const TARGETS: [&str; 7] = [
     "play",
     "records",
     "selfplay",
+    "definition",
 ];
 
 /// The most steps (moves, draws, attempts) one `play` input drives.
@@ -120,6 +122,7 @@ pub fn run(target: &str, data: &[u8]) {
         "play" => play(data),
         "records" => records(text(data)),
         "selfplay" => selfplay(data),
+        "definition" => definition(text(data)),
         other => panic!("no fuzz target is called {other:?}"),
     }
 }
@@ -572,6 +575,68 @@ pub fn position_command(s: &str) {
             Some(scripted.position()),
             "a scripted game of {s:?} is no standard game"
         );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Target `definition`.
+// ---------------------------------------------------------------------------
+
+/// The most plies `definition` plays from a definition's start.
+const DEFINITION_PLIES: usize = 40;
+
+/// Any text as a variant definition (TOML), with or without pieces of its
+/// own ([`AnyDefinition::from_toml`]). Errors are fine; a panic is not. A
+/// standard definition must make a [`Defined`] variant; a family one must
+/// read back from its text as the same definition, and its start must play: a line of legal moves chosen by the
+/// ply, each checked (the SFEN reads back, the hash is the hash, undo
+/// restores the position).
+pub fn definition(s: &str) {
+    let family = match AnyDefinition::from_toml(s) {
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+        Ok(AnyDefinition::Standard(d)) => {
+            let v = Defined::new(d).expect("a validated definition makes a variant");
+            let pos = v.start_position();
+            let _ = v.legal_moves(&pos);
+            return;
+        }
+        Ok(AnyDefinition::Family(d)) => d,
+    };
+    let again = FamilyDefinition::from_toml(&family.text).expect("a definition's text reads back");
+    assert_eq!(
+        again, family,
+        "the text of {:?} reads back as itself",
+        family.name
+    );
+    assert_eq!(family.labels.len(), family.table.kind_count());
+    let mut pos = family
+        .position()
+        .expect("a compiled definition's start reads");
+    for ply in 0..DEFINITION_PLIES {
+        let sfen = pos.to_sfen();
+        let again = family
+            .position_from_sfen(&sfen)
+            .unwrap_or_else(|e| panic!("{sfen} does not read back: {e}"));
+        assert_eq!(again.to_sfen(), sfen);
+        assert_eq!(pos.hash(), pos.compute_hash(), "hash of {sfen}");
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        for &mv in moves.iter() {
+            let usi = shogi_core::family::notation::to_usi(&pos, mv);
+            let read = shogi_core::family::notation::from_usi(&pos, &usi)
+                .unwrap_or_else(|e| panic!("{usi} in {sfen}: {e}"));
+            assert_eq!(read, mv, "{usi} in {sfen}");
+            let undo = pos.make(mv);
+            pos.undo(mv, undo);
+            assert_eq!(pos.to_sfen(), sfen, "undo of {usi}");
+        }
+        let mv = moves[(ply * 7 + 3) % moves.len()];
+        assert!(pos.play(mv), "a legal move plays");
     }
 }
 

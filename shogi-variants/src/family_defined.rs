@@ -88,7 +88,9 @@ pub struct FamilyEnds {
 /// "#)?;
 /// // The chick, then the standard kinds it uses: gold (its promotion) and king.
 /// assert_eq!(d.labels, ["C", "金", "玉"]);
-/// assert_eq!(d.position()?.perft(1), 3 + 7); // king steps, chick drops
+/// // Two king steps (2b, 3b and 1b are attacked), five chick drops (rank a
+/// // is dead for a chick).
+/// assert_eq!(d.position()?.perft(1), 2 + 5);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Serialize, Deserialize)]
@@ -333,16 +335,17 @@ fn spec_of(t: &FamilyText, kinds: &[Draft]) -> Result<(FamilySpec, Vec<String>),
             promotes[i] = Some(j);
         }
     }
-    for (i, k) in kinds.iter().enumerate() {
+    for i in 0..n {
         let mut at = i;
         for _ in 0..n {
             match promotes[at] {
+                // `at` closes the cycle: name its field.
                 Some(next) if next == i => {
                     return Err(field_error(
-                        k.field("promotes_to"),
+                        kinds[at].field("promotes_to"),
                         format!(
-                            "following promotes_to from '{}' comes back to it (a promotion cycle)",
-                            k.name
+                            "'{}' promotes to '{}', whose promotions lead back to '{}' (a promotion cycle)",
+                            kinds[at].name, kinds[i].name, kinds[at].name
                         ),
                     ))
                 }

@@ -99,7 +99,7 @@ fn each_refusal_names_its_field() {
         (TINY.replace("letter = \"+C\"", "letter = \"c\""), "piece[1].letter", "upper-case"),
         (TINY.replace("name = \"hen\"", "name = \"chick\""), "piece[1].name", "piece[0]"),
         (TINY.replace("promotes_to = \"hen\"", "promotes_to = \"rooster\""), "piece.chick.promotes_to", "'rooster'"),
-        (format!("{TINY}promotes_to = \"chick\"\n"), "piece.chick.promotes_to", "cycle"),
+        (format!("{TINY}promotes_to = \"chick\"\n"), "piece.hen.promotes_to", "cycle"),
         (TINY.replace("promotes_to = \"hen\"\n", ""), "piece[0].promotion", "promotes_to"),
         (TINY.replace("1k1/3/1K1 b C 1", "1k1/3/1K1/3 b C 1"), "start", "ranks"),
         (TINY.replace("1k1/3/1K1 b C 1", "1k1/3/1KX b C 1"), "start", "'X'"),
