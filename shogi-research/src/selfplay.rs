@@ -36,7 +36,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::observation::{tsuitate_observation, write_seen_on_clear, ObservationShape, PlaneMemo};
+use super::observation::{
+    family_observation, tsuitate_observation, write_seen_on_clear, ObservationShape, PlaneMemo,
+};
 use crate::action::ActionSpace;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -748,8 +750,11 @@ impl<G: GameState> Env<G> {
         if let Some(observation) = slot.observation {
             let Env { game, planes, .. } = self;
             let seen = game.seen(mover);
-            if let Seen::Tsuitate(view) = &seen {
-                return tsuitate_observation(view, observation);
+            // Tsuitate's and a family game's observations are written whole.
+            match &seen {
+                Seen::Tsuitate(view) => return tsuitate_observation(view, observation),
+                Seen::Family(g) => return family_observation(g, mover, observation),
+                _ => {}
             }
             // Clear the piece planes: the entries set last time, or all.
             if slot.observations_incremental {
