@@ -24,16 +24,17 @@ use shogi_core::{
 };
 use shogi_variants::modifier::BaseFilter;
 use shogi_variants::{
-    Announcement, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame, CardSettings, Defined,
-    Definition, FileRule, GameKind, Hooks, Impasse, Minishogi, MinishogiRepetition,
-    MinishogiSettings, MustCapture, MustCaptureSettings, NoMove, Phase, Referee, SavedGame,
-    Scripted, Stalemate, Standard, StandardSettings, TsuitateError, TsuitateSettings, VariantError,
-    Verdict, KING_REACHED_LAST_RANK,
+    Announcement, AnyDefinition, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame,
+    CardSettings, Defined, Definition, FamilyDefinition, FamilyGame, FamilySettings, FileRule,
+    GameKind, GameState as _, Hooks, Impasse, Minishogi, MinishogiRepetition, MinishogiSettings,
+    MustCapture, MustCaptureSettings, NoMove, Phase, Referee, SavedGame, Scripted, Stalemate,
+    Standard, StandardSettings, TsuitateError, TsuitateSettings, VariantError, Verdict,
+    KING_REACHED_LAST_RANK,
 };
 use std::sync::{Arc, OnceLock};
 
 /// The fuzz targets, by the name of their folder under `fuzz/corpus/`.
-pub const TARGETS: [&str; 7] = [
+pub const TARGETS: [&str; 8] = [
     "sfen",
     "usi_move",
     "position_command",
@@ -41,6 +42,7 @@ pub const TARGETS: [&str; 7] = [
     "play",
     "records",
     "selfplay",
+    "definition",
 ];
 
 /// The most steps (moves, draws, attempts) one `play` input drives.
@@ -120,6 +122,7 @@ pub fn run(target: &str, data: &[u8]) {
         "play" => play(data),
         "records" => records(text(data)),
         "selfplay" => selfplay(data),
+        "definition" => definition(text(data)),
         other => panic!("no fuzz target is called {other:?}"),
     }
 }
@@ -576,6 +579,68 @@ pub fn position_command(s: &str) {
 }
 
 // ---------------------------------------------------------------------------
+// Target `definition`.
+// ---------------------------------------------------------------------------
+
+/// The most plies `definition` plays from a definition's start.
+const DEFINITION_PLIES: usize = 40;
+
+/// Any text as a variant definition (TOML), with or without pieces of its
+/// own ([`AnyDefinition::from_toml`]). Errors are fine; a panic is not. A
+/// standard definition must make a [`Defined`] variant; a family one must
+/// read back from its text as the same definition, and its start must play: a line of legal moves chosen by the
+/// ply, each checked (the SFEN reads back, the hash is the hash, undo
+/// restores the position).
+pub fn definition(s: &str) {
+    let family = match AnyDefinition::from_toml(s) {
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+        Ok(AnyDefinition::Standard(d)) => {
+            let v = Defined::new(d).expect("a validated definition makes a variant");
+            let pos = v.start_position();
+            let _ = v.legal_moves(&pos);
+            return;
+        }
+        Ok(AnyDefinition::Family(d)) => d,
+    };
+    let again = FamilyDefinition::from_toml(&family.text).expect("a definition's text reads back");
+    assert_eq!(
+        again, family,
+        "the text of {:?} reads back as itself",
+        family.name
+    );
+    assert_eq!(family.labels.len(), family.table.kind_count());
+    let mut pos = family
+        .position()
+        .expect("a compiled definition's start reads");
+    for ply in 0..DEFINITION_PLIES {
+        let sfen = pos.to_sfen();
+        let again = family
+            .position_from_sfen(&sfen)
+            .unwrap_or_else(|e| panic!("{sfen} does not read back: {e}"));
+        assert_eq!(again.to_sfen(), sfen);
+        assert_eq!(pos.hash(), pos.compute_hash(), "hash of {sfen}");
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        for &mv in moves.iter() {
+            let usi = shogi_core::family::notation::to_usi(&pos, mv);
+            let read = shogi_core::family::notation::from_usi(&pos, &usi)
+                .unwrap_or_else(|e| panic!("{usi} in {sfen}: {e}"));
+            assert_eq!(read, mv, "{usi} in {sfen}");
+            let undo = pos.make(mv);
+            pos.undo(mv, undo);
+            assert_eq!(pos.to_sfen(), sfen, "undo of {usi}");
+        }
+        let mv = moves[(ply * 7 + 3) % moves.len()];
+        assert!(pos.play(mv), "a legal move plays");
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Target `settings`.
 // ---------------------------------------------------------------------------
 
@@ -715,6 +780,7 @@ fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
         Ok(AnyGame::Board(game)) => drive_board(*game, &mut r),
         Ok(AnyGame::Card(game)) => drive_card(*game, &mut r),
         Ok(AnyGame::Tsuitate(referee)) => drive_referee(*referee, &mut r),
+        Ok(AnyGame::Family(game)) => drive_family(*game, &mut r),
         Err(_) => {}
     }
 }
@@ -729,14 +795,27 @@ fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
 /// be refused unless it happens to be allowed, an undo, a declaration or a
 /// resignation.
 ///
-/// The first byte modulo 14: 0 to 9 pick standard, minishogi, must-capture,
-/// Card shogi and Tsuitate (modulo 5, as before the other kinds were added,
-/// so that older inputs keep their meaning), 10 and 11 a defined variant (a
-/// shipped definition or handicap game, by the next byte), 12 and 13 the
-/// checks' scripted variant ([`SCRIPT`]) over standard shogi or minishogi.
+/// The first byte modulo 16: 0 to 9 pick standard, minishogi, must-capture,
+/// Card shogi and Tsuitate (modulo 5, as before the other kinds were added),
+/// 10 and 11 a defined variant (a shipped definition or handicap game, by
+/// the next byte), 12 and 13 the checks' scripted variant ([`SCRIPT`]) over
+/// standard shogi or minishogi, 14 and 15 a shipped family definition
+/// (pieces of its own: dobutsu, kyoto shogi...), by the next byte, with an
+/// optional move limit.
 pub fn play(data: &[u8]) {
     let mut r = Bytes::new(data);
-    match r.byte() % 14 {
+    match r.byte() % 16 {
+        14 | 15 => {
+            let names = FamilyGame::builtin_names();
+            let name = names[r.index(names.len())];
+            let settings = FamilySettings {
+                move_limit: r.move_limit().filter(|&l| l > 0),
+                ..FamilySettings::of(name)
+            };
+            let game = FamilyGame::with_settings(settings)
+                .unwrap_or_else(|e| panic!("the shipped family definition {name} fails: {e}"));
+            drive_family(game, &mut r);
+        }
         10 | 11 => {
             let names = definition_names();
             let v = AnyVariant::Defined(defined(names[r.index(names.len())]));
@@ -825,6 +904,95 @@ pub fn play(data: &[u8]) {
             }
         },
     }
+}
+
+/// A family game's invariants: its SFEN reads back to the same position,
+/// its hash is the position's, it is over exactly when it has no legal
+/// moves, and every legal move is legal.
+fn check_family(game: &FamilyGame) {
+    let pos = game.position();
+    let sfen = game.sfen();
+    let back = game
+        .definition()
+        .position_from_sfen(&sfen)
+        .unwrap_or_else(|e| panic!("{sfen} does not read back: {e}"));
+    assert_eq!(back.to_sfen(), sfen, "SFEN round trip");
+    assert_eq!(pos.hash(), pos.compute_hash(), "hash of {sfen}");
+    let moves = game.legal_moves();
+    assert_eq!(
+        game.outcome().is_some(),
+        moves.is_empty(),
+        "over exactly when no move is legal: {sfen} {:?}",
+        game.outcome()
+    );
+    for &mv in moves.iter() {
+        assert!(
+            pos.is_legal(mv),
+            "{} listed but not legal in {sfen}",
+            game.usi(mv)
+        );
+        let text = game.usi(mv);
+        assert_eq!(
+            game.parse_usi(&text).ok(),
+            Some(mv),
+            "USI round trip of {text}"
+        );
+    }
+}
+
+/// Plays a family game by the bytes: mostly a legal move by index,
+/// sometimes any move (refused, and nothing changes, unless legal), an
+/// undo, a resignation.
+fn drive_family(mut game: FamilyGame, r: &mut Bytes) {
+    check_family(&game);
+    for _ in 0..MAX_STEPS {
+        if r.is_empty() {
+            break;
+        }
+        let op = r.byte();
+        let before = (game.sfen(), game.history(), game.outcome());
+        if op >= 0xF0 {
+            let mv = r.any_move();
+            let legal = game.legal_moves().contains(&mv);
+            match game.play(mv) {
+                Ok(_) => assert!(legal, "play accepts {mv:?}, not a legal move"),
+                Err(e) => {
+                    assert!(!legal, "play refuses legal {mv:?}: {e}");
+                    let after = (game.sfen(), game.history(), game.outcome());
+                    assert_eq!(after, before, "a refused move changed the game");
+                }
+            }
+        } else if op >= 0xE8 {
+            match game.undo() {
+                Ok(_) => assert_eq!(game.history().len() + 1, before.1.len()),
+                Err(_) => assert_eq!((game.sfen(), game.history()), (before.0, before.1)),
+            }
+        } else if op == 0xE7 {
+            let seat = if r.byte() % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let resigned = game.resign(seat);
+            assert_eq!(resigned.is_ok(), before.2.is_none(), "resign while over");
+        } else {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[r.index(moves.len())];
+            if let Err(e) = game.play(mv) {
+                panic!("a legal move {} is refused: {e}", game.usi(mv));
+            }
+        }
+        check_family(&game);
+    }
+    let saved = SavedGame::of(&AnyGame::Family(Box::new(game.clone())));
+    let back = SavedGame::from_json(&saved.to_json())
+        .and_then(|s| s.restore())
+        .unwrap_or_else(|e| panic!("a family game does not restore: {e}"));
+    assert_eq!(back.history(), game.history(), "saved family game");
+    assert_eq!(back.outcome(), game.outcome(), "saved family game's end");
 }
 
 fn base(minishogi: bool) -> Base {

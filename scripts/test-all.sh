@@ -37,6 +37,9 @@ cargo test -p shogi-peers
 echo "== deep perft (release build)"
 cargo test --release -p shogi-variants --test perft -- --ignored
 
+echo "== family variants against Fairy-Stockfish and shogiops, every row (release build)"
+cargo test --release -p shogi-variants --test family_agreement -- --ignored
+
 echo "== perft command line"
 out=$(cargo run --quiet --release -p shogi-examples --bin perft -- --variant minishogi 3 2>/dev/null | tail -n 1)
 [ "$out" = "2512" ] || { echo "perft CLI printed '$out', expected 2512"; exit 1; }

@@ -199,7 +199,20 @@ pub fn game_object(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
         g @ AnyGame::Board(_) => Py::new(py, init(g).add_subclass(PyBoard))?.into_any(),
         g @ AnyGame::Card(_) => Py::new(py, init(g).add_subclass(PyCardGame))?.into_any(),
         g @ AnyGame::Tsuitate(_) => Py::new(py, init(g).add_subclass(PyTsuitateGame))?.into_any(),
+        AnyGame::Family(g) => return Err(family_refused(g.name())),
     })
+}
+
+/// The refusal of a game of the shogi family (a definition with pieces of
+/// its own): no Python class plays one in this version. This is the one
+/// gate through which a game becomes a Python object, so no `Game` object
+/// ever holds such a game.
+#[cold]
+fn family_refused(name: &str) -> PyErr {
+    ShogiError::new_err(format!(
+        "{name} is a game of the shogi family (pieces of its own): the Python module does not play \
+         those in this version; the Rust crate's FamilyGame does"
+    ))
 }
 
 /// A new `Board` over `game`.
@@ -220,6 +233,7 @@ pub fn seen_object(py: Python<'_>, seen: Seen<'_>) -> PyResult<Py<PyAny>> {
             },
         )?
         .into_any(),
+        Seen::Family(g) => return Err(family_refused(g.name())),
         // No game of this module sees a bare position; a game that did would
         // need a class for it.
         Seen::Position(_) => {
@@ -334,6 +348,8 @@ impl PyGame {
             AnyGame::Board(g) => g.position(),
             AnyGame::Card(g) => g.position(),
             AnyGame::Tsuitate(r) => r.true_position(),
+            // `game_object` refuses family games: no `PyGame` holds one.
+            AnyGame::Family(_) => unreachable!("a Python game never holds a family game"),
         }
     }
 
@@ -466,6 +482,7 @@ impl PyGame {
                 }
                 pictures::referee_diagram(r, lang)
             }
+            AnyGame::Family(g) => return Err(family_refused(g.name())),
         };
         opts.apply(&mut d, g, legal)?;
         Ok(d.to_svg())
@@ -752,6 +769,7 @@ impl PyGame {
             AnyGame::Board(g) => convert::settings_dict(py, &g.variant().settings()),
             AnyGame::Card(g) => convert::settings_dict(py, g.settings()),
             AnyGame::Tsuitate(r) => convert::settings_dict(py, r.settings()),
+            AnyGame::Family(g) => convert::settings_dict(py, g.settings()),
         }
     }
 

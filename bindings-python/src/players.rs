@@ -51,7 +51,7 @@ impl Snapshot {
             match &g.game {
                 AnyGame::Board(b) => return Ok(Snapshot::Board((**b).clone())),
                 AnyGame::Card(c) => return Ok(Snapshot::Card((**c).clone())),
-                AnyGame::Tsuitate(_) => {}
+                AnyGame::Tsuitate(_) | AnyGame::Family(_) => {}
             }
         }
         if let Ok(v) = observation.cast::<PyPlayerView>() {

@@ -113,6 +113,11 @@ fn records_inputs() {
     replay("records");
 }
 
+#[test]
+fn definition_inputs() {
+    replay("definition");
+}
+
 /// The replay decodes text inputs as `arbitrary` does for `&str`: the longest
 /// valid UTF-8 prefix.
 #[test]

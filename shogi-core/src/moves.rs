@@ -100,6 +100,56 @@ impl Move {
         Move(to.index() as u16 | (DROP_BASE + kind.index() as u16) << FROM_SHIFT)
     }
 
+    /// The most piece kinds a drop can name: the origin field holds 81 plus
+    /// the kind's index in seven bits, so indices `0..47` fit.
+    pub const DROP_INDICES: u8 = (0x80 - DROP_BASE) as u8;
+
+    /// A drop of the piece kind with index `kind` of a family definition
+    /// ([`crate::family`]), whose kinds are data rather than [`PieceKind`]s;
+    /// `None` for an index of 47 or more, which the encoding cannot hold.
+    /// For indices below 14 this is the same move as [`Move::drop`] of
+    /// that [`PieceKind`] index.
+    ///
+    /// ```
+    /// use shogi_core::Move;
+    /// let to = "5e".parse().unwrap();
+    /// let drop = Move::drop_index(20, to).unwrap();
+    /// assert_eq!(drop.dropped_index(), Some(20));
+    /// assert_eq!(drop.drop_kind(), None); // not one of shogi's fourteen kinds
+    /// assert_eq!(drop.to_string(), "?*5e");
+    /// assert!(Move::drop_index(46, to).is_some());
+    /// assert!(Move::drop_index(47, to).is_none());
+    /// ```
+    #[inline(always)]
+    pub const fn drop_index(kind: u8, to: Square) -> Option<Move> {
+        if kind < Move::DROP_INDICES {
+            Some(Move(
+                to.index() as u16 | (DROP_BASE + kind as u16) << FROM_SHIFT,
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// The index of the kind dropped, for a drop: the [`PieceKind`] index
+    /// for a standard drop, the family kind's index for a
+    /// [`Move::drop_index`] drop; `None` for a board move.
+    ///
+    /// ```
+    /// use shogi_core::Move;
+    /// assert_eq!("R*5e".parse::<Move>().unwrap().dropped_index(), Some(5));
+    /// assert_eq!("7g7f".parse::<Move>().unwrap().dropped_index(), None);
+    /// ```
+    #[inline(always)]
+    pub const fn dropped_index(self) -> Option<u8> {
+        let f = self.origin_field();
+        if f >= DROP_BASE {
+            Some((f - DROP_BASE) as u8)
+        } else {
+            None
+        }
+    }
+
     /// The destination square.
     #[inline(always)]
     pub const fn to(self) -> Square {
@@ -146,6 +196,11 @@ impl Move {
     }
 
     /// The move taken apart.
+    ///
+    /// A family drop of a kind index of 14 or more ([`Move::drop_index`])
+    /// names no [`PieceKind`]; the family engine's moves are taken apart
+    /// with [`Move::from`], [`Move::dropped_index`] and
+    /// [`Move::is_promotion`] instead (this method, on such a move, panics).
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
         let f = self.origin_field();
@@ -259,11 +314,16 @@ impl FromStr for Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind() {
-            MoveKind::Normal { from, to, promote } => {
-                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
+        let to = self.to();
+        match (self.from(), self.drop_kind()) {
+            (Some(from), _) => {
+                let promote = if self.is_promotion() { "+" } else { "" };
+                write!(f, "{from}{to}{promote}")
             }
-            MoveKind::Drop { kind, to } => write!(f, "{}*{to}", kind.base_letter()),
+            (None, Some(kind)) => write!(f, "{}*{to}", kind.base_letter()),
+            // A family kind (`Move::drop_index`) has no standard letter: its
+            // own text is family::notation's.
+            (None, None) => write!(f, "?*{to}"),
         }
     }
 }

@@ -85,6 +85,7 @@ pub use shogi_variants::{Observation, Seen};
 
 mod card;
 pub mod eval;
+mod family_search;
 mod house;
 mod matches;
 pub mod mate;

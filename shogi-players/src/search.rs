@@ -717,6 +717,9 @@ impl Player for SearchPlayer {
                     .map(|(_, mv)| mv)
             }
             Seen::Tsuitate(_) => Some(first),
+            Seen::Family(game) => {
+                crate::family_search::choose(game, choices, self.budget, self.stop.as_deref())
+            }
         }
     }
 

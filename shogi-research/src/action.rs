@@ -10,6 +10,11 @@
 //! | `0 .. 2n²` | a board move: `(from × n + to) × 2 + promote` |
 //! | `2n² .. 2n² + 7n` | a drop: `2n² + kind × n + to`, kinds in hand order `P L N S B R G` ([`PieceKind::HAND`]) |
 //!
+//! A game of the shogi family (pieces given as data: dobutsu, kyoto shogi...)
+//! has one drop slot per kind of its definition instead
+//! ([`ActionSpace::family`]): `2n² + kind × n + to`, `kind` the index of the
+//! definition's kind ([`Move::dropped_index`]).
+//!
 //! So 9×9 has 13,689 actions, Judkins' 6×6 2,844 and 5×5 1,425. Every legal move has an
 //! action; many actions are never legal (a mask says which are, now).
 //! Legal actions listed in ascending order are what OpenSpiel-style code
@@ -37,13 +42,19 @@ use shogi_core::{Geometry, Move, PieceKind, Square};
 pub struct ActionSpace {
     files: u8,
     ranks: u8,
+    /// `None`: shogi's seven hand kinds; `Some(k)`: a family definition's
+    /// `k` kinds, by index.
+    family_kinds: Option<u8>,
 }
 
 impl ActionSpace {
     /// The action space of a board of `files` × `ranks` (1..=9 each).
     pub fn new(files: u8, ranks: u8) -> Option<ActionSpace> {
-        ((1..=9).contains(&files) && (1..=9).contains(&ranks))
-            .then_some(ActionSpace { files, ranks })
+        ((1..=9).contains(&files) && (1..=9).contains(&ranks)).then_some(ActionSpace {
+            files,
+            ranks,
+            family_kinds: None,
+        })
     }
 
     /// The action space of a geometry's board.
@@ -51,7 +62,47 @@ impl ActionSpace {
         ActionSpace {
             files: geometry.files(),
             ranks: geometry.ranks(),
+            family_kinds: None,
         }
+    }
+
+    /// The action space of a game of the shogi family on a `files` ×
+    /// `ranks` board whose definition has `kinds` kinds (at most
+    /// [`Move::DROP_INDICES`]): a drop slot per kind.
+    ///
+    /// ```
+    /// use shogi_research::action::ActionSpace;
+    /// use shogi_core::Move;
+    /// let dobutsu = ActionSpace::family(3, 4, 5).unwrap();
+    /// assert_eq!(dobutsu.size(), 2 * 12 * 12 + 5 * 12);
+    /// let drop = Move::drop_index(4, "2b".parse().unwrap()).unwrap();
+    /// assert_eq!(dobutsu.decode(dobutsu.encode(drop).unwrap()), Some(drop));
+    /// assert!(ActionSpace::family(3, 4, 60).is_none());
+    /// ```
+    pub fn family(files: u8, ranks: u8, kinds: u8) -> Option<ActionSpace> {
+        let mut space = ActionSpace::new(files, ranks)?;
+        (kinds <= Move::DROP_INDICES).then_some(())?;
+        space.family_kinds = Some(kinds);
+        Some(space)
+    }
+
+    /// The action space of a game: by its board, and for a family game by
+    /// its definition's kinds.
+    pub fn of_game<G: shogi_variants::GameState>(game: &G) -> ActionSpace {
+        let geometry = game.geometry();
+        match game.seen(game.side_to_move()) {
+            shogi_variants::Seen::Family(f) => {
+                let kinds = f.definition().table.kind_count() as u8;
+                ActionSpace::family(geometry.files(), geometry.ranks(), kinds)
+                    .unwrap_or_else(|| ActionSpace::of(geometry))
+            }
+            _ => ActionSpace::of(geometry),
+        }
+    }
+
+    /// Drop slots: one per hand kind, or per family kind.
+    fn drop_slots(&self) -> u32 {
+        self.family_kinds.map_or(7, u32::from)
     }
 
     fn squares(&self) -> u32 {
@@ -61,7 +112,7 @@ impl ActionSpace {
     /// How many actions there are.
     pub fn size(&self) -> u32 {
         let n = self.squares();
-        2 * n * n + 7 * n
+        2 * n * n + self.drop_slots() * n
     }
 
     /// The board-local number of a square, if it is on this board.
@@ -88,6 +139,10 @@ impl ActionSpace {
     pub fn encode(&self, mv: Move) -> Option<u32> {
         let n = self.squares();
         let to = self.local(mv.to())?;
+        if let (None, Some(_)) = (mv.from(), self.family_kinds) {
+            let k = u32::from(mv.dropped_index()?);
+            return (k < self.drop_slots()).then_some(2 * n * n + k * n + to);
+        }
         match (mv.from(), mv.drop_kind()) {
             (Some(from), _) => {
                 let from = self.local(from)?;
@@ -112,6 +167,12 @@ impl ActionSpace {
             (from != to).then(|| Move::normal(from, to, promote))
         } else {
             let rest = action - 2 * n * n;
+            if self.family_kinds.is_some() {
+                let k = u8::try_from(rest / n).ok()?;
+                return (u32::from(k) < self.drop_slots())
+                    .then(|| Move::drop_index(k, self.square(rest % n)?))
+                    .flatten();
+            }
             let kind = *PieceKind::HAND.get(usize::try_from(rest / n).ok()?)?;
             Move::drop(kind, self.square(rest % n)?)
         }

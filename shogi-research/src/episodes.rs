@@ -479,7 +479,7 @@ impl<G: GameState> Episodes<G> {
         }
         drop(seen);
         let shape = crate::selfplay::shape_of(&template).0;
-        let space = ActionSpace::of(template.geometry());
+        let space = ActionSpace::of_game(&template);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()

@@ -90,7 +90,7 @@
 
 use crate::action::ActionSpace;
 use shogi_core::{Color, Game, Hand, MoveKind, PieceKind, PieceSet, Position, Square, Variant};
-use shogi_variants::{Announcement, Card, CardGame, Phase, PlayerView, Seen, Verdict};
+use shogi_variants::{Announcement, Card, CardGame, FamilyGame, Phase, PlayerView, Seen, Verdict};
 
 /// Planes of a board observation.
 pub const BOARD_PLANES: usize = 48;
@@ -322,6 +322,21 @@ impl ObservationShape {
         }
     }
 
+    /// The shape for a game of the shogi family whose definition has
+    /// `kinds` kinds: [`family_planes`]`(kinds)` planes.
+    ///
+    /// ```
+    /// use shogi_research::observation::ObservationShape;
+    /// assert_eq!(ObservationShape::family(3, 4, 5).planes, 4 * 5 + 3);
+    /// ```
+    pub fn family(files: u8, ranks: u8, kinds: usize) -> ObservationShape {
+        ObservationShape {
+            planes: family_planes(kinds),
+            ranks: ranks.into(),
+            files: files.into(),
+        }
+    }
+
     /// Numbers in one observation.
     ///
     /// ```
@@ -373,6 +388,73 @@ impl ObservationShape {
     fn fill(&self, out: &mut [f32], plane: usize, value: f32) {
         let area = self.area();
         out[plane * area..(plane + 1) * area].fill(value);
+    }
+}
+
+/// Planes of a family observation ([`family_observation`]) for a definition
+/// of `kinds` kinds: the viewer's pieces per kind, the opponent's per kind,
+/// the viewer's hand per kind, the opponent's per kind, then three
+/// constant planes: the viewer is White, the viewer is to move, the side
+/// to move is in check.
+pub fn family_planes(kinds: usize) -> usize {
+    4 * kinds + 3
+}
+
+/// The observation of a family game for `viewer` ([`ObservationShape::family`]),
+/// the whole of `out` written. Kinds are the definition's, by index; a hand
+/// count is divided by the pieces (royal ones apart) the start position
+/// holds, so it lies in 0..=1.
+///
+/// ```
+/// use shogi_core::Color;
+/// use shogi_research::observation::{family_observation, ObservationShape};
+/// use shogi_variants::FamilyGame;
+/// let game = FamilyGame::builtin("dobutsu")?;
+/// let shape = ObservationShape::family(3, 4, game.definition().table.kind_count());
+/// let mut out = vec![f32::NAN; shape.len()];
+/// family_observation(&game, Color::Black, &mut out);
+/// assert_eq!(out.iter().filter(|&&x| x == 1.0).count(), 4 + 4 + 12); // pieces, "to move"
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn family_observation(game: &FamilyGame, viewer: Color, out: &mut [f32]) {
+    let pos = game.position();
+    let table = &game.definition().table;
+    let kinds = table.kind_count();
+    let geometry = shogi_variants::GameState::geometry(game);
+    let shape = ObservationShape::family(geometry.files(), geometry.ranks(), kinds);
+    let out = &mut out[..shape.len()];
+    out.fill(0.0);
+    let start = game.start_position();
+    let total = (0..kinds)
+        .filter(|&k| !table.is_royal(k))
+        .map(|k| {
+            [Color::Black, Color::White]
+                .iter()
+                .map(|&c| start.pieces_of(c, k).count() + u32::from(start.hand_count(c, k)))
+                .sum::<u32>()
+        })
+        .sum::<u32>()
+        .max(1) as f32;
+    for (side, base) in [(viewer, 0), (viewer.opponent(), kinds)] {
+        for k in 0..kinds {
+            for sq in pos.pieces_of(side, k) {
+                shape.set(out, base + k, sq, viewer, 1.0);
+            }
+            let held = pos.hand_count(side, k);
+            if held > 0 {
+                shape.fill(out, 2 * kinds + base + k, f32::from(held) / total);
+            }
+        }
+    }
+    let extra = 4 * kinds;
+    if viewer == Color::White {
+        shape.fill(out, extra, 1.0);
+    }
+    if pos.side_to_move() == viewer {
+        shape.fill(out, extra + 1, 1.0);
+    }
+    if pos.is_check() {
+        shape.fill(out, extra + 2, 1.0);
     }
 }
 
@@ -492,6 +574,7 @@ pub(crate) fn write_seen_on_clear(
         Seen::Card(g) => card_observation_on_clear(g, viewer, out, memo),
         Seen::Position(p) => position_planes_on_clear(p, viewer, out, memo),
         Seen::Tsuitate(view) => tsuitate_observation(view, out),
+        Seen::Family(g) => family_observation(g, viewer, out),
     }
 }
 

@@ -36,7 +36,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::observation::{tsuitate_observation, write_seen_on_clear, ObservationShape, PlaneMemo};
+use super::observation::{
+    family_observation, tsuitate_observation, write_seen_on_clear, ObservationShape, PlaneMemo,
+};
 use crate::action::ActionSpace;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -634,8 +636,11 @@ pub(crate) fn shape_of<G: GameState>(game: &G) -> (ObservationShape, ActionSpace
         Seen::Board(_) | Seen::Position(_) => ObservationShape::board(files, ranks),
         Seen::Card(_) => ObservationShape::card(files, ranks),
         Seen::Tsuitate(_) => ObservationShape::tsuitate(files, ranks),
+        Seen::Family(g) => {
+            ObservationShape::family(files, ranks, g.definition().table.kind_count())
+        }
     };
-    (shape, ActionSpace::of(geometry))
+    (shape, ActionSpace::of_game(game))
 }
 
 impl<G: GameState> Env<G> {
@@ -745,8 +750,11 @@ impl<G: GameState> Env<G> {
         if let Some(observation) = slot.observation {
             let Env { game, planes, .. } = self;
             let seen = game.seen(mover);
-            if let Seen::Tsuitate(view) = &seen {
-                return tsuitate_observation(view, observation);
+            // Tsuitate's and a family game's observations are written whole.
+            match &seen {
+                Seen::Tsuitate(view) => return tsuitate_observation(view, observation),
+                Seen::Family(g) => return family_observation(g, mover, observation),
+                _ => {}
             }
             // Clear the piece planes: the entries set last time, or all.
             if slot.observations_incremental {

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use shogi_core::{Color, Game, Move, MoveList, Position};
 use shogi_research::action::ActionSpace;
 use shogi_research::observation::{
-    board_observation, card_observation, tsuitate_observation, ObservationShape,
+    board_observation, card_observation, family_observation, tsuitate_observation, ObservationShape,
 };
 use shogi_research::selfplay::{Outputs, SelfPlay, SelfPlayError};
 use shogi_variants::{
@@ -423,6 +423,9 @@ fn self_play_outputs_describe_each_game() {
         ("must-capture", &[][..]),
         ("card", &[("base", "minishogi")][..]),
         ("tsuitate", &[("base", "minishogi")][..]),
+        // Games of the shogi family: planes and drop slots by their kinds.
+        ("dobutsu", &[][..]),
+        ("kyotoshogi", &[][..]),
     ] {
         let n = 5;
         let mut batch = SelfPlay::new(name, settings, n, 2, 1, Some(30)).unwrap();
@@ -445,6 +448,7 @@ fn self_play_outputs_describe_each_game() {
                     AnyGame::Board(g) => board_observation(g, mover, &mut expected),
                     AnyGame::Card(g) => card_observation(g, mover, &mut expected),
                     AnyGame::Tsuitate(r) => tsuitate_observation(&r.view(mover), &mut expected),
+                    AnyGame::Family(g) => family_observation(g, mover, &mut expected),
                 }
                 assert_eq!(
                     &out.observations[i * len..(i + 1) * len],
@@ -558,7 +562,7 @@ fn outputs_are_right_whichever_buffers_a_step_writes() {
                 match batch.game(i).unwrap() {
                     AnyGame::Board(g) => board_observation(g, mover, &mut expected),
                     AnyGame::Card(g) => card_observation(g, mover, &mut expected),
-                    AnyGame::Tsuitate(_) => unreachable!(),
+                    AnyGame::Tsuitate(_) | AnyGame::Family(_) => unreachable!(),
                 }
                 assert!(
                     out.observations[i * len..(i + 1) * len] == expected[..],

@@ -158,7 +158,7 @@ const REFUSED: [(&str, &str, &str); 1] = [(
 )];
 
 /// [`settings_with`] starting from `start` instead of the defaults.
-fn settings_from<S: Serialize + DeserializeOwned>(
+pub(crate) fn settings_from<S: Serialize + DeserializeOwned>(
     variant: &str,
     start: S,
     overrides: &[(&str, &str)],

@@ -6,8 +6,8 @@ use crate::state::{
     illegal, Action, ActionReport, Observation, PlayError, Probability, Seen, ToMove, Told, Verdict,
 };
 use crate::{
-    settings_with, AnyVariant, CardGame, CardSettings, GameKind, GameState, Referee,
-    TsuitateSettings, VariantError,
+    settings_with, AnyVariant, CardGame, CardSettings, FamilyDefinition, FamilyGame,
+    FamilySettings, GameKind, GameState, Referee, TsuitateSettings, VariantError,
 };
 use rand::Rng;
 use serde_json::Value;
@@ -47,6 +47,9 @@ pub enum AnyGame {
     Card(Box<CardGame>),
     /// Tsuitate shogi, run by its referee.
     Tsuitate(Box<Referee>),
+    /// A game of the shogi family: a definition with pieces of its own
+    /// (dobutsu, kyoto shogi...), of kind [`GameKind::Defined`].
+    Family(Box<FamilyGame>),
 }
 
 /// Calls `$body` with `$g` bound to the game inside, whatever its kind.
@@ -56,6 +59,7 @@ macro_rules! dispatch {
             AnyGame::Board($g) => $body,
             AnyGame::Card($g) => $body,
             AnyGame::Tsuitate($g) => $body,
+            AnyGame::Family($g) => $body,
         }
     };
 }
@@ -75,6 +79,10 @@ impl AnyGame {
     pub fn new(name: &str, overrides: &[(&str, &str)], seed: u64) -> Result<AnyGame, VariantError> {
         match GameKind::from_name(name) {
             Some(kind) => AnyGame::of_kind(kind, overrides, seed),
+            // A shipped family definition by its name or an alias.
+            None if FamilyDefinition::builtin_text(name).is_some() => {
+                AnyGame::family(name, overrides)
+            }
             None => AnyVariant::with_named_settings(name, overrides)
                 .map(|v| AnyGame::Board(Box::new(Game::new(v))))
                 .map_err(|e| unknown_game(name, e)),
@@ -107,8 +115,32 @@ impl AnyGame {
             Some(GameKind::Tsuitate) => {
                 Ok(fields(serde_json::to_value(TsuitateSettings::default())))
             }
+            None if FamilyDefinition::builtin_text(name).is_some() => {
+                Ok(fields(serde_json::to_value(FamilySettings::of(name))))
+            }
             _ => AnyVariant::default_settings(name).map_err(|e| unknown_game(name, e)),
         }
+    }
+
+    /// A family game of the shipped definition `name` (or of the
+    /// definition the overrides give), with house rules.
+    fn family(name: &str, overrides: &[(&str, &str)]) -> Result<AnyGame, VariantError> {
+        let settings: FamilySettings =
+            crate::any::settings_from(name, FamilySettings::of(name), overrides)?;
+        FamilyGame::with_settings(settings).map(|g| AnyGame::Family(Box::new(g)))
+    }
+
+    /// Whether the overrides of the kind `defined` name a definition that
+    /// needs the family engine (pieces of its own, or its rules).
+    fn names_family(overrides: &[(&str, &str)]) -> bool {
+        overrides.iter().any(|&(key, value)| {
+            key == "definition"
+                && (FamilyDefinition::builtin_text(value).is_some()
+                    || matches!(
+                        crate::AnyDefinition::from_toml(value),
+                        Ok(crate::AnyDefinition::Family(_))
+                    ))
+        })
     }
 
     /// A new game of `kind` with settings overridden by name.
@@ -133,6 +165,9 @@ impl AnyGame {
                 let settings: TsuitateSettings = settings_with(name, overrides)?;
                 Ok(AnyGame::Tsuitate(Box::new(Referee::new(settings))))
             }
+            GameKind::Defined if AnyGame::names_family(overrides) => {
+                AnyGame::family(name, overrides)
+            }
             GameKind::Standard
             | GameKind::Minishogi
             | GameKind::MustCapture
@@ -148,6 +183,7 @@ impl AnyGame {
             AnyGame::Board(g) => g.variant().kind(),
             AnyGame::Card(_) => GameKind::Card,
             AnyGame::Tsuitate(_) => GameKind::Tsuitate,
+            AnyGame::Family(_) => GameKind::Defined,
         }
     }
 }

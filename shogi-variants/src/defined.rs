@@ -33,7 +33,7 @@
 //! [end]
 //! repetition = "draw"              # or "first-player-loses"
 //! perpetual_check = "checker-loses" # or "repetition" (judged as any repetition)
-//! stalemate = "loss"               # or "draw"
+//! stalemate = "loss"               # or "draw" or "win"
 //! ## move_limit = 256               # plies from the start; then a draw
 //! check_wins = false               # true: the first side to give check wins
 //! last_rank_king_wins = false      # true: a king reaching the far rank wins
@@ -75,16 +75,18 @@ pub enum DefinitionError {
     /// A field's value is not allowed; `field` names it as the file spells it.
     #[error("{field}: {message}")]
     Field {
-        /// The field, e.g. `"promotion_ranks"` or `"material.pawn"`.
-        field: &'static str,
+        /// The field, e.g. `"promotion_ranks"`, `"material.pawn"`, or in a
+        /// definition with pieces of its own `"piece[2].betza"` or
+        /// `"piece.hen.promotes_to"`.
+        field: String,
         /// What is wrong, for people.
         message: String,
     },
 }
 
-fn field_error(field: &'static str, message: impl Into<String>) -> DefinitionError {
+pub(crate) fn field_error(field: impl Into<String>, message: impl Into<String>) -> DefinitionError {
     DefinitionError::Field {
-        field,
+        field: field.into(),
         message: message.into(),
     }
 }
@@ -223,6 +225,13 @@ pub enum RepetitionRule {
     /// The player who made the game's first move loses (minishogi).
     #[serde(alias = "FirstPlayerLoses", alias = "first_player_loses")]
     FirstPlayerLoses,
+    /// The player whose move completes the repetition loses (tori shogi, as
+    /// Fairy-Stockfish plays it). Only a definition with pieces of its own
+    /// ([`crate::FamilyDefinition`]) plays it: the standard-kind engine's
+    /// [`Repetition`] does not say who completed the cycle, so a
+    /// [`Definition`] refuses it (`end.repetition`).
+    #[serde(alias = "CompleterLoses", alias = "completer_loses")]
+    CompleterLoses,
 }
 
 /// What a fourfold repetition in which one side checked with every move means.
@@ -247,6 +256,9 @@ pub enum StalemateRule {
     /// A draw.
     #[serde(alias = "Draw")]
     Draw,
+    /// The side with no move wins.
+    #[serde(alias = "Win")]
+    Win,
 }
 
 /// The end rules of a definition (its `[end]` table).
@@ -596,6 +608,13 @@ impl Definition {
         if t.end.move_limit == Some(0) {
             return Err(field_error("end.move_limit", "must be at least 1"));
         }
+        if t.end.repetition == RepetitionRule::CompleterLoses {
+            return Err(field_error(
+                "end.repetition",
+                "completer-loses is played only by definitions with pieces of their own \
+                 ([[piece]] or [rules]): the standard engine does not record who completed a repetition",
+            ));
+        }
         let d = Definition {
             name: t.name,
             files: t.files,
@@ -868,6 +887,7 @@ impl Variant for Defined {
             match self.end().stalemate {
                 StalemateRule::Loss => Outcome::loss(us, EndReason::NoLegalMove),
                 StalemateRule::Draw => Outcome::draw(EndReason::NoLegalMove),
+                StalemateRule::Win => Outcome::win(us, EndReason::NoLegalMove),
             }
         }
     }
@@ -883,6 +903,8 @@ impl Variant for Defined {
             RepetitionRule::FirstPlayerLoses => {
                 Outcome::loss(repetition.first_player, EndReason::Repetition)
             }
+            // Refused when the definition is read (`Definition::validate`).
+            RepetitionRule::CompleterLoses => Outcome::draw(EndReason::Repetition),
         }
     }
 

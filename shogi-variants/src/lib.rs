@@ -41,6 +41,99 @@
 //! The order of a game's end tests after a move: the variant's own end
 //! first (a win the move achieved, such as a king reaching its far rank),
 //! then no legal move, repetition, the move limit ([`shogi_core::Game::outcome`]).
+//!
+//! ## Variants with pieces of their own
+//!
+//! A definition may declare piece kinds of its own, each moving as its
+//! Betza notation says, beside shogi's kinds (still there by their letters
+//! unless a piece takes one), and use the family's rules: royal capture,
+//! the try, pieces that change face on every move or capture, drops as
+//! either face, borrowed movement. [`FamilyDefinition`] compiles it to a
+//! shared table that [`shogi_core::family::FamilyPosition`]s play with;
+//! [`AnyDefinition`] reads any definition and picks the engine it needs.
+//! Ten are shipped ([`FamilyDefinition::BUILTIN_NAMES`]: dobutsu, kyoto,
+//! tori, EuroShogi, yari, gorogoro plus, cannon, annan, sho and micro
+//! shogi), each file saying where its rules come from. Dobutsu, whole:
+//!
+//! ```
+//! use shogi_core::family::notation::{from_usi, to_usi};
+//! use shogi_variants::{AnyDefinition, FamilyDefinition};
+//!
+//! let text = r#"
+//! ## Dobutsu shogi (animal shogi), as Fairy-Stockfish plays it.
+//! name = "dobutsu"
+//! aliases = ["animal"]
+//! files = 3
+//! ranks = 4
+//! promotion_ranks = 1
+//! start = "gle/1c1/1C1/ELG b - 1"
+//! pawn_drop_mate = "legal"
+//!
+//! [rules]
+//! dead_drops = "legal"        # a chick may be dropped on the far rank
+//!
+//! [[piece]]
+//! name = "chick"
+//! letter = "C"
+//! betza = "fW"                # one step forward
+//! label = "ひ"
+//! promotes_to = "hen"
+//! promotion = "forced"
+//!
+//! [[piece]]
+//! name = "hen"
+//! letter = "+C"
+//! betza = "WfF"               # a gold's steps
+//! label = "に"
+//!
+//! [[piece]]
+//! name = "elephant"
+//! letter = "E"
+//! betza = "F"
+//! label = "ぞ"
+//!
+//! [[piece]]
+//! name = "giraffe"
+//! letter = "G"
+//! betza = "W"
+//! label = "き"
+//!
+//! [[piece]]
+//! name = "lion"
+//! letter = "L"
+//! betza = "K"
+//! label = "ら"
+//! royal = true
+//!
+//! [end]
+//! royal = "capture"           # the lion may be taken: that ends the game
+//! try = true                  # so does a lion safe on the far rank
+//! perpetual_check = "repetition"
+//! "#;
+//! let dobutsu = FamilyDefinition::from_toml(text)?;
+//! assert!(matches!(AnyDefinition::from_toml(text)?, AnyDefinition::Family(_)));
+//! assert_eq!(dobutsu.labels, ["ひ", "に", "ぞ", "き", "ら"]);
+//! // The same pieces and rules as the shipped file: one shared table.
+//! let shipped = FamilyDefinition::builtin("animal").unwrap();
+//! assert!(std::sync::Arc::ptr_eq(&dobutsu.table, &shipped.table));
+//!
+//! let mut pos = dobutsu.position()?;
+//! assert_eq!(pos.perft(4), 976); // Fairy-Stockfish's count
+//! // The chick takes the chick, and the lion takes back.
+//! for usi in ["2c2b", "2a2b"] {
+//!     let mv = from_usi(&pos, usi)?;
+//!     assert!(pos.play(mv));
+//! }
+//! assert_eq!(pos.to_sfen(), "g1e/1l1/3/ELG b Cc 3");
+//! let drops = pos.legal_moves().iter().filter(|&&m| to_usi(&pos, m).starts_with("C*")).count();
+//! assert_eq!(drops, 6); // anywhere empty
+//!
+//! // A definition that cannot work is refused, naming the field.
+//! let cycle = text.replace(r#"letter = "+C""#, "letter = \"+C\"\npromotes_to = \"chick\"");
+//! let e = FamilyDefinition::from_toml(&cycle).unwrap_err();
+//! assert!(e.to_string().starts_with("piece.hen.promotes_to:"), "{e}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -49,6 +142,11 @@ mod any_game;
 mod base;
 mod card;
 mod defined;
+mod family_defined;
+mod family_game;
+mod family_kinds;
+mod family_registry;
+mod family_text;
 pub mod impasse;
 mod kind;
 mod minishogi;
@@ -75,6 +173,10 @@ pub use defined::{
     Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
+pub use family_defined::{FamilyDefinition, FamilyEnds};
+pub use family_game::{FamilyGame, FamilySettings, ROYAL_CAPTURED, TRY};
+pub use family_registry::AnyDefinition;
+pub use family_text::RoyalEnd;
 pub use impasse::Impasse;
 #[allow(deprecated)]
 pub use kind::{GameKind, UnknownGame, GAME_NAMES, VARIANT_NAMES};

@@ -42,8 +42,8 @@
 //! ```
 
 use crate::{
-    Action, AnyGame, AnySettings, AnyVariant, Card, CardGame, CardSettings, GameKind, GameState,
-    Referee, TsuitateSettings,
+    Action, AnyGame, AnySettings, AnyVariant, Card, CardGame, CardSettings, FamilyGame,
+    FamilySettings, GameKind, GameState, Referee, TsuitateSettings,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -441,7 +441,28 @@ impl SavedGame {
             AnyGame::Board(g) => SavedGame::of_board(g),
             AnyGame::Card(g) => SavedGame::of_card(g),
             AnyGame::Tsuitate(r) => SavedGame::of_tsuitate(r),
+            AnyGame::Family(g) => SavedGame::of_family(g),
         }
+    }
+
+    /// The saved form of a family game: kind `defined`, its settings (the
+    /// definition's name when shipped, else its text, and the house rules),
+    /// the moves in USI with the definition's letters.
+    pub fn of_family(game: &FamilyGame) -> SavedGame {
+        let mut saved = SavedGame::blank(
+            GameKind::Defined.name(),
+            settings_value(game.settings()),
+            game.start_sfen(),
+        );
+        let mut pos = game.start_position().clone();
+        let mut moves = Vec::with_capacity(game.moves().len());
+        for &mv in game.moves() {
+            moves.push(shogi_core::family::notation::to_usi(&pos, mv));
+            pos.make(mv);
+        }
+        saved.moves = Some(moves);
+        saved.ended = EndedBy::of(game);
+        saved
     }
 
     /// The saved form of a perfect-information game.
@@ -604,6 +625,11 @@ impl SavedGame {
             GameKind::Tsuitate => self
                 .restore_tsuitate()
                 .map(|r| AnyGame::Tsuitate(Box::new(r))),
+            // A family game's settings name its definition; a standard-kind
+            // definition's are the definition's own fields.
+            GameKind::Defined if self.settings.get("definition").is_some() => {
+                self.restore_family().map(|g| AnyGame::Family(Box::new(g)))
+            }
             GameKind::Standard
             | GameKind::Minishogi
             | GameKind::MustCapture
@@ -634,6 +660,25 @@ impl SavedGame {
         }
         EndedBy::apply(self.ended.as_deref(), &mut game, moves.len(), |g| {
             g.declare().map(|_| ()).map_err(|e| e.to_string())
+        })?;
+        Ok(game)
+    }
+
+    fn restore_family(&self) -> Result<FamilyGame, SaveError> {
+        let settings: FamilySettings = serde_json::from_value(self.settings.clone())
+            .map_err(|e| SaveError::Settings(crate::serde_words::plain_words(&e.to_string())))?;
+        let fresh =
+            FamilyGame::with_settings(settings).map_err(|e| SaveError::Settings(e.to_string()))?;
+        let mut game = fresh
+            .from_sfen(&self.start)
+            .map_err(|e| SaveError::Start(e.to_string()))?;
+        let moves = self.moves.as_ref().ok_or_else(|| self.missing("moves"))?;
+        for (i, text) in moves.iter().enumerate() {
+            game.play_usi(text)
+                .map_err(|e| replay_error("move", i, text, e))?;
+        }
+        EndedBy::apply(self.ended.as_deref(), &mut game, moves.len(), |_| {
+            Err("this game has no declaration".to_owned())
         })?;
         Ok(game)
     }

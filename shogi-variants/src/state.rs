@@ -332,6 +332,8 @@ pub enum Seen<'a> {
     /// Another perfect-information game: its position (its rules are the
     /// game's own; the choices say what they allow).
     Position(&'a Position),
+    /// A game of the shogi family (pieces given as data): the whole game.
+    Family(&'a crate::FamilyGame),
 }
 
 impl<'a> Observation<'a> {

@@ -99,7 +99,7 @@ fn with(extra: &str) -> Result<Definition, DefinitionError> {
     Definition::from_toml(&format!("{MINI}{extra}"))
 }
 
-fn field_of(e: DefinitionError) -> &'static str {
+fn field_of(e: DefinitionError) -> String {
     match e {
         DefinitionError::Field { field, .. } => field,
         other => panic!("not a field error: {other}"),

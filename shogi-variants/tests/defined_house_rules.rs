@@ -83,7 +83,7 @@ fn a_house_rule_the_board_cannot_have_or_an_unknown_key_is_refused() {
         matches!(&e, VariantError::BadValue { key, .. } if key == "move_limit"),
         "{e}"
     );
-    let e = AnyVariant::with_named_settings("judkins", &[("stalemate", "win")]).unwrap_err();
+    let e = AnyVariant::with_named_settings("judkins", &[("stalemate", "tie")]).unwrap_err();
     assert!(e.to_string().contains("stalemate"), "{e}");
     let e = AnyVariant::with_named_settings("judkins", &[("check_wins", "true")]).unwrap_err();
     assert!(matches!(&e, VariantError::UnknownSetting { .. }), "{e}");

@@ -4,7 +4,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shogi_core::Color;
-use shogi_variants::{AnyGame, GameKind, Phase, SaveError, SavedGame};
+use shogi_variants::{AnyGame, GameKind, GameState, Phase, SaveError, SavedGame};
 
 /// One random step of any game; false once it is over.
 fn step(game: &mut AnyGame, rng: &mut ChaCha8Rng) -> bool {
@@ -50,6 +50,18 @@ fn step(game: &mut AnyGame, rng: &mut ChaCha8Rng) -> bool {
                 .unwrap();
             true
         }
+        AnyGame::Family(g) => {
+            let moves = g.legal_moves();
+            if moves.is_empty() {
+                return false;
+            }
+            if rng.random_range(0..200) == 0 {
+                g.resign(g.side_to_move()).unwrap();
+                return false;
+            }
+            g.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            true
+        }
     }
 }
 
@@ -82,6 +94,13 @@ fn state(game: &AnyGame) -> String {
             r.view(Color::White),
             r.attempts(),
             r.side_to_move()
+        ),
+        AnyGame::Family(g) => format!(
+            "{} {:?} {:?} {:?}",
+            g.sfen(),
+            g.moves(),
+            g.outcome(),
+            g.legal_moves()
         ),
     }
 }
@@ -141,7 +160,9 @@ fn new_game(name: &str, seed: u64) -> AnyGame {
 #[test]
 fn every_game_saves_and_resumes_exactly() {
     let mut checked = 0;
-    for name in GameKind::names() {
+    // Every kind, and two games of the shogi family (pieces of their own).
+    let family = ["dobutsu", "kyotoshogi"];
+    for name in GameKind::names().iter().chain(&family) {
         for seed in 0..12u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut game = new_game(name, seed);
@@ -178,7 +199,7 @@ fn every_game_saves_and_resumes_exactly() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 12 * GameKind::names().len());
+    assert_eq!(checked, 12 * (GameKind::names().len() + family.len()));
 }
 
 #[test]

@@ -4,8 +4,10 @@
 //! board games, the cards drawn for Card shogi, what each player was told
 //! for Tsuitate shogi. The user-defined kinds are played like the others: a
 //! shipped definition (Judkins shogi, 6×6) and a variant scripted by this
-//! program (minishogi without drops). Then a short match of each computer
-//! player against random.
+//! program (minishogi without drops). Then games of the shogi family, whose
+//! definitions give pieces of their own (dobutsu, kyoto shogi), moves in
+//! USI with their letters. Then a short match of each computer player
+//! against random.
 //!
 //! ```text
 //! cargo run --release -p shogi-examples --bin demo [-- --seed N]
@@ -18,12 +20,15 @@ use shogi_players::{
     RandomPlayer, SearchPlayer,
 };
 use shogi_variants::modifier::BaseFilter;
-use shogi_variants::{AnyGame, AnyVariant, GameKind, Hooks, Phase, Scripted};
+use shogi_variants::{AnyGame, AnyVariant, GameKind, GameState, Hooks, Phase, Scripted};
 use std::sync::Arc;
 
 /// Random games can wander; the demo caps the perfect-information and card
 /// games at this many plies (the `move_limit` setting, a draw when reached).
 const DEMO_MOVE_LIMIT: &str = "300";
+
+/// The shipped family definitions the demo plays (pieces of their own).
+const FAMILY: [&str; 2] = ["dobutsu", "kyotoshogi"];
 
 /// The scripted variant the demo registers and plays.
 const SCRIPT: &str = "minishogi-no-drops";
@@ -124,15 +129,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         AnyVariant::from_name("minishogi")?,
         Arc::new(NoDrops),
     )?;
-    for kind in GameKind::ALL {
-        let name = title(kind);
+    let family = FAMILY.map(|name| (GameKind::Defined, Some(name)));
+    for (kind, family_name) in GameKind::ALL.map(|k| (k, None)).into_iter().chain(family) {
+        let name = family_name.map_or_else(|| title(kind), |f| format!("defined ({f})"));
         let mut black = computer(kind, seed);
         let mut white = RandomPlayer::new(seed);
         println!(
             "== {name} (seed {seed}): {} (Black) vs random (White) ==",
             black.name()
         );
-        let outcome = match AnyGame::of_kind(kind, &game_with_limit(kind), seed)? {
+        let game = match family_name {
+            Some(f) => AnyGame::new(f, &[("move_limit", DEMO_MOVE_LIMIT)], seed)?,
+            None => AnyGame::of_kind(kind, &game_with_limit(kind), seed)?,
+        };
+        let outcome = match game {
             AnyGame::Board(mut game) => {
                 let mut written = Vec::new();
                 while !game.is_over() {
@@ -213,6 +223,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }
                 referee.outcome()
             }
+            AnyGame::Family(mut game) => {
+                let mut written = Vec::new();
+                while game.outcome().is_none() {
+                    let mover = game.side_to_move();
+                    let player = seat(mover, black.as_mut(), &mut white);
+                    let mv = player.choose(game.observation(mover)).ok_or("no move")?;
+                    written.push(game.usi(mv));
+                    game.play(mv)?;
+                }
+                print_moves(&written);
+                println!("final: {}", game.sfen());
+                game.outcome()
+            }
         };
         match outcome {
             Some(o) => println!("outcome: {o}\n"),
@@ -237,6 +260,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             &settings,
         )?;
         println!("{:>32}: {}", title(kind), result.summary());
+    }
+    for name in FAMILY {
+        let settings = MatchSettings {
+            games: 10,
+            max_plies: 600,
+            seed,
+            ..MatchSettings::default()
+        };
+        let mut computer = computer(GameKind::Defined, seed);
+        let result = play_match(
+            name,
+            &[],
+            computer.as_mut(),
+            &mut RandomPlayer::new(seed + 1),
+            &settings,
+        )?;
+        println!("{:>32}: {}", format!("defined ({name})"), result.summary());
     }
     Ok(())
 }
