@@ -703,9 +703,12 @@ fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
         kind,
         "a name is read with ASCII case ignored and nothing else: {name:?}"
     );
+    // A shipped family definition's name or alias (pieces of its own): a
+    // defined game that no plain variant plays.
+    let family = kind.is_none() && FamilyDefinition::builtin_text(name).is_some();
     // The kind of game the name makes, if the library knows it.
     let known = kind.or_else(|| {
-        if Definition::builtin(name).is_some() {
+        if Definition::builtin(name).is_some() || family {
             Some(GameKind::Defined)
         } else if Scripted::registered_names().contains(&name) {
             Some(GameKind::Scripted)
@@ -737,7 +740,27 @@ fn settings_pairs(name: &str, pairs: &[(&str, &str)], seed: u64) {
     if let Ok(g) = &game {
         assert_eq!(g.kind(), known, "the kind of game {name:?} makes");
     }
-    if GameKind::VARIANTS.contains(&known) {
+    if family {
+        assert!(
+            matches!(&variant, Err(VariantError::UnknownVariant { .. })),
+            "AnyVariant plays the family game {name:?}, which is no plain variant"
+        );
+    }
+    // The kind `defined` with a family definition as its setting makes a
+    // family game, which no plain variant plays either.
+    let family = family || matches!(&game, Ok(AnyGame::Family(_)));
+    if family {
+        assert!(
+            variant.is_err(),
+            "AnyVariant plays the family game {name:?} {pairs:?}"
+        );
+        if let Ok(g) = &game {
+            assert!(
+                matches!(g, AnyGame::Family(_)),
+                "{name:?} makes a family game"
+            );
+        }
+    } else if GameKind::VARIANTS.contains(&known) {
         assert_eq!(
             game.is_ok(),
             variant.is_ok(),
