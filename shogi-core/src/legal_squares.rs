@@ -32,9 +32,24 @@ pub fn destinations(moves: &[Move], from: Square) -> Bitboard {
 /// assert!(legal_squares::drops(&moves, PieceKind::Rook).is_empty());
 /// ```
 pub fn drops(moves: &[Move], kind: PieceKind) -> Bitboard {
+    drops_of_index(moves, kind.index() as u8)
+}
+
+/// The squares a piece of the kind with index `index` in hand may be
+/// dropped on, among `moves`: a [`PieceKind`]'s index, or a family
+/// definition's kind index ([`Move::dropped_index`]).
+///
+/// ```
+/// use shogi_core::{legal_squares, Move};
+/// let to = "2b".parse().unwrap();
+/// let moves = [Move::drop_index(20, to).unwrap(), "P*5e".parse().unwrap()];
+/// assert_eq!(legal_squares::drops_of_index(&moves, 20).count(), 1);
+/// assert_eq!(legal_squares::drops_of_index(&moves, 0).count(), 1); // the pawn's index
+/// ```
+pub fn drops_of_index(moves: &[Move], index: u8) -> Bitboard {
     moves
         .iter()
-        .filter(|m| m.drop_kind() == Some(kind))
+        .filter(|m| m.dropped_index() == Some(index))
         .map(|m| m.to())
         .collect()
 }

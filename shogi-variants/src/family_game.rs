@@ -31,10 +31,9 @@ use serde_json::Value;
 #[cfg(doc)]
 use shogi_core::family::PieceTable;
 use shogi_core::family::{notation, FamilyPosition, FamilyUndo};
-use shogi_core::rules::sennichite::Repetition;
+use shogi_core::rules::sennichite::repetition_of;
 use shogi_core::{
-    Bitboard, Color, CustomEnd, EndReason, Geometry, Illegality, Move, MoveList, Outcome,
-    PieceKind, Square,
+    Bitboard, Color, CustomEnd, EndReason, Geometry, Illegality, Move, MoveList, Outcome, PieceKind,
 };
 use std::sync::Arc;
 
@@ -353,39 +352,25 @@ impl FamilyGame {
     /// occurred `repetitions` times (RULES.md 1's rule, with the count of
     /// the definition).
     fn repetition(&self, ends: &EffectiveEnds) -> Option<Outcome> {
-        let now = self.hashes.len() - 1;
-        let hash = self.hashes[now];
-        let mut seen = self
-            .hashes
-            .iter()
-            .enumerate()
+        let hash = self.position.hash();
+        let occurrences = (0..self.hashes.len())
             .rev()
-            .filter(|&(_, &h)| h == hash)
-            .map(|(i, _)| i);
-        let first = seen.nth(ends.repetitions - 1)?;
+            .filter(|&i| self.hashes[i] == hash);
         let first_player = self.start.side_to_move();
-        // Position i (i >= 1) follows move i - 1, by the side to move in
-        // position i - 1.
-        let mover = |i: usize| {
-            if (i - 1) % 2 == 0 {
-                first_player
-            } else {
-                first_player.opponent()
-            }
-        };
-        let cycle = Repetition::of_cycle(
-            first_player,
-            (first + 1..=now).map(|i| (mover(i), self.checks[i])),
-        );
+        let cycle = repetition_of(ends.repetitions, first_player, occurrences, |i| {
+            self.checks[i]
+        })?;
         if let (Some(checker), PerpetualCheckRule::CheckerLoses) =
             (cycle.perpetual_checker, ends.perpetual_check)
         {
             return Some(Outcome::loss(checker, EndReason::PerpetualCheck));
         }
+        // The player who completed the repetition made the last move.
+        let completer = self.position.side_to_move().opponent();
         Some(match ends.repetition {
             RepetitionRule::Draw => Outcome::draw(EndReason::Repetition),
             RepetitionRule::FirstPlayerLoses => Outcome::loss(first_player, EndReason::Repetition),
-            RepetitionRule::CompleterLoses => Outcome::loss(mover(now), EndReason::Repetition),
+            RepetitionRule::CompleterLoses => Outcome::loss(completer, EndReason::Repetition),
         })
     }
 
@@ -533,13 +518,6 @@ impl GameState for FamilyGame {
         self.moves.iter().map(|&m| Action::Move(m)).collect()
     }
 
-    fn legal_destinations(&self, from: Square) -> Bitboard {
-        self.legal_moves()
-            .iter()
-            .filter(|m| m.from() == Some(from))
-            .fold(Bitboard::EMPTY, |b, m| b.with(m.to()))
-    }
-
     /// Where the kind with the index of `kind` in the definition may be
     /// dropped (a family game names its kinds by index: see
     /// [`FamilyGame::legal_drop_squares_of`]).
@@ -560,9 +538,9 @@ impl FamilyGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn legal_drop_squares_of(&self, kind: usize) -> Bitboard {
-        self.legal_moves()
-            .iter()
-            .filter(|m| m.dropped_index().map(usize::from) == Some(kind))
-            .fold(Bitboard::EMPTY, |b, m| b.with(m.to()))
+        match u8::try_from(kind) {
+            Ok(index) => shogi_core::legal_squares::drops_of_index(&self.legal_moves(), index),
+            Err(_) => Bitboard::EMPTY,
+        }
     }
 }

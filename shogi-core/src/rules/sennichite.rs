@@ -85,12 +85,31 @@ impl Repetition {
 /// ```
 pub fn repetition(
     first_player: Color,
+    occurrences: impl Iterator<Item = usize>,
+    gave_check: impl Fn(usize) -> bool,
+) -> Option<Repetition> {
+    repetition_of(OCCURRENCES, first_player, occurrences, gave_check)
+}
+
+/// [`repetition`] for a rule that ends the game at `count` occurrences
+/// instead of [`OCCURRENCES`] (a variant's own count: yari shogi's 3);
+/// `None` for a count below 2.
+///
+/// ```
+/// use shogi_core::rules::sennichite::repetition_of;
+/// use shogi_core::Color;
+/// assert!(repetition_of(3, Color::Black, [8, 4, 0].into_iter(), |_| false).is_some());
+/// assert!(repetition_of(3, Color::Black, [4, 0].into_iter(), |_| false).is_none());
+/// ```
+pub fn repetition_of(
+    count: usize,
+    first_player: Color,
     mut occurrences: impl Iterator<Item = usize>,
     gave_check: impl Fn(usize) -> bool,
 ) -> Option<Repetition> {
     let now = occurrences.next()?;
-    // The fourth-latest occurrence is the first of the four.
-    let first = occurrences.nth(OCCURRENCES - 2)?;
+    // The count-th latest occurrence is the first of the cycle.
+    let first = occurrences.nth(count.checked_sub(2)?)?;
     // Position i (i ≥ 1) follows move i − 1, made by the side to move in
     // position i − 1; sides alternate from the start position's.
     let mover = |i: usize| {
