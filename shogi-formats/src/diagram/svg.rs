@@ -11,6 +11,7 @@
 //! assert_eq!(svg.matches("class=\"piece ").count(), 40);
 //! ```
 
+use crate::diagram::family::Faces;
 use shogi_core::{
     Bitboard, Color, EndReason, Hand, Move, Outcome, OwnBoard, Piece, PieceKind, Position, Square,
 };
@@ -283,6 +284,19 @@ pub struct Diagram {
     /// # Ok::<(), shogi_formats::diagram::FontError>(())
     /// ```
     pub fonts: Vec<String>,
+    /// Pieces of a variant's own kinds (the shogi family), drawn by their
+    /// labels in place of [`Diagram::cells`] and [`Diagram::hands`], which
+    /// are then ignored. [`Diagram::of_family`] fills it.
+    ///
+    /// ```
+    /// use shogi_formats::diagram::Diagram;
+    /// let game = shogi_variants::FamilyGame::builtin("dobutsu")?;
+    /// let d = Diagram::of_family(game.position(), &game.definition().labels);
+    /// assert!(d.faces.is_some());
+    /// assert!(d.to_svg().contains(">ら</text>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub faces: Option<Faces>,
 }
 
 /// The most font families [`font_families`] takes.
@@ -529,7 +543,7 @@ impl Diagram {
     }
 
     /// An empty board of `files` × `ranks` with no hands shown and nothing marked.
-    fn blank(files: u8, ranks: u8) -> Diagram {
+    pub(crate) fn blank(files: u8, ranks: u8) -> Diagram {
         Diagram {
             files,
             ranks,
@@ -553,6 +567,7 @@ impl Diagram {
             card_file: None,
             capture: None,
             fonts: Vec::new(),
+            faces: None,
         }
     }
 
@@ -609,6 +624,51 @@ impl Diagram {
     pub fn to_svg(&self) -> String {
         Layout::new(self).render(self)
     }
+}
+
+/// One piece tile to draw: whose it is, its text, whether in promoted ink,
+/// and its size relative to a king's.
+struct Tile {
+    color: Color,
+    text: String,
+    promoted: bool,
+    scale: f32,
+}
+
+/// The tiles on the board: from [`Diagram::faces`] when set, else from
+/// [`Diagram::cells`].
+fn tiles(d: &Diagram) -> Vec<(Square, Tile)> {
+    if let Some(faces) = &d.faces {
+        return faces
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, face)| {
+                let (face, sq) = (face.as_ref()?, Square::from_index(i)?);
+                let tile = Tile {
+                    color: face.color,
+                    text: face.text(d.pieces).to_owned(),
+                    promoted: face.promoted,
+                    scale: if face.royal { 1.0 } else { 0.91 },
+                };
+                Some((sq, tile))
+            })
+            .collect();
+    }
+    d.cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, piece)| {
+            let (piece, sq) = (piece.as_ref()?, Square::from_index(i)?);
+            let tile = Tile {
+                color: piece.color,
+                text: piece_name(*piece, d.pieces).to_owned(),
+                promoted: piece.kind.is_promoted(),
+                scale: scale(piece.kind),
+            };
+            Some((sq, tile))
+        })
+        .collect()
 }
 
 /// A piece's Latin letters (USI's, `+` for promoted).
@@ -952,17 +1012,14 @@ font-family=\"{fonts}{FONTS}\" fill=\"{INK}\">"
         } else {
             Color::Black
         };
-        for (i, cell) in d.cells.iter().enumerate() {
-            let (Some(piece), Some(sq)) = (cell, Square::from_index(i)) else {
-                continue;
-            };
+        for (sq, tile) in tiles(d) {
             let Some((x, y)) = self.cell(sq, d.flipped) else {
                 continue;
             };
-            let k = scale(piece.kind);
+            let k = tile.scale;
             let (pw, ph) = (34.0 * k, 39.0 * k);
             let (cx, cy) = (x + CELL_W / 2.0, y + CELL_H / 2.0 + 0.5);
-            let rotate = if piece.color == bottom {
+            let rotate = if tile.color == bottom {
                 ""
             } else {
                 " rotate(180)"
@@ -980,7 +1037,7 @@ font-family=\"{fonts}{FONTS}\" fill=\"{INK}\">"
             .collect::<Vec<_>>()
             .join(" ");
             let font = 23.0 * k;
-            let ink = if piece.kind.is_promoted() {
+            let ink = if tile.promoted {
                 PROMOTED_INK
             } else {
                 BLACK_INK
@@ -990,16 +1047,17 @@ font-family=\"{fonts}{FONTS}\" fill=\"{INK}\">"
                 "<g class=\"piece {}\" data-square=\"{sq}\" transform=\"translate({} {}){rotate}\">\
 <polygon points=\"{points}\" fill=\"{PIECE_FILL}\" stroke=\"{PIECE_EDGE}\" stroke-width=\"1.2\" stroke-linejoin=\"round\"/>\
 <text y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text></g>",
-                piece.color.name(),
+                tile.color.name(),
                 num(cx),
                 num(cy),
                 num(ph * 0.06 + font * 0.36),
-                num(if d.pieces == PieceStyle::Latin && piece.kind.is_promoted() {
+                // Labels of two characters or more (Latin `+R`) are written smaller.
+                num(if tile.text.chars().count() > 1 {
                     font * 0.8
                 } else {
                     font
                 }),
-                piece_name(*piece, d.pieces)
+                escape(&tile.text)
             );
         }
     }
@@ -1210,17 +1268,29 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
     /// the left from the top down.
     fn hand(&self, d: &Diagram, color: Color, s: &mut String) {
         let bottom = (color == Color::White) == d.flipped;
-        let hand = d.hands[color.index()];
-        let rows: Vec<String> = match hand {
+        // The hand's rows (`kind×count`), or `None` when it is not shown.
+        let items: Option<Vec<String>> = match &d.faces {
+            Some(faces) => faces.hands[color.index()].as_ref().map(|h| {
+                h.iter()
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(f, n)| format!("{}×{n}", escape(f.text(d.pieces))))
+                    .collect()
+            }),
+            None => d.hands[color.index()].map(|h| {
+                h.iter()
+                    .map(|(k, n)| format!("{}×{n}", piece_name(Piece::new(color, k), d.pieces)))
+                    .collect()
+            }),
+        };
+        let hidden = items.is_none();
+        let empty = items.as_ref().is_some_and(Vec::is_empty);
+        let rows: Vec<String> = match items {
             None => Vec::new(),
-            Some(h) if h.is_empty() => vec![match d.lang {
+            Some(_) if empty => vec![match d.lang {
                 Lang::Japanese => "なし".to_owned(),
                 Lang::English => "none".to_owned(),
             }],
-            Some(h) => h
-                .iter()
-                .map(|(k, n)| format!("{}×{n}", piece_name(Piece::new(color, k), d.pieces)))
-                .collect(),
+            Some(rows) => rows,
         };
         let total_h = (1 + rows.len()) as f32 * ROW_H;
         let (x, top) = if bottom {
@@ -1256,7 +1326,7 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
             "<text class=\"player {cls}\" x=\"{}\" y=\"{name_y}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">{name}</text>",
             num(name_x)
         );
-        if hand.is_none() {
+        if hidden {
             return;
         }
         let _ = write!(
@@ -1273,11 +1343,7 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
             num(rows.len() as f32 * ROW_H)
         );
         for (i, row) in rows.iter().enumerate() {
-            let class = if hand.is_some_and(|h| h.is_empty()) {
-                "hand-empty"
-            } else {
-                "hand-item"
-            };
+            let class = if empty { "hand-empty" } else { "hand-item" };
             let _ = write!(
                 s,
                 "<text class=\"{class}\" x=\"{cx}\" y=\"{}\">{row}</text>",
