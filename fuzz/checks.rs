@@ -963,6 +963,51 @@ fn check_family(game: &FamilyGame) {
     }
 }
 
+/// A short mate search in a family game: the game is left as it was, a
+/// game over is refused, and a mate found is legal, gives check (or wins)
+/// at every attacker move and ends the game in the attacker's favour.
+fn check_family_mate(game: &FamilyGame) {
+    let before = (game.sfen(), game.history(), game.outcome());
+    let limits = shogi_players::MateLimits {
+        max_plies: 3,
+        nodes: Some(2_000),
+        ..shogi_players::MateLimits::default()
+    };
+    let found = shogi_players::find_family_mate(game, &limits);
+    assert_eq!(
+        (game.sfen(), game.history(), game.outcome()),
+        before,
+        "mate search changed the game"
+    );
+    let line = match (found, game.outcome()) {
+        (Err(_), Some(_)) => return,
+        (Err(e), None) => panic!("mate search refused a game in play: {e}"),
+        (Ok(_), Some(o)) => panic!("mate search in a game over ({o})"),
+        (Ok(result), None) => match result.mate() {
+            Some(line) => line.to_vec(),
+            None => return,
+        },
+    };
+    let attacker = game.side_to_move();
+    let mut g = game.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        g.play(mv)
+            .unwrap_or_else(|e| panic!("mate line move {} refused: {e}", i + 1));
+        if i % 2 == 0 && g.outcome().is_none() {
+            assert!(
+                g.position().is_check(),
+                "mate line move {} gives no check",
+                i + 1
+            );
+        }
+    }
+    assert_eq!(
+        g.outcome().and_then(|o| o.winner),
+        Some(attacker),
+        "the mate line does not win"
+    );
+}
+
 /// Plays a family game by the bytes: mostly a legal move by index,
 /// sometimes any move (refused, and nothing changes, unless legal), an
 /// undo, a resignation.
@@ -990,6 +1035,8 @@ fn drive_family(mut game: FamilyGame, r: &mut Bytes) {
                 Ok(_) => assert_eq!(game.history().len() + 1, before.1.len()),
                 Err(_) => assert_eq!((game.sfen(), game.history()), (before.0, before.1)),
             }
+        } else if op == 0xE6 {
+            check_family_mate(&game);
         } else if op == 0xE7 {
             let seat = if r.byte() % 2 == 0 {
                 Color::Black
