@@ -12,9 +12,13 @@
 //! Rows of more than [`QUICK_NODES`] leaves run in the `#[ignore]`d
 //! `every_row_agrees` (CI's release step: scripts/test-all.sh).
 
+#[path = "support/shogiops.rs"]
+mod shogiops;
+
 use shogi_core::family::notation::{from_usi, to_usi};
 use shogi_core::{Color, Variant};
 use shogi_variants::{Defined, Definition, FamilyDefinition};
+use shogiops::shogiops_kyoto;
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -76,40 +80,6 @@ fn fsf_to_sfen(fen: &str) -> String {
     };
     let side = if side == "w" { "b" } else { "w" };
     format!("{board} {side} {hands} 1")
-}
-
-/// shogiops' kyoto letters (one per face) as FSF's (a `+` on the second).
-fn shogiops_kyoto(sfen: &str) -> String {
-    let (board, rest) = sfen.split_once(' ').unwrap_or((sfen, ""));
-    let hands: Vec<&str> = rest.split(' ').collect();
-    // The hand holds only first faces: T and G become L and N there.
-    let hand: String = hands
-        .get(1)
-        .unwrap_or(&"-")
-        .chars()
-        .map(|c| match c {
-            'T' => 'L',
-            'G' => 'N',
-            't' => 'l',
-            'g' => 'n',
-            c => c,
-        })
-        .collect();
-    let board: String = board
-        .chars()
-        .map(|c| match c {
-            'T' => "+L".to_owned(),
-            'G' => "+N".to_owned(),
-            'B' => "+S".to_owned(),
-            'R' => "+P".to_owned(),
-            't' => "+l".to_owned(),
-            'g' => "+n".to_owned(),
-            'b' => "+s".to_owned(),
-            'r' => "+p".to_owned(),
-            c => c.to_string(),
-        })
-        .collect();
-    format!("{board} {} {hand} 1", hands.first().unwrap_or(&"b"))
 }
 
 fn rows() -> Vec<Row> {
