@@ -113,9 +113,10 @@ pub fn apply_action(game: &mut impl GameState, action: &str) -> PyResult<Report>
     ))
 }
 
-/// The game's fixed action space.
+/// The game's fixed action space (a family game's has a drop slot per kind
+/// of its definition).
 pub fn space(game: &impl GameState) -> ActionSpace {
-    ActionSpace::of(game.geometry())
+    ActionSpace::of_game(game)
 }
 
 /// `legal_actions()`: the legal moves as actions, ascending.
