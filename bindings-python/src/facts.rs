@@ -96,7 +96,11 @@ fn names_family(kwargs: &Bound<'_, PyDict>) -> PyResult<bool> {
         return Ok(false);
     };
     let text = text.to_cow()?;
+    // Pieces of its own: read by the family reader even when malformed
+    // (its error then names the field, where shogi's reader would only say
+    // that `piece` is no field of its).
     Ok(FamilyDefinition::builtin_text(&text).is_some()
+        || text.contains("[[piece]]")
         || matches!(
             AnyDefinition::from_toml(&text),
             Ok(AnyDefinition::Family(_))

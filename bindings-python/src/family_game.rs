@@ -61,7 +61,13 @@ fn family_game(
     // definition by reading it).
     let name = match FamilyDefinition::builtin_text(&text) {
         Some(_) => text.as_str(),
+        None if !text.contains('=') => return Err(not_family(&text)),
         None => {
+            // Read here first: its errors are the family reader's (the
+            // field and the reason), whatever the kind would make of it.
+            FamilyDefinition::from_toml(&text).map_err(|e| {
+                SettingError::new_err(format!("bad value for setting 'definition': {e}"))
+            })?;
             pairs.push(("definition".to_owned(), text.clone()));
             shogi_variants::GameKind::Defined.name()
         }
@@ -70,13 +76,19 @@ fn family_game(
         .map_err(|e| SettingError::new_err(e.to_string()))?;
     match game {
         AnyGame::Family(g) => Ok(*g),
-        _ => Err(SettingError::new_err(format!(
-            "'{}' is no definition of the shogi family (a shipped name: {}; or a definition's text): \
-             Board(variant=\"defined\", definition=...) plays a definition of shogi's pieces",
-            shogi_core::Excerpt(&text),
-            FamilyGame::builtin_names().join(", ")
-        ))),
+        _ => Err(not_family(&text)),
     }
+}
+
+/// `SettingError` for a definition that is not of the shogi family.
+fn not_family(text: &str) -> PyErr {
+    SettingError::new_err(format!(
+        "'{}' is no definition of the shogi family (a shipped name: {}; or a definition's text \
+         with pieces of its own): Board(variant=\"defined\", definition=...) plays a definition of \
+         shogi's pieces",
+        shogi_core::Excerpt(text),
+        FamilyGame::builtin_names().join(", ")
+    ))
 }
 
 /// `(kind name, count)` of `color`'s hand, only the kinds held.
