@@ -20,6 +20,9 @@ CONFIGS = [
     ("card", {"base": "minishogi"}),
     ("tsuitate", {}),
     ("tsuitate", {"base": "minishogi"}),
+    # The shogi family, by its definitions' names.
+    ("dobutsu", {}),
+    ("kyotoshogi", {}),
 ]
 IDS = [g + ("-" + s["base"] if s else "") for g, s in CONFIGS]
 
