@@ -349,6 +349,23 @@ impl PyFamilyGame {
         ))
     }
 
+    /// Refused: the mate solver reads shogi's pieces (a family game's
+    /// "mate" would be its royal pieces' escape from capture, which it does
+    /// not search). Raises ``ShogiError`` naming the variant;
+    /// ``SearchPlayer`` plays the game.
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn mate(
+        this: GameRef<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<()> {
+        Err(family_cannot(
+            GameState::name(this.family()?),
+            "mate search (the solver reads shogi's pieces)",
+            "SearchPlayer plays it",
+        ))
+    }
+
     /// A text diagram for people: the hands by kind name, the board with
     /// the definition's letters (White's after ``v``), who is to move.
     fn __str__(this: GameRef<'_>) -> PyResult<String> {

@@ -156,7 +156,9 @@ macro_rules! native_player {
             }
 
             /// The move to play: ``observation`` is a ``Board``, a
-            /// ``CardGame`` at its move step, or a Tsuitate ``PlayerView``.
+            /// ``CardGame`` at its move step, a ``FamilyGame`` (its move
+            /// written with the definition's letters) or a Tsuitate
+            /// ``PlayerView``.
             /// ``None`` if there is no move. The player thinks on a copy
             /// of the observation with the GIL released; Ctrl-C stops a
             /// long search within about 50 ms (``KeyboardInterrupt``; the

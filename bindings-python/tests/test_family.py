@@ -279,3 +279,11 @@ def test_a_match_selfplay_and_episodes_on_dobutsu():
     assert len(results) == 3 and all(res.plies > 0 for res in results)
     game = batch.game_at(0)
     assert type(game) is sv.FamilyGame and len(game.history()) == results[0].plies
+
+
+def test_mate_search_is_refused_by_name():
+    g = sv.new_game("dobutsu")
+    with pytest.raises(sv.ShogiError, match="dobutsu.*mate search"):
+        g.mate(nodes=100)
+    with pytest.raises(TypeError):  # the solver takes a Board
+        sv.MateSolver(table_mb=1).solve(g, nodes=100)

@@ -474,7 +474,8 @@ class Game:
     def num_actions(self) -> int:
         """Size of the board's fixed action space: 13,689 on 9×9, 1,425 on 5×5.
         Board move ``(from * n + to) * 2 + promote``, then drops ``2n² + kind * n + to``
-        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G)."""
+        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G; a
+        ``FamilyGame``: a drop slot per kind of its definition, in ``kinds``' order)."""
     def legal_actions(self) -> list[int]:
         """The legal moves as actions, ascending (none once the game is over)."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
@@ -1157,6 +1158,9 @@ class FamilyGame(Game):
     def record(self, *_args: object, **_kwargs: object) -> NoReturn:
         """Refused: KIF, KI2 and CSA hold only shogi's standard pieces (``ShogiError``
         naming the variant); ``to_json()`` saves the game as SFEN and USI moves."""
+    def mate(self, *_args: object, **_kwargs: object) -> NoReturn:
+        """Refused (``ShogiError`` naming the variant): the mate solver reads shogi's
+        pieces; ``SearchPlayer`` plays the game."""
     def seen(self, color: int) -> "FamilyGame":
         """What ``color`` sees: a copy of the game."""
     def __eq__(self, other: object, /) -> bool: ...
@@ -1207,7 +1211,7 @@ class CardGame(Game):
     def board(self) -> Board:
         """A ``Board`` at the current position (the card rule aside)."""
 
-Observation = Union[Board, CardGame, PlayerView]
+Observation = Union[Board, CardGame, FamilyGame, PlayerView]
 
 @final
 class SelfPlay:
@@ -1339,7 +1343,7 @@ class RandomPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1354,7 +1358,7 @@ class SearchPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1368,7 +1372,7 @@ class CardPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1382,7 +1386,7 @@ class BeliefPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1396,7 +1400,7 @@ class NaivePlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
