@@ -197,8 +197,25 @@ impl std::ops::DerefMut for GameMut<'_> {
 /// The variant of this name with these keyword settings.
 pub fn variant(name: &str, settings: Option<&Bound<'_, PyDict>>) -> PyResult<AnyVariant> {
     let pairs = convert::overrides(settings)?;
-    AnyVariant::with_named_settings(name, &convert::borrowed(&pairs))
-        .map_err(|e| SettingError::new_err(e.to_string()))
+    AnyVariant::with_named_settings(name, &convert::borrowed(&pairs)).map_err(|e| {
+        // A board plays shogi's pieces: a shipped family definition, by
+        // name or as `definition=`, is FamilyGame's.
+        let definition: Option<String> = settings
+            .and_then(|s| s.get_item("definition").ok().flatten())
+            .and_then(|d| d.extract().ok());
+        let family = [Some(name.to_owned()), definition]
+            .into_iter()
+            .flatten()
+            .find(|n| shogi_variants::FamilyDefinition::builtin_text(n).is_some());
+        SettingError::new_err(match family {
+            Some(n) => format!(
+                "{n} is a game of the shogi family (pieces of its own), which a Board does not \
+                 play: new_game({q}) or FamilyGame(definition={q}) plays it",
+                q = convert::py_str(&n)
+            ),
+            None => e.to_string(),
+        })
+    })
 }
 
 /// A game of `variant` from an SFEN (`None` or `"startpos"`: the start).

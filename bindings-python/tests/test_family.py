@@ -82,6 +82,10 @@ def test_bad_definitions_and_settings_name_the_field():
         sv.FamilyGame(definition=3)
     with pytest.raises(sv.InvalidSfenError):
         sv.FamilyGame("9/9 b - 1", definition="dobutsu")
+    # A Board plays shogi's pieces, and says which class plays the family.
+    for make in (lambda: sv.Board(variant="dobutsu"), lambda: sv.Board(variant="defined", definition="kyoto")):
+        with pytest.raises(sv.SettingError, match="shogi family.*FamilyGame"):
+            make()
 
 
 def test_pieces_and_hands_by_the_definitions_names():
