@@ -41,7 +41,8 @@ use shogi_core::{Color, Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::Diagram;
 use shogi_variants::{AnyGame, AnyVariant, CardGame, GameState, Referee, SavedGame, Seen};
 
-/// A game: the base class of ``Board``, ``CardGame`` and ``TsuitateGame``.
+/// A game: the base class of ``Board``, ``CardGame``, ``TsuitateGame`` and
+/// ``FamilyGame``.
 ///
 /// It holds the methods every game answers alike: the contract
 /// (``to_move``, ``legal_moves``, ``chance_outcomes``, ``apply_chance``,
