@@ -220,6 +220,27 @@ impl PyFamilyGame {
         Ok(GameState::start_sfen(this.family()?))
     }
 
+    /// The same game from another start position, in SFEN with the
+    /// definition's letters (Rust's ``FamilyGame::from_sfen``): a new
+    /// ``FamilyGame`` of the same definition and house rules. Raises
+    /// ``InvalidSfenError`` naming the field and the reason.
+    fn from_sfen(this: GameRef<'_>, sfen: Text<SfenText>) -> PyResult<Py<PyAny>> {
+        let game = this
+            .family()?
+            .from_sfen(&sfen)
+            .map_err(|e| InvalidSfenError::new_err(e.to_string()))?;
+        crate::game::game_object(this.py(), AnyGame::Family(Box::new(game)))
+    }
+
+    /// A move (``Move`` or USI text) written with the definition's letters
+    /// as played from the position now (Rust's ``FamilyGame::usi``): a
+    /// face change is ``+`` or ``-`` by the face it leaves. Raises
+    /// ``InvalidMoveError`` for one that is no move of this board.
+    fn usi(this: GameRef<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let game = this.family()?;
+        Ok(game.usi(family_move(game, r#move)?))
+    }
+
     /// The piece on a square: ``(kind name, colour)`` (``("lion",
     /// Color.BLACK)``), or ``None``. Raises ``InvalidSquareError`` off the board.
     fn piece_at<'py>(

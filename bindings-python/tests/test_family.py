@@ -103,6 +103,17 @@ def test_pieces_and_hands_by_the_definitions_names():
     assert g.king(sv.WHITE) == g.parse_square("2b")
     assert g.legal_squares("C*") == sorted(g.parse_square(s) for s in ["1b", "1c", "2a", "2c", "3b", "3c"])
     assert "chick" in str(g) and "vL" in str(g)
+    assert g.legal_squares("2d") == sorted(g.parse_square(s) for s in ["1c", "2c", "3c"])
+    later = g.from_sfen("1l1/3/3/1L1 b C 1")
+    assert type(later) is sv.FamilyGame and later.start_sfen() == "1l1/3/3/1L1 b C 1" == later.sfen()
+    assert later.settings == g.settings and len(later.legal_moves) == 5 + 10
+    # A drop is read by its letter as this definition's kind, whatever wrote
+    # it: a Move made with shogi's letters, whose lance is not dobutsu's lion.
+    assert later.usi("C*2b") == "C*2b"
+    assert later.usi(sv.Move.from_usi("L*2b", board=later)) == "L*2b"
+    assert later.parse_usi("C*2b") in later.legal_moves and "L*2b" not in later.legal_moves
+    with pytest.raises(sv.InvalidMoveError, match="'R'"):
+        later.usi(sv.Move.from_usi("R*2b", board=later))
 
 
 @pytest.mark.parametrize("name", FAMILY)

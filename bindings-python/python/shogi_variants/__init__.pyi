@@ -1130,6 +1130,10 @@ class FamilyGame(Game):
         """The SFEN move number (1 at the start, +1 per move)."""
     def start_sfen(self) -> str:
         """The start position as SFEN, with the definition's letters."""
+    def from_sfen(self, sfen: str) -> "FamilyGame":
+        """The same game (definition, house rules) from another start position."""
+    def usi(self, move: MoveLike) -> str:
+        """A move written with the definition's letters, as played from the position now."""
     def piece_at(self, square: Square) -> Optional[tuple[str, Color]]:
         """``(kind name, colour)`` of the piece on a square, or ``None``."""
     def hand(self, color: int) -> dict[str, int]:
