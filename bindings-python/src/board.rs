@@ -82,8 +82,8 @@ impl PyBoard {
 
     /// The SFEN move number (1 at the start, +1 per move).
     #[getter]
-    fn move_number(this: GameRef<'_>) -> u32 {
-        this.position().move_number()
+    fn move_number(this: GameRef<'_>) -> PyResult<u32> {
+        Ok(this.board()?.position().move_number())
     }
 
     /// The legal move of USI text here, as python-chess's ``parse_uci``:
@@ -230,7 +230,7 @@ impl PyBoard {
     /// The piece on a square as its SFEN letter (``"P"``, ``"+r"``), or ``None``.
     fn piece_at(this: GameRef<'_>, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
         let sq = convert::square(square, this.shape())?;
-        Ok(this.position().piece_at(sq).map(|p| p.to_string()))
+        Ok(this.board()?.position().piece_at(sq).map(|p| p.to_string()))
     }
 
     /// Pieces in hand by uppercase letter, only those held.
@@ -239,7 +239,7 @@ impl PyBoard {
         py: Python<'py>,
         color: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        convert::hand(py, this.position().hand(convert::color(color)?))
+        convert::hand(py, this.board()?.position().hand(convert::color(color)?))
     }
 
     /// Leaf count of the legal move tree, computed natively with the GIL
@@ -344,7 +344,7 @@ impl PyBoard {
         };
         Ok(format!(
             "Board({}{variant}{kwargs})",
-            convert::py_str(&this.position().to_sfen())
+            convert::py_str(&board.position().to_sfen())
         ))
     }
 
@@ -368,7 +368,7 @@ impl PyBoard {
         let mv = legal_move(this.board()?, r#move)?;
         let last = this.board()?.moves().last().map(|m| m.to());
         Ok(shogi_core::notation::japanese::write(
-            this.position(),
+            this.board()?.position(),
             mv,
             last,
         ))
@@ -377,7 +377,10 @@ impl PyBoard {
     /// A legal move in Western notation (``P-7f``, ``Bx2b+``, ``S*5e``).
     fn western(this: GameRef<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let mv = legal_move(this.board()?, r#move)?;
-        Ok(shogi_core::notation::western::write(this.position(), mv))
+        Ok(shogi_core::notation::western::write(
+            this.board()?.position(),
+            mv,
+        ))
     }
 
     /// The legal move written in Japanese notation. Raises
@@ -435,7 +438,7 @@ impl PyBoard {
     /// that is no move); the board is never changed.
     fn gives_check(this: GameRef<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let mv = legal_move(this.board()?, r#move)?;
-        let mut pos = this.position().clone();
+        let mut pos = this.board()?.position().clone();
         pos.play_unchecked(mv);
         Ok(pos.is_check())
     }
@@ -444,7 +447,7 @@ impl PyBoard {
     /// ``IllegalMoveError`` for a move that is not legal here.
     fn is_capture(this: GameRef<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let mv = legal_move(this.board()?, r#move)?;
-        Ok(mv.from().is_some() && this.position().piece_at(mv.to()).is_some())
+        Ok(mv.from().is_some() && this.board()?.position().piece_at(mv.to()).is_some())
     }
 
     /// The moves played since the game's start (``len(move_stack)``); the
@@ -512,8 +515,10 @@ impl PyBoard {
 
     /// ``(planes, ranks, files)`` of ``observation_tensor()``.
     #[getter]
-    fn observation_shape(this: GameRef<'_>) -> (usize, usize, usize) {
-        actions::shape_tuple(observation_shape(this.position()))
+    fn observation_shape(this: GameRef<'_>) -> PyResult<(usize, usize, usize)> {
+        Ok(actions::shape_tuple(observation_shape(
+            this.board()?.position(),
+        )))
     }
 }
 

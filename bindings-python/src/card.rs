@@ -166,7 +166,7 @@ impl PyCardGame {
             .card()?
             .allowed_moves()
             .iter()
-            .map(|&m| PyMove(m, shape))
+            .map(|&m| PyMove(m, shape, None))
             .collect())
     }
 
@@ -180,7 +180,7 @@ impl PyCardGame {
             .map(|t| {
                 (
                     t.cards.iter().map(|&c| c.id()).collect(),
-                    t.mv.map(|m| PyMove(m, shape)),
+                    t.mv.map(|m| PyMove(m, shape, None)),
                 )
             })
             .collect())

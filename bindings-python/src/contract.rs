@@ -9,7 +9,7 @@ use crate::errors::{play_error, ChanceError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use shogi_research::action::ActionSpace;
-use shogi_variants::{GameState, ToMove};
+use shogi_variants::{AnyGame, GameState, ToMove};
 
 /// `to_move()`: the `Color` member (``Color.BLACK``/``Color.WHITE``) of the
 /// player to move, the string ``"chance"`` at a chance step, ``None`` once
@@ -113,19 +113,24 @@ pub fn apply_action(game: &mut impl GameState, action: &str) -> PyResult<Report>
     ))
 }
 
-/// The game's fixed action space.
-pub fn space(game: &impl GameState) -> ActionSpace {
-    ActionSpace::of(game.geometry())
+/// The game's fixed action space: its board's, and a family game's with a
+/// drop slot per kind of its definition (asked of the family game alone:
+/// `ActionSpace::of_game` reads the game's view, which Tsuitate makes anew).
+pub fn space(game: &AnyGame) -> ActionSpace {
+    match game {
+        AnyGame::Family(_) => ActionSpace::of_game(game),
+        other => ActionSpace::of(other.geometry()),
+    }
 }
 
 /// `legal_actions()`: the legal moves as actions, ascending.
-pub fn legal_actions(game: &impl GameState) -> Vec<u32> {
+pub fn legal_actions(game: &AnyGame) -> Vec<u32> {
     actions::legal_actions(space(game), &game.legal_moves())
 }
 
 /// `action_mask()`: a numpy `bool` array, one entry per action, true where
 /// it is legal now (`MissingExtraError` without numpy).
-pub fn action_mask<'py>(py: Python<'py>, game: &impl GameState) -> PyResult<Bound<'py, PyAny>> {
+pub fn action_mask<'py>(py: Python<'py>, game: &AnyGame) -> PyResult<Bound<'py, PyAny>> {
     actions::mask_array(py, space(game), &game.legal_moves())
 }
 

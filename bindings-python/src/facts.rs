@@ -5,10 +5,10 @@
 
 use crate::convert::{self, SettingText, Text};
 use crate::errors::SettingError;
-use crate::game::{PyBoard, PyCardGame, PyTsuitateGame};
+use crate::game::{PyBoard, PyCardGame, PyFamilyGame, PyTsuitateGame};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use shogi_variants::{AnyGame, GameKind};
+use shogi_variants::{AnyDefinition, AnyGame, FamilyDefinition, GameKind};
 
 /// The settings a game of ``name`` takes as keywords, each with its
 /// default: ``{"foul_limit": 10, ...}`` for ``"tsuitate"``, a definition's
@@ -37,8 +37,10 @@ pub fn game_settings<'py>(
 
 /// A new game of any name at its start (or at ``sfen``), with settings as
 /// keywords: a ``CardGame`` for Card shogi (``seed`` seeds its deck: None
-/// draws a fresh one), a ``TsuitateGame`` for Tsuitate shogi, else a
-/// ``Board`` of that variant (a definition, a script...). The games
+/// draws a fresh one), a ``TsuitateGame`` for Tsuitate shogi, a
+/// ``FamilyGame`` for a shipped family definition (``"dobutsu"``) or
+/// ``"defined"`` with a ``definition`` of the family (pieces of its own),
+/// else a ``Board`` of that variant (a definition, a script...). The games
 /// without chance ignore ``seed``. Raises ``SettingError`` for an unknown
 /// name or setting.
 ///
@@ -64,6 +66,11 @@ pub fn new_game<'py>(
             py.get_type::<PyCardGame>()
         }
         Some(GameKind::Tsuitate) => py.get_type::<PyTsuitateGame>(),
+        None if FamilyDefinition::builtin_text(&name).is_some() => {
+            kwargs.set_item("definition", &*name)?;
+            py.get_type::<PyFamilyGame>()
+        }
+        Some(GameKind::Defined) if names_family(&kwargs)? => py.get_type::<PyFamilyGame>(),
         _ => {
             // The name's own error (the games listed) before the board's.
             AnyGame::default_settings(&name).map_err(|e| SettingError::new_err(e.to_string()))?;
@@ -72,4 +79,30 @@ pub fn new_game<'py>(
         }
     };
     class.call((sfen,), Some(&kwargs))
+}
+
+/// Whether the keyword ``definition`` names a definition of the shogi
+/// family: a shipped one's name, TOML text with pieces of its own, or a
+/// dict of its fields (a dict is always read as one: a definition of
+/// shogi's pieces is given as its fields, ``Board(variant="defined", **fields)``).
+fn names_family(kwargs: &Bound<'_, PyDict>) -> PyResult<bool> {
+    let Some(definition) = kwargs.get_item("definition")? else {
+        return Ok(false);
+    };
+    if definition.cast::<PyDict>().is_ok() {
+        return Ok(true);
+    }
+    let Ok(text) = definition.cast::<pyo3::types::PyString>() else {
+        return Ok(false);
+    };
+    let text = text.to_cow()?;
+    // Pieces of its own: read by the family reader even when malformed
+    // (its error then names the field, where shogi's reader would only say
+    // that `piece` is no field of its).
+    Ok(FamilyDefinition::builtin_text(&text).is_some()
+        || text.contains("[[piece]]")
+        || matches!(
+            AnyDefinition::from_toml(&text),
+            Ok(AnyDefinition::Family(_))
+        ))
 }

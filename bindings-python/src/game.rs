@@ -1,8 +1,8 @@
 //! `Game`: the one Python game type, over `shogi_variants::AnyGame`.
 //!
-//! Every game object is a `Game`: `Board`, `CardGame` and `TsuitateGame`
-//! are its subclasses (declared here, their own methods in `board.rs`,
-//! `card.rs` and `tsuitate_game.rs`), as python-chess's variant boards are
+//! Every game object is a `Game`: `Board`, `CardGame`, `TsuitateGame` and
+//! `FamilyGame` are its subclasses (declared here, their own methods in
+//! `board.rs`, `card.rs`, `tsuitate_game.rs` and `family_game.rs`), as python-chess's variant boards are
 //! `chess.Board`s. The state lives here, once: the wrapped `AnyGame`, plus
 //! the two things a `Board` keeps between calls for its research loops (the
 //! listing of the legal moves and the `Move` objects pushed). A subclass
@@ -26,19 +26,23 @@ use crate::enums::ColorObj;
 use crate::errors::{game_error, InvalidSfenError, SettingError, ShogiError};
 use crate::inspect;
 use crate::legal::{MoveSource, PyLegalMoves};
-use crate::moves::{a_move_on, move_object, PyMove, PyOutcome};
+use crate::moves::{
+    a_move_on, family_history, family_move, family_move_object, family_move_objects, move_object,
+    PyMove, PyOutcome,
+};
 use crate::pickle;
 use crate::pictures::{self, SvgOptions};
 use crate::tsuitate::PyPlayerView;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use pyo3::PyClassInitializer;
 use shogi_core::{Color, Game, GameError, Move, MoveList, Position, Variant};
 use shogi_formats::diagram::Diagram;
 use shogi_variants::{AnyGame, AnyVariant, CardGame, GameState, Referee, SavedGame, Seen};
 
-/// A game: the base class of ``Board``, ``CardGame`` and ``TsuitateGame``.
+/// A game: the base class of ``Board``, ``CardGame``, ``TsuitateGame`` and
+/// ``FamilyGame``.
 ///
 /// It holds the methods every game answers alike: the contract
 /// (``to_move``, ``legal_moves``, ``chance_outcomes``, ``apply_chance``,
@@ -83,6 +87,20 @@ pub struct PyCardGame;
 /// with ``foul_limit``, ``announce_fouls_to_both``, ``move_limit``, ``base``.
 #[pyclass(module = "shogi_variants", name = "TsuitateGame", extends = PyGame, subclass)]
 pub struct PyTsuitateGame;
+
+/// A game of the shogi family: a definition with pieces of its own
+/// (dobutsu, kyoto shogi... or a definition's TOML text), Rust's
+/// ``shogi_variants::FamilyGame``.
+///
+/// ``FamilyGame(sfen=None, *, definition, **settings)``: the SFEN first as
+/// in the other games (with the definition's letters; ``None`` or
+/// ``"startpos"`` for its start), ``definition`` a shipped name or alias
+/// (``FamilyGame.builtin_names()``), a definition's TOML text or a dict of
+/// its fields, and the house rules ``move_limit``, ``repetition``,
+/// ``stalemate``. Pieces are named as the definition names them
+/// (``"lion"``, ``"chick"``), moves written with its letters (``"C*2b"``).
+#[pyclass(module = "shogi_variants", name = "FamilyGame", extends = PyGame, subclass)]
+pub struct PyFamilyGame;
 
 impl Clone for PyGame {
     /// A copy of the game; a board's copy looks its moves up when popping them.
@@ -142,7 +160,7 @@ macro_rules! game_receiver {
     )*};
 }
 
-game_receiver!(PyBoard, PyCardGame, PyTsuitateGame);
+game_receiver!(PyBoard, PyCardGame, PyTsuitateGame, PyFamilyGame);
 
 impl<'py> GameRef<'py> {
     /// The Python token of the call.
@@ -180,8 +198,25 @@ impl std::ops::DerefMut for GameMut<'_> {
 /// The variant of this name with these keyword settings.
 pub fn variant(name: &str, settings: Option<&Bound<'_, PyDict>>) -> PyResult<AnyVariant> {
     let pairs = convert::overrides(settings)?;
-    AnyVariant::with_named_settings(name, &convert::borrowed(&pairs))
-        .map_err(|e| SettingError::new_err(e.to_string()))
+    AnyVariant::with_named_settings(name, &convert::borrowed(&pairs)).map_err(|e| {
+        // A board plays shogi's pieces: a shipped family definition, by
+        // name or as `definition=`, is FamilyGame's.
+        let definition: Option<String> = settings
+            .and_then(|s| s.get_item("definition").ok().flatten())
+            .and_then(|d| d.extract().ok());
+        let family = [Some(name.to_owned()), definition]
+            .into_iter()
+            .flatten()
+            .find(|n| shogi_variants::FamilyDefinition::builtin_text(n).is_some());
+        SettingError::new_err(match family {
+            Some(n) => format!(
+                "{n} is a game of the shogi family (pieces of its own), which a Board does not \
+                 play: new_game({q}) or FamilyGame(definition={q}) plays it",
+                q = convert::py_str(&n)
+            ),
+            None => e.to_string(),
+        })
+    })
 }
 
 /// A game of `variant` from an SFEN (`None` or `"startpos"`: the start).
@@ -192,26 +227,25 @@ pub fn board_game(variant: AnyVariant, sfen: Option<&str>) -> PyResult<Game<AnyV
     })
 }
 
-/// The Python object of a game: a `Board`, `CardGame` or `TsuitateGame`.
+/// The Python object of a game: a `Board`, `CardGame`, `TsuitateGame` or
+/// `FamilyGame`.
 pub fn game_object(py: Python<'_>, game: AnyGame) -> PyResult<Py<PyAny>> {
     let init = |game| PyClassInitializer::from(PyGame::new(game));
     Ok(match game {
         g @ AnyGame::Board(_) => Py::new(py, init(g).add_subclass(PyBoard))?.into_any(),
         g @ AnyGame::Card(_) => Py::new(py, init(g).add_subclass(PyCardGame))?.into_any(),
         g @ AnyGame::Tsuitate(_) => Py::new(py, init(g).add_subclass(PyTsuitateGame))?.into_any(),
-        AnyGame::Family(g) => return Err(family_refused(g.name())),
+        g @ AnyGame::Family(_) => Py::new(py, init(g).add_subclass(PyFamilyGame))?.into_any(),
     })
 }
 
-/// The refusal of a game of the shogi family (a definition with pieces of
-/// its own): no Python class plays one in this version. This is the one
-/// gate through which a game becomes a Python object, so no `Game` object
-/// ever holds such a game.
+/// `ShogiError` for what a game of the shogi family cannot do: `what` (a
+/// question of shogi's own pieces, "an SVG picture") is named with the
+/// variant, and `instead` says what to use.
 #[cold]
-fn family_refused(name: &str) -> PyErr {
+pub fn family_cannot(name: &str, what: &str, instead: &str) -> PyErr {
     ShogiError::new_err(format!(
-        "{name} is a game of the shogi family (pieces of its own): the Python module does not play \
-         those in this version; the Rust crate's FamilyGame does"
+        "{name} is a game of the shogi family (pieces of its own): {what} is not available for it; {instead}"
     ))
 }
 
@@ -233,7 +267,7 @@ pub fn seen_object(py: Python<'_>, seen: Seen<'_>) -> PyResult<Py<PyAny>> {
             },
         )?
         .into_any(),
-        Seen::Family(g) => return Err(family_refused(g.name())),
+        Seen::Family(g) => game_object(py, AnyGame::Family(Box::new(g.clone())))?,
         // No game of this module sees a bare position; a game that did would
         // need a class for it.
         Seen::Position(_) => {
@@ -254,6 +288,14 @@ impl PyCardGame {
     pub fn init(game: CardGame) -> PyClassInitializer<PyCardGame> {
         PyClassInitializer::from(PyGame::new(AnyGame::Card(Box::new(game))))
             .add_subclass(PyCardGame)
+    }
+}
+
+impl PyFamilyGame {
+    /// The initializer of a `FamilyGame` over `game`.
+    pub fn init(game: shogi_variants::FamilyGame) -> PyClassInitializer<PyFamilyGame> {
+        PyClassInitializer::from(PyGame::new(AnyGame::Family(Box::new(game))))
+            .add_subclass(PyFamilyGame)
     }
 }
 
@@ -340,26 +382,50 @@ impl PyGame {
         }
     }
 
-    /// The true position: the board's, the card game's, the referee's
-    /// (hidden from Tsuitate's players).
+    /// The family game (`FamilyGame`'s own methods).
     #[inline]
-    pub fn position(&self) -> &Position {
+    pub fn family(&self) -> PyResult<&shogi_variants::FamilyGame> {
         match &self.game {
-            AnyGame::Board(g) => g.position(),
-            AnyGame::Card(g) => g.position(),
-            AnyGame::Tsuitate(r) => r.true_position(),
-            // `game_object` refuses family games: no `PyGame` holds one.
-            AnyGame::Family(_) => unreachable!("a Python game never holds a family game"),
+            AnyGame::Family(g) => Ok(g),
+            _ => Err(not_a("FamilyGame")),
+        }
+    }
+
+    /// The family game, to change.
+    #[inline]
+    pub fn family_mut(&mut self) -> PyResult<&mut shogi_variants::FamilyGame> {
+        match &mut self.game {
+            AnyGame::Family(g) => Ok(g),
+            _ => Err(not_a("FamilyGame")),
+        }
+    }
+
+    /// The true position of shogi's pieces: the board's, the card game's,
+    /// the referee's (hidden from Tsuitate's players). A family game's
+    /// pieces are its definition's, which this type cannot hold: the
+    /// questions asked of it raise `ShogiError` naming `what` was asked.
+    #[inline]
+    pub fn position_for(&self, what: &str) -> PyResult<&Position> {
+        match &self.game {
+            AnyGame::Board(g) => Ok(g.position()),
+            AnyGame::Card(g) => Ok(g.position()),
+            AnyGame::Tsuitate(r) => Ok(r.true_position()),
+            AnyGame::Family(g) => Err(family_cannot(
+                g.name(),
+                what,
+                "FamilyGame's piece_at, hand and piece_map name its pieces",
+            )),
         }
     }
 
     /// The board's square numbering.
     #[inline]
     pub fn shape(&self) -> Shape {
-        Shape::of(self.position().geometry())
+        Shape::of(GameState::geometry(&self.game))
     }
 
-    /// The game's fixed action space.
+    /// The game's fixed action space (a family game's: a drop slot per
+    /// kind of its definition).
     #[inline]
     pub fn space(&self) -> shogi_research::action::ActionSpace {
         contract::space(&self.game)
@@ -399,7 +465,10 @@ impl PyGame {
         match self.parts() {
             Ok(mut board) => board.push_object(r#move),
             Err(game) => {
-                let mv = a_move_on(r#move, GameState::geometry(game))?;
+                let mv = match &*game {
+                    AnyGame::Family(g) => family_move(g, r#move)?,
+                    other => a_move_on(r#move, GameState::geometry(other))?,
+                };
                 GameState::play(game, mv)
                     .map(|_| ())
                     .map_err(crate::errors::play_error)
@@ -482,7 +551,15 @@ impl PyGame {
                 }
                 pictures::referee_diagram(r, lang)
             }
-            AnyGame::Family(g) => return Err(family_refused(g.name())),
+            // The one refusal of a family game's picture (its pieces'
+            // labels are the definition's, which the diagrams do not draw yet).
+            AnyGame::Family(f) => {
+                return Err(family_cannot(
+                    f.name(),
+                    "an SVG picture",
+                    "sfen() and str() show the position",
+                ))
+            }
         };
         opts.apply(&mut d, g, legal)?;
         Ok(d.to_svg())
@@ -538,7 +615,7 @@ impl BoardParts<'_> {
     #[inline(always)]
     pub fn push_object(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(obj) = r#move.cast::<PyMove>() {
-            let PyMove(mv, shape) = *obj.get();
+            let PyMove(mv, shape, _) = *obj.get();
             // A move numbered on this board's shape has its squares on it
             // (`Move` checks them when it is built with `board=`).
             if shape == self.shape() {
@@ -727,7 +804,11 @@ impl MoveSource for GameMoves {
 
     fn objects<'py>(&self, owner: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let py = owner.py();
-        with_legal_moves(game_of(owner)?, |moves, shape| {
+        let game = game_of(owner)?;
+        if let Some(texts) = family_objects(py, game)? {
+            return PyList::new(py, texts);
+        }
+        with_legal_moves(game, |moves, shape| {
             PyList::new(py, crate::moves::move_objects(py, moves, shape)?)
         })?
     }
@@ -745,6 +826,22 @@ impl MoveSource for GameMoves {
         Ok(n)
     }
 
+    fn read_move(&self, owner: &Bound<'_, PyAny>, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let g = read(game_of(owner)?)?;
+        match &g.game {
+            AnyGame::Family(f) => family_move(f, obj),
+            _ => crate::moves::a_move(obj),
+        }
+    }
+
+    fn usi(&self, owner: &Bound<'_, PyAny>, moves: &[Move]) -> PyResult<Vec<String>> {
+        let g = read(game_of(owner)?)?;
+        Ok(match &g.game {
+            AnyGame::Family(f) => moves.iter().map(|&m| f.usi(m)).collect(),
+            _ => moves.iter().map(ToString::to_string).collect(),
+        })
+    }
+
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
         let g = read(game_of(owner)?)?;
         let legal = match &g.game {
@@ -757,6 +854,19 @@ impl MoveSource for GameMoves {
 
     fn shape(&self, owner: &Bound<'_, PyAny>) -> PyResult<Shape> {
         Ok(read(game_of(owner)?)?.shape())
+    }
+}
+
+/// A family game's legal moves as `Move` objects with its letters; `None`
+/// for the other games.
+fn family_objects(py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<Option<Vec<Py<PyMove>>>> {
+    let g = read(game)?;
+    match &g.game {
+        AnyGame::Family(f) => {
+            let moves = GameState::legal_moves(&**f);
+            Ok(Some(family_move_objects(py, f, &moves, g.shape())?))
+        }
+        _ => Ok(None),
     }
 }
 
@@ -822,15 +932,22 @@ impl PyGame {
     }
 
     /// Whether the side to move is in check (on the referee's true board in Tsuitate).
-    fn is_check(this: GameRef<'_>) -> bool {
-        this.position().is_check()
+    fn is_check(this: GameRef<'_>) -> PyResult<bool> {
+        if let AnyGame::Family(g) = &this.game {
+            return Ok(g.position().is_check());
+        }
+        Ok(this.position_for("is_check")?.is_check())
     }
 
     /// Every piece on the board: ``{square index: piece}``, the piece as
-    /// ``piece_at`` writes it (``"P"``, ``"+r"``), squares ascending (the
-    /// referee's true position in Tsuitate).
+    /// ``piece_at`` writes it (``"P"``, ``"+r"``; a ``FamilyGame``'s
+    /// ``(kind name, colour)``), squares ascending (the referee's true
+    /// position in Tsuitate).
     fn piece_map<'py>(this: GameRef<'_>, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        inspect::piece_map(py, this.position())
+        if let AnyGame::Family(g) = &this.game {
+            return inspect::family_piece_map(py, g.position(), this.shape());
+        }
+        inspect::piece_map(py, this.position_for("piece_map")?)
     }
 
     /// The squares of ``color``'s pieces of exactly ``kind``, ascending.
@@ -843,7 +960,10 @@ impl PyGame {
         kind: Text<convert::MoveText>,
         color: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<usize>> {
-        inspect::pieces(this.position(), &kind, color)
+        if let AnyGame::Family(g) = &this.game {
+            return inspect::family_pieces(g.position(), this.shape(), &kind, color);
+        }
+        inspect::pieces(this.position_for("pieces")?, &kind, color)
     }
 
     /// The squares of ``color``'s pieces that attack ``square``, ascending,
@@ -856,7 +976,7 @@ impl PyGame {
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<usize>> {
-        inspect::attackers(this.position(), color, square)
+        inspect::attackers(this.position_for("attackers")?, color, square)
     }
 
     /// Whether any of ``color``'s pieces attacks ``square`` (see ``attackers``).
@@ -865,26 +985,33 @@ impl PyGame {
         color: &Bound<'_, PyAny>,
         square: &Bound<'_, PyAny>,
     ) -> PyResult<bool> {
-        inspect::is_attacked_by(this.position(), color, square)
+        inspect::is_attacked_by(this.position_for("is_attacked_by")?, color, square)
     }
 
     /// The squares of the enemy pieces giving check to the side to move,
     /// ascending (two in a double check, none when not in check).
-    fn checkers(this: GameRef<'_>) -> Vec<usize> {
-        inspect::checkers(this.position())
+    fn checkers(this: GameRef<'_>) -> PyResult<Vec<usize>> {
+        Ok(inspect::checkers(this.position_for("checkers")?))
     }
 
     /// The square of ``color``'s king, or ``None`` when it has none (a
-    /// position set up without one).
+    /// position set up without one); in a ``FamilyGame``, its royal piece
+    /// (the lowest square if it has several).
     fn king(this: GameRef<'_>, color: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
-        inspect::king(this.position(), color)
+        if let AnyGame::Family(g) = &this.game {
+            return inspect::family_king(g.position(), this.shape(), color);
+        }
+        inspect::king(this.position_for("king")?, color)
     }
 
     /// The position's 64-bit Zobrist hash (board, both hands with their
     /// counts, side to move; not the move number): equal positions have
     /// equal hashes, and it is what repetition is detected by.
-    fn zobrist_hash(this: GameRef<'_>) -> u64 {
-        this.position().hash()
+    fn zobrist_hash(this: GameRef<'_>) -> PyResult<u64> {
+        if let AnyGame::Family(g) = &this.game {
+            return Ok(g.position().hash());
+        }
+        Ok(this.position_for("zobrist_hash")?.hash())
     }
 
     /// The position as a BOD diagram (局面図), the kanji board KIF files
@@ -893,22 +1020,31 @@ impl PyGame {
     /// (``v`` before White's pieces), Black's hand, then ``手数＝N`` after
     /// the first move and ``後手番`` when White is to move. Ends with a
     /// newline; ``Record.read`` of a KIF with it reads the position back.
-    fn bod(this: GameRef<'_>) -> String {
-        inspect::bod(this.position())
+    fn bod(this: GameRef<'_>) -> PyResult<String> {
+        let pos = this.position_for("a BOD diagram (shogi's pieces only)")?;
+        Ok(inspect::bod(pos))
     }
 
     /// A text diagram for people: White's hand, the file numbers on top,
     /// the ranks' letters on the right, Black's hand, who is to move and
     /// the move number (``shogi_formats::diagram::text::labelled``).
-    fn __str__(this: GameRef<'_>) -> String {
-        shogi_formats::diagram::text::labelled(this.position())
+    fn __str__(this: GameRef<'_>) -> PyResult<String> {
+        if let AnyGame::Family(g) = &this.game {
+            return Ok(g.sfen());
+        }
+        Ok(shogi_formats::diagram::text::labelled(
+            this.position_for("a text diagram")?,
+        ))
     }
 
     /// The current position as SFEN (in Tsuitate the referee's true
     /// position, hidden from players during play; ``seen(color).sfen()`` is
     /// what a player sees).
-    fn sfen(this: GameRef<'_>) -> String {
-        this.position().to_sfen()
+    fn sfen(this: GameRef<'_>) -> PyResult<String> {
+        if let AnyGame::Family(g) = &this.game {
+            return Ok(g.sfen());
+        }
+        Ok(this.position_for("sfen")?.to_sfen())
     }
 
     /// Who acts now (the contract's ``to_move``): ``BLACK``/``WHITE``,
@@ -959,6 +1095,14 @@ impl PyGame {
         action: Text<convert::MoveText>,
     ) -> PyResult<contract::Report> {
         this.forget_listing();
+        if let AnyGame::Family(g) = &mut this.game {
+            // Its moves are written with the definition's letters.
+            g.play_usi(&action).map_err(crate::errors::play_error)?;
+            return Ok((
+                Some(shogi_variants::Verdict::Played.name()),
+                (Vec::new(), Vec::new()),
+            ));
+        }
         let report = contract::apply_action(&mut this.game, &action)?;
         if let AnyGame::Board(g) = &this.game {
             let n = g.moves().len();
@@ -989,7 +1133,10 @@ impl PyGame {
     /// Tsuitate every attempt, fouls included) and ``"chance:ID"`` for each
     /// card drawn.
     fn history(this: GameRef<'_>) -> Vec<String> {
-        contract::history(&this.game)
+        match &this.game {
+            AnyGame::Family(g) => family_history(g),
+            other => contract::history(other),
+        }
     }
 
     /// ``color`` resigns (the side to move if ``None``), on either side's
@@ -1023,7 +1170,13 @@ impl PyGame {
         py: Python<'_>,
         usi: &Bound<'_, pyo3::types::PyString>,
     ) -> PyResult<Py<PyMove>> {
-        let mv = a_move_on(usi.as_any(), this.position().geometry())?;
+        if let AnyGame::Family(g) = &this.game {
+            let mv = family_move(g, usi.as_any())?;
+            let obj = family_move_object(py, g, mv, this.shape())?;
+            this.play(mv)?;
+            return Ok(obj);
+        }
+        let mv = a_move_on(usi.as_any(), GameState::geometry(&this.game))?;
         this.play(mv)?;
         move_object(py, mv, this.shape())
     }
@@ -1057,6 +1210,15 @@ impl PyGame {
 
     /// The action of a move on this board. Raises ``InvalidMoveError`` if it does not fit the board.
     fn action(this: GameRef<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<u32> {
+        if let AnyGame::Family(g) = &this.game {
+            let mv = family_move(g, r#move)?;
+            return this.space().encode(mv).ok_or_else(|| {
+                crate::errors::InvalidMoveError::new_err(format!(
+                    "{} does not fit this board",
+                    g.usi(mv)
+                ))
+            });
+        }
         crate::actions::action_of(this.space(), r#move)
     }
 
@@ -1066,7 +1228,11 @@ impl PyGame {
         py: Python<'_>,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<Py<PyMove>> {
-        crate::actions::move_of_action(py, this.space(), this.shape(), action)
+        let mv = crate::actions::move_of_action(py, this.space(), this.shape(), action)?;
+        match &this.game {
+            AnyGame::Family(g) => family_move_object(py, g, mv.get().0, this.shape()),
+            _ => Ok(mv),
+        }
     }
 
     /// "Show legal squares": where the side to move's piece on a square may
@@ -1074,6 +1240,13 @@ impl PyGame {
     /// the squares it allows; in Tsuitate, the candidate destinations on
     /// the mover's own board.
     fn legal_squares(this: GameRef<'_>, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        if let (AnyGame::Family(g), Ok(text)) = (&this.game, square_or_drop.cast::<PyString>()) {
+            // A piece in hand by the definition's letter ("C*") or name ("chick*").
+            if let Some(kind) = text.to_str()?.strip_suffix('*') {
+                let k = inspect::family_kind(g.position(), kind)?;
+                return Ok(convert::squares(g.legal_drop_squares_of(k), this.shape()));
+            }
+        }
         contract::legal_squares(&this.game, square_or_drop)
     }
 

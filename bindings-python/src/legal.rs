@@ -40,6 +40,17 @@ pub trait MoveSource: Send + Sync {
         Ok(self.list(owner)?.len())
     }
 
+    /// A move argument (``Move`` or USI text) read as this game writes
+    /// its moves.
+    fn read_move(&self, _owner: &Bound<'_, PyAny>, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+        crate::moves::a_move(obj)
+    }
+
+    /// The USI of `moves` as this game writes them.
+    fn usi(&self, _owner: &Bound<'_, PyAny>, moves: &[Move]) -> PyResult<Vec<String>> {
+        Ok(moves.iter().map(ToString::to_string).collect())
+    }
+
     /// Whether `mv` is among them.
     fn contains(&self, owner: &Bound<'_, PyAny>, mv: Move) -> PyResult<bool> {
         Ok(self.list(owner)?.contains(&mv))
@@ -80,7 +91,7 @@ impl PyLegalMoves {
 
     /// Whether a move (``Move`` or USI) is among them; malformed text is not.
     fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match crate::moves::a_move(r#move) {
+        match self.source.read_move(self.owner.bind(py), r#move) {
             Ok(mv) => self.source.contains(self.owner.bind(py), mv),
             Err(_) => Ok(false),
         }
@@ -116,11 +127,9 @@ impl PyLegalMoves {
     /// ``list(moves)`` gives them all.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let moves = self.source.list(self.owner.bind(py))?;
-        let shown: Vec<String> = moves
-            .iter()
-            .take(REPR_MOVES)
-            .map(|m| m.to_string())
-            .collect();
+        let shown = self
+            .source
+            .usi(self.owner.bind(py), &moves[..moves.len().min(REPR_MOVES)])?;
         let more = match moves.len().saturating_sub(REPR_MOVES) {
             0 => String::new(),
             n => format!(", ... and {n} more"),

@@ -1,8 +1,9 @@
 //! Python bindings of shogi-variants, imported as `shogi_variants`.
 //!
 //! Every game is a `Game` over `shogi_variants::AnyGame` (`game.rs`):
-//! `Board` (a `shogi_core::Game<AnyVariant>`), `CardGame` and
-//! `TsuitateGame` (the `Referee`) are its subclasses, adding their own words. Every error becomes an exception that
+//! `Board` (a `shogi_core::Game<AnyVariant>`), `CardGame`,
+//! `TsuitateGame` (the `Referee`) and `FamilyGame` (a game of the shogi
+//! family) are its subclasses, adding their own words. Every error becomes an exception that
 //! subclasses `ValueError` (see `errors`); nothing panics on user input.
 //!
 //! `unsafe` is denied but in two places, each with its soundness argument:
@@ -22,6 +23,7 @@ mod enums;
 mod episodes;
 mod errors;
 mod facts;
+mod family_game;
 mod game;
 mod inspect;
 mod interrupt;
@@ -133,6 +135,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<legal::PyLegalMoves>()?;
     m.add_class::<game::PyCardGame>()?;
     m.add_class::<game::PyTsuitateGame>()?;
+    m.add_class::<game::PyFamilyGame>()?;
     m.add_class::<tsuitate::PyPlayerView>()?;
     m.add_class::<tsuitate::PyAnnouncement>()?;
     m.add_class::<tsuitate::PyRuling>()?;

@@ -4,8 +4,9 @@ use crate::convert::{self, Shape};
 use crate::enums::{ColorObj, ReasonObj};
 use crate::errors::InvalidMoveError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyTuple};
 use shogi_core::{Color, EndReason, Geometry, Move, Outcome, PieceKind};
+use shogi_variants::FamilyGame;
 use std::sync::OnceLock;
 
 /// A move: immutable, hashable, ordered by ``code``.
@@ -20,9 +21,45 @@ use std::sync::OnceLock;
 /// the board that made it (``legal_moves``, ``pop``, ``peek``, players,
 /// ...; ``board=`` for one built by hand, 9×9 without), and
 /// ``from_square``/``to_square`` answer in that numbering.
+///
+/// A move of a ``FamilyGame`` writes itself with its definition's letters
+/// (``"C*2b"`` in dobutsu, ``"2b3c-"`` for kyoto's flip back): the text it
+/// had in the position it was listed or played in.
 #[pyclass(module = "shogi_variants", name = "Move", frozen, eq, ord)]
 #[derive(Clone, Copy)]
-pub struct PyMove(pub Move, pub Shape);
+pub struct PyMove(pub Move, pub Shape, pub Option<Letters>);
+
+/// A family move's USI with its definition's letters, kept inline (a move
+/// object stays `Copy`): at most a two-character token, `*` and a square
+/// (`+S*3c`), or two squares and a mark (`2b3c-`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Letters {
+    bytes: [u8; Letters::MAX],
+    len: u8,
+}
+
+impl Letters {
+    /// The longest text kept; longer text is not kept (never met: see the type).
+    const MAX: usize = 8;
+
+    /// The letters of `text`, if it fits.
+    pub fn of(text: &str) -> Option<Letters> {
+        let mut bytes = [0; Letters::MAX];
+        bytes
+            .get_mut(..text.len())?
+            .copy_from_slice(text.as_bytes());
+        Some(Letters {
+            bytes,
+            len: text.len() as u8,
+        })
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Made from a `&str` whole: always UTF-8.
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("")
+    }
+}
 
 impl PartialEq for PyMove {
     fn eq(&self, other: &Self) -> bool {
@@ -55,13 +92,21 @@ fn on_board(mv: Move, shape: Shape) -> PyResult<PyMove> {
             )));
         }
     }
-    Ok(PyMove(mv, shape))
+    Ok(PyMove(mv, shape, None))
 }
 
 impl PyMove {
     /// The 9×9 move of `mv` (a move built without a board).
     pub fn nine(mv: Move) -> PyMove {
-        PyMove(mv, Shape::NINE)
+        PyMove(mv, Shape::NINE, None)
+    }
+
+    /// The move's USI: its family letters if it has them.
+    fn text(&self) -> String {
+        match &self.2 {
+            Some(letters) => letters.as_str().to_owned(),
+            None => self.0.to_string(),
+        }
     }
 }
 
@@ -83,7 +128,7 @@ impl PyMove {
                 "a move goes somewhere: {from} to {to}"
             )));
         }
-        Ok(PyMove(Move::normal(from, to, promotion), shape))
+        Ok(PyMove(Move::normal(from, to, promotion), shape, None))
     }
 
     /// Parse USI (``"7g7f"``, ``"8h2b+"``, ``"P*5e"``); ``board`` gives the
@@ -119,7 +164,7 @@ impl PyMove {
             ))
         })?;
         Move::drop(kind, to)
-            .map(|m| PyMove(m, shape))
+            .map(|m| PyMove(m, shape, None))
             .ok_or_else(|| {
                 InvalidMoveError::new_err(format!("a {} cannot be dropped", kind.name()))
             })
@@ -153,9 +198,9 @@ impl PyMove {
         (self.1.files(), self.1.ranks())
     }
 
-    /// USI notation.
+    /// USI notation (a family game's move: with its definition's letters).
     fn usi(&self) -> String {
-        self.0.to_string()
+        self.text()
     }
 
     /// Origin square, ``None`` for a drop, numbered as on the board that
@@ -174,10 +219,14 @@ impl PyMove {
         self.1.index(self.0.to())
     }
 
-    /// The dropped piece's uppercase letter, ``None`` for a board move.
+    /// The dropped piece's uppercase letter (a family game's: its
+    /// definition's token, ``"C"``, ``"+S"``), ``None`` for a board move.
     #[getter]
     fn drop_piece(&self) -> Option<String> {
-        self.0.drop_kind().map(|k| k.base_letter().to_string())
+        match (&self.2, self.0.is_drop()) {
+            (Some(letters), true) => letters.as_str().split_once('*').map(|(t, _)| t.to_owned()),
+            _ => self.0.drop_kind().map(|k| k.base_letter().to_string()),
+        }
     }
 
     /// Whether the move promotes.
@@ -211,16 +260,16 @@ impl PyMove {
     }
 
     fn __str__(&self) -> String {
-        self.0.to_string()
+        self.text()
     }
 
     fn __repr__(&self) -> String {
-        if self.1 == Shape::NINE {
+        if self.1 == Shape::NINE && self.2.is_none() {
             format!("Move.from_usi('{}')", self.0)
         } else {
             format!(
                 "<Move {} on a {}x{} board>",
-                self.0,
+                self.text(),
                 self.1.files(),
                 self.1.ranks()
             )
@@ -229,20 +278,41 @@ impl PyMove {
 
     /// Pickles as its USI text and its numbering (``(files, ranks)``),
     /// read back by `Move._from_state`: the copy numbers its squares as the
-    /// original does.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u8, u8))> {
-        Ok((
-            py.get_type::<PyMove>().getattr("_from_state")?,
-            (self.0.to_string(), self.1.files(), self.1.ranks()),
-        ))
+    /// original does. A family game's move adds its ``code`` (its letters
+    /// are its definition's, which standard USI cannot read back).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let f = py.get_type::<PyMove>().getattr("_from_state")?;
+        let (files, ranks) = (self.1.files(), self.1.ranks());
+        let args = match self.2 {
+            Some(_) => (self.text(), files, ranks, self.0.to_u16()).into_pyobject(py)?,
+            None => (self.text(), files, ranks).into_pyobject(py)?,
+        };
+        Ok((f, args))
     }
 
     /// Reads back what `__reduce__` wrote.
     #[staticmethod]
-    fn _from_state(usi: convert::Text<convert::MoveText>, files: u8, ranks: u8) -> PyResult<Self> {
+    #[pyo3(signature = (usi, files, ranks, code = None))]
+    fn _from_state(
+        usi: convert::Text<convert::MoveText>,
+        files: u8,
+        ranks: u8,
+        code: Option<u16>,
+    ) -> PyResult<Self> {
         let shape = Shape::new(files, ranks).ok_or_else(|| {
             InvalidMoveError::new_err(format!("not a pickled Move: no {files}x{ranks} board"))
         })?;
+        if let Some(code) = code {
+            let mv = Move::from_u16(code)
+                .ok_or_else(|| InvalidMoveError::new_err(format!("{code} is not a move code")))?;
+            let letters = Letters::of(&usi).ok_or_else(|| {
+                InvalidMoveError::new_err("not a pickled Move: its text is too long")
+            })?;
+            return on_board(mv, shape).map(|m| PyMove(m.0, m.1, Some(letters)));
+        }
         let mv = usi
             .parse::<Move>()
             .map_err(|e| InvalidMoveError::new_err(e.to_string()))?;
@@ -333,7 +403,7 @@ fn made(
     mv: Move,
     shape: Shape,
 ) -> PyResult<Py<PyMove>> {
-    let obj = Py::new(py, PyMove(mv, shape))?;
+    let obj = Py::new(py, PyMove(mv, shape, None))?;
     match cell {
         Some(cell) => Ok(cell.get_or_init(|| obj).clone_ref(py)),
         None => Ok(obj),
@@ -529,4 +599,71 @@ pub fn a_move_on(obj: &Bound<'_, PyAny>, geometry: &Geometry) -> PyResult<Move> 
         }
     }
     Ok(mv)
+}
+
+/// The move `obj` names in `game`'s position now: a `Move` (a drop made
+/// without the definition's letters, ``Move.from_usi("L*2b")``, is read by
+/// its letter as this definition's), or USI text with the definition's
+/// letters (``"C*2b"``, ``"2b3c-"``). Text that names no move of this board
+/// raises `InvalidMoveError` with the reason; legality is the game's to judge.
+pub fn family_move(game: &FamilyGame, obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    let text = if let Ok(m) = obj.cast::<PyMove>() {
+        let PyMove(mv, _, letters) = *m.get();
+        if letters.is_some() || !mv.is_drop() {
+            return a_move_on(obj, shogi_variants::GameState::geometry(game));
+        }
+        mv.to_string()
+    } else if let Ok(s) = obj.cast::<PyString>() {
+        convert::text_of::<convert::MoveText>(s)?.to_string()
+    } else {
+        return Err(InvalidMoveError::new_err(format!(
+            "expected a Move or USI text, not {}",
+            convert::type_name(obj)
+        )));
+    };
+    shogi_core::family::notation::from_usi(game.position(), &text).map_err(|e| {
+        InvalidMoveError::new_err(format!(
+            "{e} (in {})",
+            shogi_variants::GameState::name(game)
+        ))
+    })
+}
+
+/// The `Move` object of `mv` as played from `game`'s position now, written
+/// with the definition's letters (a new object: the same move is written
+/// `+` or `-` by the face it changes from).
+pub fn family_move_object(
+    py: Python<'_>,
+    game: &FamilyGame,
+    mv: Move,
+    shape: Shape,
+) -> PyResult<Py<PyMove>> {
+    Py::new(py, PyMove(mv, shape, Letters::of(&game.usi(mv))))
+}
+
+/// [`family_move_object`] of each of `moves`.
+pub fn family_move_objects(
+    py: Python<'_>,
+    game: &FamilyGame,
+    moves: &[Move],
+    shape: Shape,
+) -> PyResult<Vec<Py<PyMove>>> {
+    moves
+        .iter()
+        .map(|&mv| family_move_object(py, game, mv, shape))
+        .collect()
+}
+
+/// The moves of a family game since its start, written as each was played
+/// (its history's USI with the definition's letters).
+pub fn family_history(game: &FamilyGame) -> Vec<String> {
+    let mut pos = game.start_position().clone();
+    game.moves()
+        .iter()
+        .map(|&mv| {
+            let text = shogi_core::family::notation::to_usi(&pos, mv);
+            pos.make(mv);
+            text
+        })
+        .collect()
 }

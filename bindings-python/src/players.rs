@@ -19,7 +19,7 @@ use shogi_players::{
     MatchResult, MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer,
     SearchPlayer,
 };
-use shogi_variants::{AnyGame, AnyVariant, CardGame, PlayerView};
+use shogi_variants::{AnyGame, AnyVariant, CardGame, FamilyGame, GameState, PlayerView};
 use std::sync::{Arc, MutexGuard};
 use std::time::Duration;
 
@@ -42,6 +42,7 @@ enum Snapshot {
     Board(Game<AnyVariant>),
     Card(CardGame),
     View(PlayerView),
+    Family(FamilyGame),
 }
 
 impl Snapshot {
@@ -51,14 +52,15 @@ impl Snapshot {
             match &g.game {
                 AnyGame::Board(b) => return Ok(Snapshot::Board((**b).clone())),
                 AnyGame::Card(c) => return Ok(Snapshot::Card((**c).clone())),
-                AnyGame::Tsuitate(_) | AnyGame::Family(_) => {}
+                AnyGame::Family(f) => return Ok(Snapshot::Family((**f).clone())),
+                AnyGame::Tsuitate(_) => {}
             }
         }
         if let Ok(v) = observation.cast::<PyPlayerView>() {
             return Ok(Snapshot::View(v.get().view.clone()));
         }
         Err(ShogiError::new_err(format!(
-            "a player observes a Board, a CardGame at its move step, or a PlayerView, not {}",
+            "a player observes a Board, a CardGame at its move step, a FamilyGame or a PlayerView, not {}",
             observation.get_type().name()?
         )))
     }
@@ -69,6 +71,7 @@ impl Snapshot {
             Snapshot::Board(g) => Shape::of(g.position().geometry()),
             Snapshot::Card(c) => Shape::of(c.position().geometry()),
             Snapshot::View(v) => Shape::of(v.board.geometry()),
+            Snapshot::Family(f) => Shape::of(GameState::geometry(f)),
         }
     }
 
@@ -77,6 +80,16 @@ impl Snapshot {
             Snapshot::Board(g) => Observation::board(g),
             Snapshot::Card(c) => Observation::card(c),
             Snapshot::View(v) => Observation::tsuitate(v),
+            Snapshot::Family(f) => GameState::observation(f, f.side_to_move()),
+        }
+    }
+
+    /// The `Move` object of `mv`, chosen in this snapshot's position (a
+    /// family game's: written with its definition's letters).
+    fn move_object(&self, py: Python<'_>, mv: Move) -> PyResult<Py<PyMove>> {
+        match self {
+            Snapshot::Family(f) => crate::moves::family_move_object(py, f, mv, self.shape()),
+            _ => move_object(py, mv, self.shape()),
         }
     }
 }
@@ -84,10 +97,9 @@ impl Snapshot {
 /// Asks a native player for a move on a Python observation: on a copy of
 /// it, with the GIL released, Ctrl-C checked every 50 ms by a player that
 /// thinks long (a search: every 1024 nodes).
-/// The move comes with the observed board's square numbering.
-fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option<(Move, Shape)>> {
+/// The move comes as a `Move` object numbered on the observed board.
+fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyMove>>> {
     let snapshot = Snapshot::of(observation)?;
-    let shape = snapshot.shape();
     let mut guard = seat.lock("choose")?;
     let player: &mut Native = &mut guard;
     let stop = Arc::new(Interrupt::new());
@@ -99,7 +111,10 @@ fn choose_native(seat: &Seat, observation: &Bound<'_, PyAny>) -> PyResult<Option
         mv
     });
     crate::pending::raise_pending()?;
-    stop.finish(mv).map(|mv| mv.map(|m| (m, shape)))
+    match stop.finish(mv)? {
+        Some(mv) => snapshot.move_object(observation.py(), mv).map(Some),
+        None => Ok(None),
+    }
 }
 
 /// The positional arguments that make a player with the same settings.
@@ -141,7 +156,9 @@ macro_rules! native_player {
             }
 
             /// The move to play: ``observation`` is a ``Board``, a
-            /// ``CardGame`` at its move step, or a Tsuitate ``PlayerView``.
+            /// ``CardGame`` at its move step, a ``FamilyGame`` (its move
+            /// written with the definition's letters) or a Tsuitate
+            /// ``PlayerView``.
             /// ``None`` if there is no move. The player thinks on a copy
             /// of the observation with the GIL released; Ctrl-C stops a
             /// long search within about 50 ms (``KeyboardInterrupt``; the
@@ -151,13 +168,9 @@ macro_rules! native_player {
             /// ``BusyError``.
             fn choose(
                 &self,
-                py: Python<'_>,
                 observation: &Bound<'_, PyAny>,
             ) -> PyResult<Option<Py<PyMove>>> {
-                match choose_native(&self.seat, observation)? {
-                    Some((mv, shape)) => Ok(Some(move_object(py, mv, shape)?)),
-                    None => Ok(None),
-                }
+                choose_native(&self.seat, observation)
             }
 
             /// Forget the last game (matches call this before each game).

@@ -52,7 +52,7 @@ impl PyAnnouncement {
     #[getter]
     fn r#move(&self) -> Option<PyMove> {
         match self.0 {
-            Announcement::Attempted(m) => Some(PyMove(m, self.1)),
+            Announcement::Attempted(m) => Some(PyMove(m, self.1, None)),
             _ => None,
         }
     }
@@ -193,7 +193,7 @@ impl PyEvent {
     /// The move attempted: known for the player's own attempts only, else ``None``.
     #[getter]
     fn attempted(&self) -> Option<PyMove> {
-        self.0.attempted.map(|m| PyMove(m, self.1))
+        self.0.attempted.map(|m| PyMove(m, self.1, None))
     }
 
     /// ``"played"`` or ``"foul"`` as told; ``None`` for an opponent's foul
@@ -522,7 +522,7 @@ impl PyPlayerView {
                     (four.into_pyobject(py)?.into_any(), none())
                 }
                 Fact::Private(PrivateFact::Attempted(mv)) => {
-                    let item = ("attempted", PyMove(mv, shape)).into_pyobject(py)?;
+                    let item = ("attempted", PyMove(mv, shape, None)).into_pyobject(py)?;
                     (none(), item.into_any())
                 }
                 Fact::Private(PrivateFact::Foul { count }) => {
@@ -743,7 +743,7 @@ impl PyPlayerView {
             .view
             .candidate_moves()
             .iter()
-            .map(|&m| PyMove(m, shape))
+            .map(|&m| PyMove(m, shape, None))
             .collect())
     }
 

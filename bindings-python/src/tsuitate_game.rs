@@ -47,7 +47,7 @@ fn attempt_values(
         .map(|a| {
             (
                 ColorObj(a.by),
-                PyMove(a.mv, shape),
+                PyMove(a.mv, shape, None),
                 a.foul.map(FoulReason::name),
             )
         })
@@ -77,14 +77,14 @@ impl PyTsuitateGame {
     /// move that is no candidate on the mover's own board, ``GameOverError``
     /// once over; nothing changes then.
     fn push(mut this: GameMut<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<PyRuling> {
-        let mv = a_move_on(r#move, this.position().geometry())?;
+        let mv = a_move_on(r#move, this.referee()?.true_position().geometry())?;
         attempt_move(&mut this, mv)
     }
 
     /// Parses a USI move and attempts it, as ``push``; returns the ``Ruling``
     /// (the news of the attempt, where a board returns the move).
     fn push_usi(mut this: GameMut<'_>, usi: &Bound<'_, PyString>) -> PyResult<PyRuling> {
-        let mv = a_move_on(usi.as_any(), this.position().geometry())?;
+        let mv = a_move_on(usi.as_any(), this.referee()?.true_position().geometry())?;
         attempt_move(&mut this, mv)
     }
 
@@ -97,7 +97,7 @@ impl PyTsuitateGame {
     /// Deprecated: ``sfen()``, which is the referee's true position.
     fn true_sfen(this: GameRef<'_>, py: Python<'_>) -> PyResult<String> {
         deprecated(py, "TsuitateGame.true_sfen()", "sfen()")?;
-        Ok(this.position().to_sfen())
+        Ok(this.referee()?.true_position().to_sfen())
     }
 
     /// Deprecated: ``seen(color)``, the contract's name for what a seat sees.

@@ -200,3 +200,24 @@ def test_a_shard_that_keeps_killing_its_worker_stops_the_run(tmp_path):
     with pytest.raises(sv.ShogiError, match="lost its worker 3 times"):
         dist.generate(str(tmp_path / "crash"), game="minishogi", games=2, black="policy", shard_games=2,
                       workers=1, policy=crash, progress=False)
+
+
+def test_a_small_dobutsu_dataset(tmp_path):
+    """A game of the shogi family on Ray: its observations and masks sized by
+    its definition's kinds, its games saved (SFEN and USI moves with its
+    letters) and its KIF refused by name, as KIF holds only shogi's pieces."""
+    out = str(tmp_path / "dobutsu")
+    summary = dist.generate(out, game="dobutsu", games=6, workers=1, black="random",
+                            white="search:nodes=50", seed=2, max_plies=60, shard_games=3, progress=False)
+    assert (summary.games, summary.shards) == (6, 2)
+    data, recs = assert_every_game_once(out, 6, 2)
+    proto = sv.new_game("dobutsu")
+    rows = len(data["actions"])
+    assert data["observations"].shape == (rows,) + proto.observation_shape
+    assert data["masks"].shape == (rows, proto.num_actions)
+    assert data["masks"][np.arange(rows), data["actions"]].all(), "every action is legal"
+    for rec in recs:
+        game = sv.load(json.dumps(rec["game"]))
+        assert type(game) is sv.FamilyGame and len(game.history()) == rec["plies"]
+        assert "?" not in " ".join(game.history())
+        assert "kif" not in rec and "dobutsu" in rec["kif_error"] and "SFEN and USI moves" in rec["kif_error"]

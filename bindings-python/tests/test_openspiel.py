@@ -48,6 +48,10 @@ def play_random(state, rng: random.Random):
         ("tsuitate", {"base": "minishogi"}, 20),
         ("tsuitate", {"base": "minishogi", "move_limit": 12, "foul_limit": 3}, 20),
         ("tsuitate", {}, 3),
+        # The shogi family: games by their definition's name.
+        ("dobutsu", {}, 20),
+        ("kyotoshogi", {}, 10),
+        ("kyotoshogi", {"max_plies": 40}, 10),
     ],
 )
 def test_random_sim(name, params, sims):
@@ -642,3 +646,67 @@ def test_perfect_information_information_state_tensor_is_the_seat_and_its_observ
         assert list(info[:2]) == [1.0 if q == p else 0.0 for q in (0, 1)]
         assert np.array_equal(info[2:], np.asarray(state.observation_tensor(p)))
         assert state.information_state_string(p) == state.history_str()
+
+
+def _family_tree_counts(name: str, plies: int):
+    """The counts OpenSpiel's full-tree checks ask for, found by walking the
+    library's own ``FamilyGame`` (not the adapter): the distinct states
+    (as ``get_all_states`` keys them, by the state's text: the position and
+    the move number) that are to play and that are over, and the
+    non-terminal histories (a perfect-information state's information
+    state is its history)."""
+    playable, over, histories = set(), set(), 0
+
+    def walk(g):
+        nonlocal histories
+        key = g.sfen()
+        if g.is_game_over():
+            over.add(key)
+            return
+        playable.add(key)
+        histories += 1
+        for m in list(g.legal_moves):
+            g.push(m)
+            walk(g)
+            g.pop()
+
+    walk(sv.new_game(name, move_limit=plies))
+    return (0, len(playable), len(over)), histories
+
+
+@pytest.mark.parametrize("name", ["dobutsu", "kyotoshogi"])
+def test_openspiel_api_test_on_a_family_tree(name, monkeypatch):
+    """OpenSpiel's ``api_test`` full-tree checks on a game of the shogi
+    family, two plies deep, with the counts of the library's own tree."""
+    import unittest
+
+    api_test = pytest.importorskip("open_spiel.integration_tests.api_test")
+    nodes, recall = _family_tree_counts(name, 2)
+    key = f"shogi_variants_{name}"
+    monkeypatch.setitem(api_test.TOTAL_NUM_STATES, key, nodes)
+    monkeypatch.setitem(api_test.PERFECT_RECALL_NUM_STATES, key, recall)
+    case = type(f"FullTree_{name}", (api_test.EnforceAPIOnFullTreeBase,),
+                {"game": sos.load(name, max_plies=2), "game_name": key})
+    result = unittest.TextTestRunner(stream=open(os.devnull, "w")).run(
+        unittest.defaultTestLoader.loadTestsFromTestCase(case))
+    problems = [f"{test}: {trace}" for test, trace in result.failures + result.errors]
+    assert result.testsRun >= 8 and not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", ["dobutsu", "kyotoshogi"])
+def test_family_actions_are_written_with_the_definitions_letters(name):
+    """The adapter's action strings are the game's own move texts (a drop
+    with the definition's letter, never '?'), and its sizes the game's."""
+    game = sos.load(name)
+    proto = sv.new_game(name)
+    assert game.num_distinct_actions() == proto.num_actions
+    assert tuple(game.observation_tensor_shape()) == proto.observation_shape
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    mirror = sv.new_game(name)
+    while not state.is_terminal() and len(mirror.history()) < 60:
+        texts = sorted(state.action_to_string(a) for a in state.legal_actions())
+        assert texts == sorted(m.usi() for m in mirror.legal_moves)
+        action = rng.choice(state.legal_actions())
+        mirror.push(state.action_to_string(action))
+        state.apply_action(action)

@@ -20,6 +20,9 @@ CONFIGS = [
     ("card", {"base": "minishogi"}),
     ("tsuitate", {}),
     ("tsuitate", {"base": "minishogi"}),
+    # The shogi family, by its definitions' names.
+    ("dobutsu", {}),
+    ("kyotoshogi", {}),
 ]
 IDS = [g + ("-" + s["base"] if s else "") for g, s in CONFIGS]
 
@@ -88,13 +91,19 @@ def test_metadata_and_spaces():
         assert raw.metadata["is_parallelizable"] is False
         assert raw.metadata["render_modes"] == ["human", "ansi"]
         assert raw.possible_agents == ["black", "white"]
-        n = 1425 if settings.get("base") == "minishogi" or game == "minishogi" else 13689
+        if game in sv.FamilyGame.builtin_names():
+            # A family game's: its board, a drop slot and planes per kind of its definition.
+            proto = sv.new_game(game)
+            n, board = 2 * (proto.files * proto.ranks) ** 2 + len(proto.kinds) * proto.files * proto.ranks, (
+                proto.ranks, proto.files)
+        else:
+            n = 1425 if settings.get("base") == "minishogi" or game == "minishogi" else 13689
+            board = (5, 5) if n == 1425 else (9, 9)
         assert raw.action_space("black").n == n
         space = raw.observation_space("white")
         assert space["action_mask"].shape == (n,)
         assert space["observation"].dtype == np.float32
-        files = 5 if n == 1425 else 9
-        assert space["observation"].shape[1:] == (files, files)
+        assert space["observation"].shape[1:] == board
         assert raw.observation_space("black") is raw.observation_space("black")
 
 

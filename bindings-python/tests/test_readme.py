@@ -23,7 +23,14 @@ def block_with(text: str) -> str:
 
 
 def test_readme_has_its_python_examples():
-    assert len(BLOCKS) == 6, "the tour, mate search, defined and scripted variants, research, datasets"
+    assert len(BLOCKS) == 7, "the tour, mate search, defined and scripted variants, the family, research, datasets"
+
+
+def test_readme_family_example_runs():
+    scope = run(block_with('sv.new_game("dobutsu")'))
+    g = scope["g"]
+    assert type(g) is sv.FamilyGame and g.history() == ["2c2b", "2a2b"]
+    assert scope["move"].usi() in g.legal_moves
 
 
 def test_readme_defined_variant_example_runs():

@@ -42,6 +42,7 @@ KNOWN_TAGS = {"python", "pycon", "rust", "toml", "text"} | SHELL_TAGS
 CLAIMED = [
     'variant="defined"',
     "register_variant",
+    'sv.new_game("dobutsu")',
     "problem_from_sfen",
     "tsuitate =",
     "batch",

@@ -17,7 +17,7 @@ and ``JOKER`` (0).
 
 import enum
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Iterator, Literal, Optional, Sequence, TypedDict, Union
+from typing import Any, Callable, Iterable, Iterator, Literal, NoReturn, Optional, Sequence, TypedDict, Union
 
 from typing_extensions import Self, disjoint_base, final
 
@@ -91,6 +91,7 @@ __all__ = [
     "EpisodeResult",
     "Episodes",
     "Event",
+    "FamilyGame",
     "Game",
     "GameOverError",
     "IllegalMoveError",
@@ -391,7 +392,7 @@ class LegalMoves:
 
 @disjoint_base
 class Game:
-    """A game: the base class of ``Board``, ``CardGame`` and ``TsuitateGame``
+    """A game: the base class of ``Board``, ``CardGame``, ``TsuitateGame`` and ``FamilyGame``
     (``isinstance(g, Game)`` holds for each), with the methods every game
     answers alike: the contract (``to_move``, ``legal_moves``,
     ``chance_outcomes``, ``apply_chance``, ``apply_action``, ``history``,
@@ -473,7 +474,8 @@ class Game:
     def num_actions(self) -> int:
         """Size of the board's fixed action space: 13,689 on 9×9, 1,425 on 5×5.
         Board move ``(from * n + to) * 2 + promote``, then drops ``2n² + kind * n + to``
-        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G)."""
+        (n squares numbered ``(file - 1) * ranks + rank - 1``; kinds P L N S B R G; a
+        ``FamilyGame``: a drop slot per kind of its definition, in ``kinds``' order)."""
     def legal_actions(self) -> list[int]:
         """The legal moves as actions, ascending (none once the game is over)."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
@@ -1085,6 +1087,88 @@ class TsuitateGame(Game):
         opened: Optional[bool] = None,
     ) -> str: ...
 
+class FamilyGame(Game):
+    """A game of the shogi family: a definition with pieces of its own
+    (dobutsu, kyoto shogi... ``FamilyGame.builtin_names()``, or a definition's
+    TOML text or dict of fields), Rust's ``shogi_variants::FamilyGame``.
+
+    ``FamilyGame(sfen=None, *, definition, **settings)``: the SFEN with the
+    definition's letters (``None``/``"startpos"``: its start) and the house rules
+    ``move_limit``, ``repetition``, ``stalemate``. ``new_game("dobutsu")`` and
+    ``new_game("defined", definition=...)`` make one. Pieces are named as the
+    definition names them (``"lion"``), moves are written with its letters
+    (``"C*2b"``, kyoto's ``"+S*3c"`` and ``"2b3c-"``). Records (KIF, KI2, CSA)
+    are refused: ``to_json()`` saves the game; ``svg()`` is not drawn yet.
+
+    >>> import shogi_variants as sv
+    >>> g = sv.new_game("dobutsu")
+    >>> g.kinds
+    ['chick', 'hen', 'elephant', 'giraffe', 'lion']
+    >>> g.push_usi("2c2b"), g.push_usi("2a2b")
+    (<Move 2c2b on a 3x4 board>, <Move 2a2b on a 3x4 board>)
+    >>> g.hand(sv.BLACK), g.piece_at("2b")
+    ({'chick': 1}, ('lion', <Color.WHITE: 1>))
+    >>> "C*2c" in [m.usi() for m in g.legal_moves]
+    True
+    """
+
+    def __new__(cls, sfen: Optional[str] = None, *, definition: Union[str, dict[str, object]], **settings: object) -> Self: ...
+    @staticmethod
+    def builtin_names() -> list[str]:
+        """The names of the shipped family definitions."""
+    @property
+    def name(self) -> str:
+        """The definition's name."""
+    @property
+    def definition(self) -> str:
+        """The definition as TOML text."""
+    @property
+    def kinds(self) -> list[str]:
+        """The definition's kinds by name, in index order (drop slots, observation planes)."""
+    @property
+    def move_number(self) -> int:
+        """The SFEN move number (1 at the start, +1 per move)."""
+    def start_sfen(self) -> str:
+        """The start position as SFEN, with the definition's letters."""
+    def from_sfen(self, sfen: str) -> "FamilyGame":
+        """The same game (definition, house rules) from another start position."""
+    def usi(self, move: MoveLike) -> str:
+        """A move written with the definition's letters, as played from the position now."""
+    def piece_at(self, square: Square) -> Optional[tuple[str, Color]]:
+        """``(kind name, colour)`` of the piece on a square, or ``None``."""
+    def hand(self, color: int) -> dict[str, int]:
+        """``color``'s pieces in hand by kind name, only those held."""
+    def piece_map(self) -> dict[int, tuple[str, Color]]:  # type: ignore[override]
+        """Every piece: ``{square: (kind name, colour)}``."""
+    def parse_usi(self, usi: str) -> Move:
+        """The legal move of USI text here (the definition's letters). Raises
+        ``InvalidMoveError`` for text that is no move of this board,
+        ``IllegalMoveError`` for a move the rules forbid now."""
+    def push(self, move: MoveLike) -> None:
+        """Play a legal move (a ``Move`` or USI text with the definition's letters)."""
+    def push_usi(self, usi: str) -> Move:
+        """Parse and play a USI move (the definition's letters); returns it."""
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played since the start, oldest first."""
+    def pop(self) -> Move:
+        """Take back the last move and return it. Raises ``IndexError`` at the start."""
+    def peek(self) -> Move:
+        """The last move. Raises ``IndexError`` at the start."""
+    def observation_tensor(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
+        """``float32`` planes ``(4 * len(kinds) + 3, ranks, files)`` seen by ``color``."""
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    def record(self, *_args: object, **_kwargs: object) -> NoReturn:
+        """Refused: KIF, KI2 and CSA hold only shogi's standard pieces (``ShogiError``
+        naming the variant); ``to_json()`` saves the game as SFEN and USI moves."""
+    def mate(self, *_args: object, **_kwargs: object) -> NoReturn:
+        """Refused (``ShogiError`` naming the variant): the mate solver reads shogi's
+        pieces; ``SearchPlayer`` plays the game."""
+    def seen(self, color: int) -> "FamilyGame":
+        """What ``color`` sees: a copy of the game."""
+    def __eq__(self, other: object, /) -> bool: ...
+
 class CardGame(Game):
     """Card shogi: a drawn card names the file to play on. ``CardGame(sfen=None, *, seed=None, **settings)``
     with ``copies_per_rank``, ``jokers``, ``file_rule``, ``no_move``, ``check_exempt``, ``capture_duty``, ``move_limit``, ``base``
@@ -1131,7 +1215,7 @@ class CardGame(Game):
     def board(self) -> Board:
         """A ``Board`` at the current position (the card rule aside)."""
 
-Observation = Union[Board, CardGame, PlayerView]
+Observation = Union[Board, CardGame, FamilyGame, PlayerView]
 
 @final
 class SelfPlay:
@@ -1263,7 +1347,7 @@ class RandomPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1278,7 +1362,7 @@ class SearchPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1292,7 +1376,7 @@ class CardPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1306,7 +1390,7 @@ class BeliefPlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
@@ -1320,7 +1404,7 @@ class NaivePlayer:
     def name(self) -> str: ...
     def choose(self, observation: Observation) -> Optional[Move]:
         """The move to play: ``observation`` is a ``Board``, a ``CardGame`` at its
-        move step, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
+        move step, a ``FamilyGame``, or a Tsuitate ``PlayerView`` (never the referee). Thinks on a
         copy with the GIL released; Ctrl-C stops a long search within about 50 ms
         (``KeyboardInterrupt``). ``BusyError`` while the player is in use
         elsewhere (a match in another thread)."""
