@@ -983,7 +983,7 @@ fn check_family_mate(game: &FamilyGame) {
         (Err(_), Some(_)) => return,
         (Err(e), None) => panic!("mate search refused a game in play: {e}"),
         (Ok(_), Some(o)) => panic!("mate search in a game over ({o})"),
-        (Ok(result), None) => match result.mate() {
+        (Ok(report), None) => match report.result.mate() {
             Some(line) => line.to_vec(),
             None => return,
         },

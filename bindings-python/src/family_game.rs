@@ -6,10 +6,11 @@
 //! observation and its refusal of the records.
 
 use crate::actions;
-use crate::convert::{self, SfenText, Text};
+use crate::convert::{self, Int, SfenText, Text};
 use crate::errors::{InvalidSfenError, SettingError};
 use crate::game::{family_cannot, GameMut, GameRef, PyFamilyGame};
 use crate::inspect;
+use crate::mate::{self, PyMateReport};
 use crate::moves::{family_move, family_move_object, family_move_objects, PyMove};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
@@ -370,21 +371,25 @@ impl PyFamilyGame {
         ))
     }
 
-    /// Refused: the mate solver reads shogi's pieces (a family game's
-    /// "mate" would be its royal pieces' escape from capture, which it does
-    /// not search). Raises ``ShogiError`` naming the variant;
-    /// ``SearchPlayer`` plays the game.
-    #[pyo3(signature = (*_args, **_kwargs))]
+    /// Can the side to move force a win by giving check with every move?
+    /// The exhaustive search of the shogi family (mate in 1, 3, 5, ...
+    /// plies, the shortest, the defender holding out longest), by the
+    /// definition's rules: where the royal piece is captured (dobutsu) a
+    /// mate is a royal piece that cannot escape capture, and the line ends
+    /// with its capture; a move that wins at once (a try) ends a line too.
+    /// ``nodes``, ``time_ms`` and ``max_plies`` bound it (``"timeout"``
+    /// when they run out); Ctrl-C stops it. A game over raises
+    /// ``GameOverError``.
+    #[pyo3(signature = (nodes = None, time_ms = None, max_plies = None))]
     fn mate(
         this: GameRef<'_>,
-        _args: &Bound<'_, PyTuple>,
-        _kwargs: Option<&Bound<'_, PyDict>>,
-    ) -> PyResult<()> {
-        Err(family_cannot(
-            GameState::name(this.family()?),
-            "mate search (the solver reads shogi's pieces)",
-            "SearchPlayer plays it",
-        ))
+        py: Python<'_>,
+        nodes: Option<Int<u64, convert::Nodes>>,
+        time_ms: Option<Int<u64, convert::TimeMs>>,
+        max_plies: Option<Int<u32, convert::MaxPlies>>,
+    ) -> PyResult<PyMateReport> {
+        let limits = mate::Limits::read(nodes, time_ms, max_plies, true)?;
+        mate::run_family(py, this.family()?, this.shape(), limits)
     }
 
     /// A text diagram for people: the hands by kind name, the board with

@@ -551,15 +551,7 @@ impl PyGame {
                 }
                 pictures::referee_diagram(r, lang)
             }
-            // The one refusal of a family game's picture (its pieces'
-            // labels are the definition's, which the diagrams do not draw yet).
-            AnyGame::Family(f) => {
-                return Err(family_cannot(
-                    f.name(),
-                    "an SVG picture",
-                    "sfen() and str() show the position",
-                ))
-            }
+            AnyGame::Family(f) => pictures::family_diagram(f),
         };
         opts.apply(&mut d, g, legal)?;
         Ok(d.to_svg())

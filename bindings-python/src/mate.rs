@@ -5,13 +5,16 @@
 
 use crate::busy::InUse;
 use crate::convert::{self, Int};
+use crate::errors::GameOverError;
 use crate::game::{PyBoard, PyGame};
 use crate::interrupt::Interrupt;
-use crate::moves::{move_objects, PyMove};
+use crate::moves::{family_move_object, move_objects, PyMove};
 use pyo3::prelude::*;
 use shogi_core::{Move, Position};
-use shogi_players::{MateLimits, MateProgress, MateReport, MateResult, MateSolver};
-use shogi_variants::AnyVariant;
+use shogi_players::{
+    find_family_mate_with_progress, MateLimits, MateProgress, MateReport, MateResult, MateSolver,
+};
+use shogi_variants::{AnyVariant, FamilyGame, GameState};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -340,6 +343,46 @@ pub fn run(
     crate::pending::raise_pending()?;
     let report = interrupt.finish(report)?;
     let moves = move_objects(py, report.result.mate().unwrap_or_default(), shape)?;
+    Ok(PyMateReport { report, moves })
+}
+
+/// `FamilyGame.mate`: the exhaustive mate search of the shogi family on a
+/// copy of `game`, with the GIL released (Ctrl-C stops it, as the solver's).
+pub fn run_family(
+    py: Python<'_>,
+    game: &FamilyGame,
+    shape: crate::convert::Shape,
+    limits: Limits,
+) -> PyResult<PyMateReport> {
+    let game_copy = game.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mate_limits = MateLimits {
+        max_plies: limits.max_plies,
+        time: limits.time,
+        nodes: limits.nodes,
+        stop: Some(stop.clone()),
+        shortest: true,
+    };
+    let interrupt = Interrupt::new();
+    let report = py.detach(|| {
+        let mut tick = |_: MateProgress| {
+            if interrupt.poll() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        find_family_mate_with_progress(&game_copy, &mate_limits, &mut tick)
+    });
+    crate::pending::raise_pending()?;
+    let report = interrupt
+        .finish(report)?
+        .map_err(|e| GameOverError::new_err(e.to_string()))?;
+    // Each move's text is its position's (kyoto's + and - depend on the face).
+    let mut along = game.clone();
+    let mut moves = Vec::new();
+    for &mv in report.result.mate().unwrap_or_default() {
+        moves.push(family_move_object(py, &along, mv, shape)?);
+        along.play_unchecked(mv);
+    }
     Ok(PyMateReport { report, moves })
 }
 

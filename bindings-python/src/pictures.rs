@@ -338,6 +338,15 @@ pub fn board_diagram(game: &shogi_core::Game<shogi_variants::AnyVariant>) -> Dia
     d
 }
 
+/// A game of the shogi family: its pieces by the definition's labels (the
+/// SFEN letters in Latin style), the last move marked, the result once over.
+pub fn family_diagram(game: &shogi_variants::FamilyGame) -> Diagram {
+    let mut d = Diagram::of_family(game.position(), &game.definition().labels);
+    d.last_move = game.moves().last().copied();
+    d.outcome = shogi_variants::GameState::outcome(game);
+    d
+}
+
 /// The card on the table: the one drawn for the move to be played now,
 /// or, once over, the last card of a turn that got no move (the card
 /// that allowed none).

@@ -259,11 +259,19 @@ def test_a_record_is_refused_by_name_with_the_saved_game_instead():
         sv.new_game("kyotoshogi").record(black="Habu")
 
 
-def test_a_picture_is_refused_in_one_clear_place_for_now():
+def test_a_picture_draws_the_definitions_labels():
     g = sv.new_game("dobutsu")
-    for draw in (g.svg, g._repr_svg_):
-        with pytest.raises(sv.ShogiError, match="dobutsu.*SVG"):
-            draw()
+    svg = g.svg()
+    assert svg.startswith("<svg") and svg == g._repr_svg_()
+    assert svg.count('class="piece black"') == 4 and svg.count('class="piece white"') == 4
+    for label in "ひぞきら":  # chick, elephant, giraffe, lion: the definition's labels
+        assert f">{label}</text>" in svg
+    g.push_usi("2c2b")  # the chick takes the chick: one in hand, the move marked
+    svg = g.svg(lang="en", pieces="latin")
+    assert ">C×1</text>" in svg and svg.count('class="last-move"') == 2
+    assert ">L</text>" in svg and "ら" not in svg
+    kyoto = sv.new_game("kyotoshogi")
+    assert ">+L</text>" in kyoto.svg(pieces="latin")  # a promoted face, its SFEN letters
 
 
 @pytest.mark.parametrize("name", ["dobutsu", "kyotoshogi", "microshogi"])
@@ -296,9 +304,19 @@ def test_a_match_selfplay_and_episodes_on_dobutsu():
     assert type(game) is sv.FamilyGame and len(game.history()) == results[0].plies
 
 
-def test_mate_search_is_refused_by_name():
-    g = sv.new_game("dobutsu")
-    with pytest.raises(sv.ShogiError, match="dobutsu.*mate search"):
-        g.mate(nodes=100)
-    with pytest.raises(TypeError):  # the solver takes a Board
-        sv.MateSolver(table_mb=1).solve(g, nodes=100)
+def test_mate_search_finds_a_lion_that_cannot_escape_capture():
+    # A chick dropped on 1c checks Black's lion on 1d, which must take it and
+    # is taken by White's lion: mate in 3 where the royal piece is captured.
+    g = sv.FamilyGame("e2/c1l/g2/EGL w c 16", definition="dobutsu")
+    report = g.mate()
+    assert report.result == "mate" and report.plies == 3 and report.shortest
+    assert [m.usi() for m in report.moves] == ["C*1c", "1d1c", "1b1c"]
+    for m in report.moves:
+        g.push(m)
+    assert g.outcome().winner == sv.WHITE
+    start = sv.new_game("dobutsu")
+    assert start.mate(nodes=2_000).result in ("no_mate", "timeout")
+    with pytest.raises(sv.GameOverError):
+        g.mate()
+    with pytest.raises(TypeError):  # the df-pn solver takes a Board
+        sv.MateSolver(table_mb=1).solve(start, nodes=100)

@@ -34,12 +34,12 @@
 //! // White left its lion on 2a attacked by Black's giraffe on 2b (legal
 //! // where the royal piece is captured): Black takes it, a mate in one.
 //! let game = game.from_sfen("1l1/1G1/1L1/3 b - 1")?;
-//! let result = find_family_mate(&game, &MateLimits::default())?;
-//! assert!(matches!(result, MateResult::Mate(ref line) if line.len() == 1));
+//! let report = find_family_mate(&game, &MateLimits::default())?;
+//! assert!(matches!(report.result, MateResult::Mate(ref line) if line.len() == 1));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::mate::{MateLimits, MateResult, MAX_MATE_PLIES};
+use crate::mate::{MateLimits, MateProgress, MateReport, MateResult, MAX_MATE_PLIES};
 use crate::node_budget::NodeBudget;
 use shogi_core::{Color, Move, Outcome};
 use shogi_variants::{FamilyGame, GameState};
@@ -66,8 +66,8 @@ pub enum FamilyMateError {
 
 /// Searches for a forced win by checks for the side to move of `game`,
 /// within `limits` (see the [module notes](self) for what a mate is under
-/// each royal rule). The line found is the shortest; along it the
-/// defender holds out longest.
+/// each royal rule). The line found is the shortest
+/// ([`MateReport::shortest`]); along it the defender holds out longest.
 ///
 /// # Errors
 /// [`FamilyMateError::GameOver`] when the game is over.
@@ -77,35 +77,81 @@ pub enum FamilyMateError {
 /// use shogi_variants::FamilyGame;
 /// // Kyoto shogi (checkmate rule): a lone king gives no check: no mate.
 /// let game = FamilyGame::builtin("kyotoshogi")?.from_sfen("2k2/5/5/5/2K2 b - 1")?;
-/// assert_eq!(find_family_mate(&game, &MateLimits::default())?, MateResult::NoMate);
+/// let report = find_family_mate(&game, &MateLimits::default())?;
+/// assert_eq!(report.result, MateResult::NoMate);
+/// assert!(report.nodes >= 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn find_family_mate(
     game: &FamilyGame,
     limits: &MateLimits,
-) -> Result<MateResult, FamilyMateError> {
+) -> Result<MateReport, FamilyMateError> {
+    find_family_mate_with_progress(game, limits, &mut |_| {})
+}
+
+/// [`find_family_mate`], calling `progress` about every 1,024 nodes (from
+/// the searching thread: a caller may stop the search through
+/// [`MateLimits::stop`]).
+///
+/// # Errors
+/// [`FamilyMateError::GameOver`] when the game is over.
+///
+/// ```
+/// use shogi_players::{find_family_mate_with_progress, MateLimits};
+/// use shogi_variants::FamilyGame;
+/// let game = FamilyGame::builtin("dobutsu")?;
+/// let limits = MateLimits { nodes: Some(5_000), ..MateLimits::default() };
+/// let mut reports = 0;
+/// let report = find_family_mate_with_progress(&game, &limits, &mut |_| reports += 1)?;
+/// assert!(report.result.mate().is_none());
+/// assert!(reports >= 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_family_mate_with_progress(
+    game: &FamilyGame,
+    limits: &MateLimits,
+    progress: &mut dyn FnMut(MateProgress),
+) -> Result<MateReport, FamilyMateError> {
     if let Some(o) = game.outcome() {
         return Err(FamilyMateError::GameOver(o));
     }
     let start = Instant::now();
     let max_plies = limits.max_plies.min(MAX_MATE_PLIES);
+    let mut tick = |nodes: u64| {
+        progress(MateProgress {
+            nodes,
+            elapsed: start.elapsed(),
+            mate_plies: None,
+        })
+    };
     let mut search = Search {
         attacker: game.side_to_move(),
         path: vec![game.position().hash()],
         lines: vec![Vec::new(); max_plies as usize + 2],
-        budget: limits.budget(start),
+        budget: NodeBudget {
+            tick: Some(&mut tick),
+            ..limits.budget(start)
+        },
     };
     let mut game = game.clone();
     let mut plies = 1;
-    while plies <= max_plies {
+    let result = loop {
+        if plies > max_plies {
+            break MateResult::Timeout;
+        }
         match search.attack(&mut game, plies, 0) {
-            Value::Mate(_) => return Ok(MateResult::Mate(std::mem::take(&mut search.lines[0]))),
-            Value::NoMate => return Ok(MateResult::NoMate),
-            Value::Stopped => return Ok(MateResult::Timeout),
+            Value::Mate(_) => break MateResult::Mate(std::mem::take(&mut search.lines[0])),
+            Value::NoMate => break MateResult::NoMate,
+            Value::Stopped => break MateResult::Timeout,
             Value::Unknown => plies += 2,
         }
-    }
-    Ok(MateResult::Timeout)
+    };
+    Ok(MateReport {
+        shortest: result.mate().is_some(),
+        result,
+        nodes: search.budget.nodes,
+        elapsed: start.elapsed(),
+    })
 }
 
 /// The value of a node for the attacker.

@@ -102,7 +102,7 @@ pub use house::{HouseRules, HouseVerdict, OverTime, Session, ILLEGAL_MOVE, TIMEO
 /// The old name of [`HouseVerdict`], the house's verdict on a submitted turn.
 #[deprecated(note = "renamed HouseVerdict: shogi_variants has a Turn of its own (now CardTurn)")]
 pub type Turn = HouseVerdict;
-pub use family_mate::{find_family_mate, FamilyMateError};
+pub use family_mate::{find_family_mate, find_family_mate_with_progress, FamilyMateError};
 pub use matches::{
     play_game, play_game_of, play_game_until, play_match, play_match_until, GameRecord,
     MatchResult, MatchSettings,

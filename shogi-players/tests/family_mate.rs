@@ -68,7 +68,9 @@ fn a_lion_that_cannot_escape_capture_is_mated_with_the_capture_its_last_ply() {
         ("c1e/Gel/C1G/1L1 w - 42", 5),
     ] {
         let game = dobutsu(sfen);
-        let result = find_family_mate(&game, &MateLimits::default()).expect("searchable");
+        let result = find_family_mate(&game, &MateLimits::default())
+            .expect("searchable")
+            .result;
         let MateResult::Mate(line) = result else {
             panic!("{sfen}: {result:?}");
         };
@@ -87,7 +89,7 @@ fn kyoto_checkmate_rule_mates_and_proofs_of_no_mate() {
     // A lone king: no check at all, a proof of no mate.
     let bare = kyoto.from_sfen("2k2/5/5/5/2K2 b - 1").expect("legal");
     assert_eq!(
-        find_family_mate(&bare, &MateLimits::default()),
+        find_family_mate(&bare, &MateLimits::default()).map(|r| r.result),
         Ok(MateResult::NoMate)
     );
     // Mates found in random positions of kyoto shogi are checked against
@@ -113,7 +115,7 @@ fn kyoto_checkmate_rule_mates_and_proofs_of_no_mate() {
             nodes: Some(20_000),
             ..MateLimits::default()
         };
-        if let Ok(MateResult::Mate(line)) = find_family_mate(&game, &limits) {
+        if let Ok(MateResult::Mate(line)) = find_family_mate(&game, &limits).map(|r| r.result) {
             assert_mate_line(&game, &line);
             found += 1;
         }
@@ -156,7 +158,7 @@ fn dobutsu_endgames_agree_with_the_published_solution() {
             nodes: Some(50_000),
             ..MateLimits::default()
         };
-        let result = find_family_mate(&game, &limits).expect("searchable");
+        let result = find_family_mate(&game, &limits).expect("searchable").result;
         assert!(
             result.mate().is_none(),
             "{sfen}: a mate for the loser: {result:?}"
@@ -167,7 +169,9 @@ fn dobutsu_endgames_agree_with_the_published_solution() {
             for &mv in game.legal_moves().iter() {
                 let mut after = game.clone();
                 after.play(mv).expect("legal");
-                let result = find_family_mate(&after, &MateLimits::default()).expect("searchable");
+                let result = find_family_mate(&after, &MateLimits::default())
+                    .expect("searchable")
+                    .result;
                 assert_eq!(
                     result.mate().map(<[_]>::len),
                     Some(1),
@@ -200,7 +204,8 @@ fn dobutsu_perfect_line_no_mate_contradicts_it() {
     let mut mates = 0;
     for (ply, usi) in moves.iter().enumerate() {
         let left = 78 - ply;
-        if let MateResult::Mate(line) = find_family_mate(&game, &limits).expect("searchable") {
+        if let MateResult::Mate(line) = find_family_mate(&game, &limits).expect("searchable").result
+        {
             assert_eq!(
                 game.side_to_move(),
                 Color::White,

@@ -1162,9 +1162,19 @@ class FamilyGame(Game):
     def record(self, *_args: object, **_kwargs: object) -> NoReturn:
         """Refused: KIF, KI2 and CSA hold only shogi's standard pieces (``ShogiError``
         naming the variant); ``to_json()`` saves the game as SFEN and USI moves."""
-    def mate(self, *_args: object, **_kwargs: object) -> NoReturn:
-        """Refused (``ShogiError`` naming the variant): the mate solver reads shogi's
-        pieces; ``SearchPlayer`` plays the game."""
+    def mate(
+        self,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        max_plies: Optional[int] = None,
+    ) -> MateReport:
+        """Can the side to move force a win by giving check with every move? The
+        exhaustive search (mate in 1, 3, 5, ... plies, the shortest, the defender
+        holding out longest) by the definition's rules: where the royal piece is
+        captured (dobutsu) a mate is a royal piece that cannot escape capture, the
+        line ending with its capture; a move that wins at once (a try) ends a line
+        too. ``"timeout"`` when a bound runs out; Ctrl-C stops it; a game over raises
+        ``GameOverError``."""
     def seen(self, color: int) -> "FamilyGame":
         """What ``color`` sees: a copy of the game."""
     def __eq__(self, other: object, /) -> bool: ...
