@@ -131,13 +131,26 @@ impl AnyGame {
     }
 
     /// Whether the overrides of the kind `defined` name a definition that
-    /// needs the family engine (pieces of its own, or its rules).
+    /// needs the family engine (pieces of its own, or its rules). A value
+    /// is read as the settings read it: a JSON string (`"\"dobutsu\""`, as
+    /// Python and saved games send it) is its text, anything else the bare
+    /// text.
+    ///
+    /// ```
+    /// use shogi_variants::AnyGame;
+    /// for value in ["dobutsu", "\"dobutsu\""] {
+    ///     let game = AnyGame::new("defined", &[("definition", value)], 0)?;
+    ///     assert!(matches!(game, AnyGame::Family(_)), "{value}");
+    /// }
+    /// # Ok::<(), shogi_variants::VariantError>(())
+    /// ```
     fn names_family(overrides: &[(&str, &str)]) -> bool {
         overrides.iter().any(|&(key, value)| {
+            let text = serde_json::from_str::<String>(value).unwrap_or_else(|_| value.to_owned());
             key == "definition"
-                && (FamilyDefinition::builtin_text(value).is_some()
+                && (FamilyDefinition::builtin_text(&text).is_some()
                     || matches!(
-                        crate::AnyDefinition::from_toml(value),
+                        crate::AnyDefinition::from_toml(&text),
                         Ok(crate::AnyDefinition::Family(_))
                     ))
         })
