@@ -48,10 +48,26 @@ pub(crate) fn offset(sq: Square, df: i8, dr: i8, files: u8, ranks: u8) -> Option
 /// The distance in king steps between two squares on one line.
 #[inline(always)]
 pub(crate) fn distance(a: Square, b: Square) -> u8 {
-    let df = a.file().abs_diff(b.file());
-    let dr = a.rank().abs_diff(b.rank());
-    df.max(dr)
+    DISTANCE[a.index()][b.index()]
 }
+
+/// [`distance`] for every pair of square indices (a table: the file and
+/// rank of an index take divisions).
+static DISTANCE: [[u8; 81]; 81] = {
+    let mut table = [[0u8; 81]; 81];
+    let mut a: usize = 0;
+    while a < 81 {
+        let mut b: usize = 0;
+        while b < 81 {
+            let df = (a / 9).abs_diff(b / 9);
+            let dr = (a % 9).abs_diff(b % 9);
+            table[a][b] = if df > dr { df as u8 } else { dr as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 /// Full rays on one board: `rays[d][sq]` holds the squares from `sq` (not
 /// included) to the edge along direction `d`.

@@ -181,6 +181,28 @@ pub(crate) struct Kind {
     pub promoted: bool,
 }
 
+/// What the move generator reads first for one kind and colour: which of
+/// its tables to look at and how its moves change face, in one small
+/// record so that a piece costs one look-up before its destinations.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Gen {
+    /// Whether it has leaps that only move or only capture (otherwise only
+    /// the leaps that do both are read).
+    pub leap_modes: bool,
+    /// [`FULL_ROOK`] and [`FULL_BISHOP`] flags.
+    pub full: u8,
+    /// How many rays it has (in `ray_legs`).
+    pub rays: u8,
+    /// How its moves change face.
+    pub face: FaceChange,
+    /// Where a move may end keeping its face (not on a dead square when
+    /// the definition forbids them).
+    pub plain_ok: Bitboard,
+    /// Where a move may end changing face (not on a square dead for the
+    /// other face when the definition forbids them).
+    pub changed_ok: Bitboard,
+}
+
 /// A compiled family definition, shared by every position of it (keep it in
 /// an `Arc`).
 ///
@@ -251,6 +273,21 @@ pub struct PieceTable {
     /// Per kind × 2 + colour: the most moves one piece of it makes from any
     /// square, doubled when it can change face (bounds a move list).
     pub(crate) max_moves: Vec<u16>,
+    /// Per kind × 2 + colour: what the generator reads first.
+    pub(crate) gens: Vec<Gen>,
+    /// The kinds that may be dropped, with the hand slot each is dropped
+    /// from, in kind order.
+    pub(crate) drop_kinds: Vec<(u8, u8)>,
+    /// The plain kinds whose change of face makes them royal (a second
+    /// royal piece: such a move is never refused for the first), as bits.
+    pub(crate) crowning: u64,
+    /// The royal kinds whose change of face makes them plain, as bits.
+    pub(crate) uncrowning: u64,
+    /// Whether a royal kind may be dropped.
+    pub(crate) royal_drops: bool,
+    /// The kinds that capture along a line (by sliding or hopping), in
+    /// kind order.
+    pub(crate) line_kinds: Vec<u8>,
 }
 
 /// The index of (kind, colour) in per-kind-and-colour tables.
@@ -324,6 +361,12 @@ impl PieceTable {
             try_rule: spec.try_rule,
             has_royals: spec.kinds.iter().any(|k| k.royal),
             max_moves: vec![0; n * 2],
+            gens: Vec::new(),
+            drop_kinds: Vec::new(),
+            crowning: 0,
+            uncrowning: 0,
+            royal_drops: false,
+            line_kinds: Vec::new(),
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
             for color in Color::ALL {
@@ -353,7 +396,73 @@ impl PieceTable {
             }
         }
         table.compact_rays();
+        table.derive_gens();
         Ok(table)
+    }
+
+    /// Fills the generator's per-kind records and the drop and royal
+    /// summaries from the compiled tables.
+    fn derive_gens(&mut self) {
+        let n = self.kinds.len();
+        let mut gens = Vec::with_capacity(n * 2);
+        for k in 0..n {
+            for color in Color::ALL {
+                let i = kc(k, color);
+                let info = &self.kinds[k];
+                let forbid = self.forbid_dead_moves;
+                let leap_modes = (0..81).any(|sq| {
+                    let l = self.leaps[i * 81 + sq];
+                    l[1].is_any() || l[2].is_any()
+                });
+                let other_dead = match info.other_face {
+                    Some(o) if forbid => self.dead[kc(o as usize, color)],
+                    _ => Bitboard::EMPTY,
+                };
+                let dead = if forbid {
+                    self.dead[i]
+                } else {
+                    Bitboard::EMPTY
+                };
+                gens.push(Gen {
+                    leap_modes,
+                    full: self.full_sliders[i],
+                    rays: self.ray_legs[i].len() as u8,
+                    face: info.face_change,
+                    plain_ok: Bitboard::FULL & !dead,
+                    changed_ok: Bitboard::FULL & !other_dead,
+                });
+            }
+        }
+        self.gens = gens;
+        self.line_kinds = (0..n)
+            .filter(|&k| {
+                Color::ALL.iter().any(|&c| {
+                    let i = kc(k, c) * 8;
+                    self.slide_reach[i..i + 8]
+                        .iter()
+                        .chain(&self.hop_reach[i..i + 8])
+                        .any(|&r| r > 0)
+                })
+            })
+            .map(|k| k as u8)
+            .collect();
+        self.drop_kinds = self
+            .kinds
+            .iter()
+            .enumerate()
+            .filter_map(|(k, info)| info.drop_from.map(|slot| (k as u8, slot)))
+            .collect();
+        for (k, info) in self.kinds.iter().enumerate() {
+            let other_royal = info.other_face.map(|o| self.kinds[o as usize].royal);
+            if other_royal.is_some_and(|r| r != info.royal) {
+                if info.royal {
+                    self.uncrowning |= 1 << k;
+                } else {
+                    self.crowning |= 1 << k;
+                }
+            }
+            self.royal_drops |= info.royal && info.drop_from.is_some();
+        }
     }
 
     /// Fills the leap, ray and reach tables of kind `k` for `color`.
@@ -681,6 +790,9 @@ impl PieceTable {
             + self.leapers.capacity()
             + self.leap_union.capacity() * size_of::<Bitboard>()
             + self.max_moves.capacity() * size_of::<u16>()
+            + self.gens.capacity() * size_of::<Gen>()
+            + self.drop_kinds.capacity() * 2
+            + self.line_kinds.capacity()
     }
 }
 
