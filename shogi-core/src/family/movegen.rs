@@ -196,6 +196,9 @@ impl FamilyPosition {
         let occ = own | their;
         let l = &t.leaps[i * 81 + from.index()];
         let mut targets = l[0] & !own;
+        if g.plain_leaper {
+            return targets;
+        }
         if g.leap_modes {
             targets |= (l[1] & !occ) | (l[2] & their);
         }
@@ -364,25 +367,13 @@ impl FamilyPosition {
     fn is_attacked_in(&self, sq: Square, by: Color, occ: Bitboard, theirs: Bitboard) -> bool {
         let t = &*self.table;
         let other = by.opponent();
-        // Most squares have no enemy piece a leap away: one look rules out
-        // every leaper.
+        // Most squares have few enemy pieces a leap away: only they are
+        // looked at.
         let near = t.leap_union[other.index() * 81 + sq.index()] & theirs;
-        let leapers: &[u8] = if near.is_empty() { &[] } else { &t.leapers };
-        for &k in leapers {
-            let k = k as usize;
-            let l = t.leaps[kc(k, other) * 81 + sq.index()];
-            let from = (l[0] | l[2]) & theirs;
-            if from.is_empty() {
-                continue;
-            }
-            if !t.borrowed_movement {
-                if (from & self.by_kind[k]).is_any() {
-                    return true;
-                }
-            } else if from
-                .into_iter()
-                .any(|s| self.mover_kind(s, by, kind_of(self.board[s.index()])) == k)
-            {
+        for s in near {
+            let k = self.mover_kind(s, by, kind_of(self.board[s.index()]));
+            let l = &t.leaps[kc(k, by) * 81 + s.index()];
+            if (l[0] | l[2]).contains(sq) {
                 return true;
             }
         }
@@ -521,12 +512,7 @@ impl FamilyPosition {
         guard.lone = true;
         if t.royal_drops {
             guard.royal_drops = true;
-            guard.royal_kinds = t
-                .kinds
-                .iter()
-                .enumerate()
-                .filter(|(_, k)| k.royal)
-                .fold(0, |m, (k, _)| m | 1 << k);
+            guard.royal_kinds = t.royal_kinds;
         }
         if t.borrowed_movement {
             // A borrowed move changes how the pieces around it move: every

@@ -200,7 +200,7 @@ impl FamilyPosition {
         let color = color_of(code).index();
         self.by_color[color] ^= bit;
         self.by_kind[kind] ^= bit;
-        if self.table.kinds[kind].royal {
+        if (self.table.royal_kinds >> kind) & 1 != 0 {
             self.royals[color] ^= bit;
         }
     }

@@ -186,6 +186,9 @@ pub(crate) struct Kind {
 /// record so that a piece costs one look-up before its destinations.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Gen {
+    /// Whether it only leaps, each leap moving and capturing (its
+    /// destinations are one look-up).
+    pub plain_leaper: bool,
     /// Whether it has leaps that only move or only capture (otherwise only
     /// the leaps that do both are read).
     pub leap_modes: bool,
@@ -256,8 +259,6 @@ pub struct PieceTable {
     /// Per (kind × 2 + colour): where it may be dropped (ignoring
     /// occupancy and per-file limits).
     pub(crate) drop_squares: Vec<Bitboard>,
-    /// The kinds that capture by leaping.
-    pub(crate) leapers: Vec<u8>,
     /// Per colour × 81 + square: every square any kind of that colour
     /// captures by leaping from there.
     pub(crate) leap_union: Vec<Bitboard>,
@@ -285,6 +286,8 @@ pub struct PieceTable {
     pub(crate) uncrowning: u64,
     /// Whether a royal kind may be dropped.
     pub(crate) royal_drops: bool,
+    /// The royal kinds, as bits.
+    pub(crate) royal_kinds: u64,
     /// The kinds that capture along a line (by sliding or hopping), in
     /// kind order.
     pub(crate) line_kinds: Vec<u8>,
@@ -351,7 +354,6 @@ impl PieceTable {
             hop_reach: vec![0; n * 2 * 8],
             dead: vec![Bitboard::EMPTY; n * 2],
             drop_squares: vec![Bitboard::EMPTY; n * 2],
-            leapers: Vec::new(),
             leap_union: vec![Bitboard::EMPTY; 2 * 81],
             has_hoppers: false,
             royal_rule: spec.royal_rule,
@@ -366,18 +368,12 @@ impl PieceTable {
             crowning: 0,
             uncrowning: 0,
             royal_drops: false,
+            royal_kinds: 0,
             line_kinds: Vec::new(),
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
             for color in Color::ALL {
                 table.compile_legs(k, color, &kind.name, &kind.legs)?;
-            }
-            let captures_by_leaping = kind
-                .legs
-                .iter()
-                .any(|l| l.range == 1 && !l.hop && l.mode != Mode::MoveOnly);
-            if captures_by_leaping {
-                table.leapers.push(k as u8);
             }
             table.has_hoppers |= kind.legs.iter().any(|l| l.hop);
         }
@@ -424,6 +420,9 @@ impl PieceTable {
                     Bitboard::EMPTY
                 };
                 gens.push(Gen {
+                    plain_leaper: !leap_modes
+                        && self.full_sliders[i] == 0
+                        && self.ray_legs[i].is_empty(),
                     leap_modes,
                     full: self.full_sliders[i],
                     rays: self.ray_legs[i].len() as u8,
@@ -462,6 +461,9 @@ impl PieceTable {
                 }
             }
             self.royal_drops |= info.royal && info.drop_from.is_some();
+            if info.royal {
+                self.royal_kinds |= 1 << k;
+            }
         }
     }
 
@@ -787,7 +789,6 @@ impl PieceTable {
             + self.slide_reach.capacity()
             + self.hop_reach.capacity()
             + (self.dead.capacity() + self.drop_squares.capacity()) * size_of::<Bitboard>()
-            + self.leapers.capacity()
             + self.leap_union.capacity() * size_of::<Bitboard>()
             + self.max_moves.capacity() * size_of::<u16>()
             + self.gens.capacity() * size_of::<Gen>()
