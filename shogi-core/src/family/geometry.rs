@@ -74,6 +74,12 @@ static DISTANCE: [[u8; 81]; 81] = {
 #[derive(Clone, Debug)]
 pub(crate) struct Rays {
     rays: [[Bitboard; 81]; 8],
+    /// Per direction, the ray beyond a first blocker, by a position the
+    /// blocker's index gives without a test for "no blocker": for the
+    /// directions that increase the index, at the index itself (127, past
+    /// the board, when there is none: empty); for the others at the index
+    /// plus one (0 when there is none: empty).
+    beyond: [[Bitboard; 128]; 8],
 }
 
 impl Rays {
@@ -95,7 +101,13 @@ impl Rays {
                 }
             }
         }
-        Rays { rays }
+        let mut beyond = [[Bitboard::EMPTY; 128]; 8];
+        for (d, row) in beyond.iter_mut().enumerate() {
+            for b in 0..81 {
+                row[if d < 4 { b } else { b + 1 }] = rays[d][b];
+            }
+        }
+        Rays { rays, beyond }
     }
 
     /// The full ray from `sq` along `d`.
@@ -109,10 +121,15 @@ impl Rays {
     #[inline(always)]
     pub(crate) fn slide(&self, d: usize, sq: Square, occupied: Bitboard) -> Bitboard {
         let ray = self.rays[d][sq.index()];
-        match first_blocker(d, ray & occupied) {
-            Some(b) => ray ^ self.rays[d][b.index()],
-            None => ray,
-        }
+        let blockers = (ray & occupied).0;
+        // Without a branch: a sentinel bit stands for "no blocker" and
+        // selects an empty entry of `beyond`.
+        let at = if d < 4 {
+            (blockers | 1 << 127).trailing_zeros()
+        } else {
+            127 - ((blockers << 1) | 1).leading_zeros()
+        };
+        ray ^ self.beyond[d & 7][at as usize & 127]
     }
 
     /// Bytes held.

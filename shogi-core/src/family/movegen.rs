@@ -79,7 +79,10 @@ impl Sink for CountSink<'_> {
     #[inline(always)]
     fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard) {
         let g = self.guard;
-        if g.test_from.contains(from) {
+        if !g.special.contains(from) {
+            let mask = g.allowed;
+            self.count += ((plain & mask).count() + (changed & mask).count()) as usize;
+        } else if g.test_from.contains(from) {
             ListSink(self.to_test).board(from, plain, changed);
         } else {
             let mask = g.board_mask(from, &self.rays);
@@ -146,6 +149,9 @@ struct Guard {
     lone: bool,
     /// Pinned pieces (moved only along their line).
     pinned: Bitboard,
+    /// The pieces in `test_from`, `crowning` or `pinned`, whose moves are
+    /// not decided by `allowed` alone.
+    special: Bitboard,
     /// Pinned pieces: each with the pinning piece and the direction from
     /// the royal to both.
     pins: arrayvec::ArrayVec<(Square, Square, u8), 8>,
@@ -216,16 +222,20 @@ impl FamilyPosition {
             targets |= slides & t.board & !own;
         }
         if g.rays != 0 {
-            for (r, ray) in t.ray_legs[i].iter().enumerate() {
-                let mask = t.ray_mask(i, r, from);
+            let start = g.ray_start as usize;
+            let rays = &t.flat_rays[start..start + g.rays as usize];
+            for (r, ray) in rays.iter().enumerate() {
                 let d = ray.dir as usize;
                 let reach = if ray.hop {
+                    let mask = t.ray_masks[(start + r) * 81 + from.index()];
                     match first_blocker(d, t.rays.ray(d, from) & occ & mask) {
                         Some(screen) => t.rays.slide(d, screen, occ) & mask,
                         None => Bitboard::EMPTY,
                     }
+                } else if ray.unlimited {
+                    t.rays.slide(d, from, occ)
                 } else {
-                    t.rays.slide(d, from, occ) & mask
+                    t.rays.slide(d, from, occ) & t.ray_masks[(start + r) * 81 + from.index()]
                 };
                 targets |= match ray.mode {
                     Mode::Both => reach & !own,
@@ -497,6 +507,7 @@ impl FamilyPosition {
             royal: None,
             lone: false,
             pinned: Bitboard::EMPTY,
+            special: Bitboard::EMPTY,
             pins: arrayvec::ArrayVec::new(),
         };
         if let Some(k) = guard.drop_mate {
@@ -519,6 +530,7 @@ impl FamilyPosition {
             // move is made and looked at.
             guard.test_from = Bitboard::FULL;
             guard.test_drops = true;
+            guard.special = Bitboard::FULL;
             return guard;
         }
         guard.test_from = Bitboard::from_square(royal);
@@ -538,6 +550,7 @@ impl FamilyPosition {
             guard.test_from = Bitboard::FULL;
             guard.test_drops = true;
         }
+        guard.special = guard.test_from | guard.crowning | guard.pinned;
         guard
     }
 
@@ -678,6 +691,9 @@ impl FamilyPosition {
         let to = mv.to();
         match mv.from() {
             Some(from) => {
+                if !guard.special.contains(from) {
+                    return guard.allowed.contains(to);
+                }
                 if !guard.test_from.contains(from) {
                     return (mv.is_promotion() && guard.crowning.contains(from))
                         || guard.board_mask(from, &self.table.rays).contains(to);

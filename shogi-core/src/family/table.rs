@@ -196,6 +196,8 @@ pub(crate) struct Gen {
     pub full: u8,
     /// How many rays it has (in `ray_legs`).
     pub rays: u8,
+    /// Where its rays start in `flat_rays` (and, times 81, in `ray_masks`).
+    pub ray_start: u32,
     /// How its moves change face.
     pub face: FaceChange,
     /// Where a move may end keeping its face (not on a dead square when
@@ -245,6 +247,9 @@ pub struct PieceTable {
     /// Per (ray_base[kind × 2 + colour] + ray) × 81 + square: the squares
     /// within the ray's range (the full ray when unlimited).
     pub(crate) ray_masks: Vec<Bitboard>,
+    /// Every kind-and-colour's rays one after the other, as `ray_masks`
+    /// holds their masks.
+    pub(crate) flat_rays: Vec<Ray>,
     /// Per kind × 2 + colour: where its rays start in `ray_masks`.
     pub(crate) ray_base: Vec<u32>,
     /// Per kind × 2 + colour: [`FULL_ROOK`] and [`FULL_BISHOP`] flags.
@@ -364,6 +369,7 @@ impl PieceTable {
             has_royals: spec.kinds.iter().any(|k| k.royal),
             max_moves: vec![0; n * 2],
             gens: Vec::new(),
+            flat_rays: Vec::new(),
             drop_kinds: Vec::new(),
             crowning: 0,
             uncrowning: 0,
@@ -426,6 +432,7 @@ impl PieceTable {
                     leap_modes,
                     full: self.full_sliders[i],
                     rays: self.ray_legs[i].len() as u8,
+                    ray_start: self.ray_base[i],
                     face: info.face_change,
                     plain_ok: Bitboard::FULL & !dead,
                     changed_ok: Bitboard::FULL & !other_dead,
@@ -433,6 +440,7 @@ impl PieceTable {
             }
         }
         self.gens = gens;
+        self.flat_rays = self.ray_legs.iter().flatten().copied().collect();
         self.line_kinds = (0..n)
             .filter(|&k| {
                 Color::ALL.iter().any(|&c| {
@@ -792,6 +800,7 @@ impl PieceTable {
             + self.leap_union.capacity() * size_of::<Bitboard>()
             + self.max_moves.capacity() * size_of::<u16>()
             + self.gens.capacity() * size_of::<Gen>()
+            + self.flat_rays.capacity() * size_of::<Ray>()
             + self.drop_kinds.capacity() * 2
             + self.line_kinds.capacity()
     }
