@@ -80,6 +80,8 @@ pub(crate) struct Rays {
     /// the board, when there is none: empty); for the others at the index
     /// plus one (0 when there is none: empty).
     beyond: [[Bitboard; 128]; 8],
+    /// Per square, its eight rays together.
+    all: [Bitboard; 81],
 }
 
 impl Rays {
@@ -107,7 +109,17 @@ impl Rays {
                 row[if d < 4 { b } else { b + 1 }] = rays[d][b];
             }
         }
-        Rays { rays, beyond }
+        let mut all = [Bitboard::EMPTY; 81];
+        for (sq, cell) in all.iter_mut().enumerate() {
+            *cell = rays.iter().fold(Bitboard::EMPTY, |u, r| u | r[sq]);
+        }
+        Rays { rays, beyond, all }
+    }
+
+    /// The eight rays from `sq` together.
+    #[inline(always)]
+    pub(crate) fn all(&self, sq: Square) -> Bitboard {
+        self.all[sq.index()]
     }
 
     /// The full ray from `sq` along `d`.

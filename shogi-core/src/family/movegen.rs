@@ -152,12 +152,47 @@ struct Guard {
     /// The pieces in `test_from`, `crowning` or `pinned`, whose moves are
     /// not decided by `allowed` alone.
     special: Bitboard,
+    /// Per board direction d: the other side's pieces that capture by
+    /// sliding along d (toward a square in direction d ^ 4 of them).
+    slide_from: [Bitboard; 8],
+    /// The same for hopping.
+    hop_from: [Bitboard; 8],
+    /// Per board direction d: the other side's pieces that may capture
+    /// along d ^ 4, toward a square in direction d of them (sliding or
+    /// hopping).
+    line_toward: [Bitboard; 8],
+    /// All of them.
+    any_line: Bitboard,
     /// Pinned pieces: each with the pinning piece and the direction from
     /// the royal to both.
     pins: arrayvec::ArrayVec<(Square, Square, u8), 8>,
 }
 
 impl Guard {
+    /// A guard that lets every move through untested.
+    #[inline(always)]
+    fn new() -> Guard {
+        Guard {
+            test_from: Bitboard::EMPTY,
+            allowed: Bitboard::FULL,
+            drop_allowed: Bitboard::FULL,
+            test_drops: false,
+            drop_mate: None,
+            mate_squares: Bitboard::EMPTY,
+            royal_drops: false,
+            royal_kinds: 0,
+            crowning: Bitboard::EMPTY,
+            royal: None,
+            lone: false,
+            pinned: Bitboard::EMPTY,
+            special: Bitboard::EMPTY,
+            slide_from: [Bitboard::EMPTY; 8],
+            hop_from: [Bitboard::EMPTY; 8],
+            line_toward: [Bitboard::EMPTY; 8],
+            any_line: Bitboard::EMPTY,
+            pins: arrayvec::ArrayVec::new(),
+        }
+    }
     /// Where a move of the piece on `from` (not in `test_from`) may end.
     #[inline(always)]
     fn board_mask(&self, from: Square, rays: &Rays) -> Bitboard {
@@ -490,35 +525,21 @@ impl FamilyPosition {
     }
 
     /// What the legality test of this position's moves needs to look at.
-    fn guard(&self) -> Guard {
+    /// Filled in place: the guard is large, and returning it would copy it.
+    fn fill_guard(&self, guard: &mut Guard) {
         let t = &*self.table;
         let us = self.side;
         let checkmate = t.royal_rule == RoyalRule::Checkmate;
-        let mut guard = Guard {
-            test_from: Bitboard::EMPTY,
-            allowed: Bitboard::FULL,
-            drop_allowed: Bitboard::FULL,
-            test_drops: false,
-            drop_mate: if checkmate { t.pawn_drop_mate } else { None },
-            mate_squares: Bitboard::EMPTY,
-            royal_drops: false,
-            royal_kinds: 0,
-            crowning: Bitboard::EMPTY,
-            royal: None,
-            lone: false,
-            pinned: Bitboard::EMPTY,
-            special: Bitboard::EMPTY,
-            pins: arrayvec::ArrayVec::new(),
-        };
+        guard.drop_mate = if checkmate { t.pawn_drop_mate } else { None };
         if let Some(k) = guard.drop_mate {
             guard.mate_squares = self.mate_squares(k as usize);
         }
         let royals = self.royals[us.index()];
         let Some(royal) = royals.first() else {
-            return guard;
+            return;
         };
         if !checkmate || royals.count() != 1 {
-            return guard;
+            return;
         }
         guard.lone = true;
         if t.royal_drops {
@@ -531,7 +552,7 @@ impl FamilyPosition {
             guard.test_from = Bitboard::FULL;
             guard.test_drops = true;
             guard.special = Bitboard::FULL;
-            return guard;
+            return;
         }
         guard.test_from = Bitboard::from_square(royal);
         if (t.uncrowning >> kind_of(self.board[royal.index()])) & 1 == 0 {
@@ -543,7 +564,8 @@ impl FamilyPosition {
             crowning &= crowning - 1;
             guard.crowning |= self.by_kind[k] & self.by_color[us.index()];
         }
-        let in_check = self.scan_lines(royal, &mut guard);
+        self.line_pieces(us.opponent(), guard);
+        let in_check = self.scan_lines(royal, guard);
         if in_check && t.has_hoppers {
             // A hopper's check may be answered by moving its screen, or
             // made by another: every move is made and looked at.
@@ -551,7 +573,83 @@ impl FamilyPosition {
             guard.test_drops = true;
         }
         guard.special = guard.test_from | guard.crowning | guard.pinned;
-        guard
+    }
+
+    /// Fills the guard's `slide_from` and `hop_from` with `color`'s pieces.
+    fn line_pieces(&self, color: Color, guard: &mut Guard) {
+        let t = &*self.table;
+        let own = self.by_color[color.index()];
+        for &k in &t.line_kinds {
+            let pieces = self.by_kind[k as usize] & own;
+            if pieces.is_empty() {
+                continue;
+            }
+            let [mut slide, mut hop] = t.line_dirs[kc(k as usize, color)];
+            while slide != 0 {
+                let d = slide.trailing_zeros() as usize;
+                slide &= slide - 1;
+                guard.slide_from[d & 7] |= pieces;
+            }
+            while hop != 0 {
+                let d = hop.trailing_zeros() as usize;
+                hop &= hop - 1;
+                guard.hop_from[d & 7] |= pieces;
+            }
+            guard.any_line |= pieces;
+        }
+        for d in 0..8 {
+            guard.line_toward[d] = guard.slide_from[d ^ 4] | guard.hop_from[d ^ 4];
+        }
+    }
+
+    /// Whether `sq` is attacked by the other side with the board `occ`
+    /// and their pieces on `theirs` (a subset of the guard's), the lines
+    /// read from the guard (no borrowed movement).
+    #[inline(always)]
+    fn attacked_with(&self, sq: Square, occ: Bitboard, theirs: Bitboard, guard: &Guard) -> bool {
+        let t = &*self.table;
+        let us = self.side;
+        let them = us.opponent();
+        let near = t.leap_union[us.index() * 81 + sq.index()] & theirs;
+        for s in near {
+            let k = kind_of(self.board[s.index()]);
+            let l = &t.leaps[kc(k, them) * 81 + s.index()];
+            if (l[0] | l[2]).contains(sq) {
+                return true;
+            }
+        }
+        // The lines from `sq` never hold `sq`, the one square `theirs`
+        // may leave out: the guard's sets serve as they are.
+        if (guard.any_line & t.rays.all(sq)).is_empty() {
+            return false;
+        }
+        for d in 0..8 {
+            let ray = t.rays.ray(d, sq);
+            if (guard.line_toward[d] & ray).is_empty() {
+                continue;
+            }
+            let blockers = ray & occ;
+            let Some(first) = first_blocker(d, blockers) else {
+                continue;
+            };
+            if guard.slide_from[d ^ 4].contains(first)
+                && self.attacks_along(first, them, d ^ 4, distance(sq, first), false)
+            {
+                return true;
+            }
+            let hoppers = guard.hop_from[d ^ 4] & ray;
+            if t.has_hoppers && hoppers.is_any() {
+                let beyond = blockers & t.rays.ray(d, first);
+                if let Some(second) = first_blocker(d, beyond) {
+                    if hoppers.contains(second)
+                        && self.attacks_along(second, them, d ^ 4, distance(sq, second), true)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Looks along the lines and leaps to the lone royal on `royal` of the
@@ -576,10 +674,9 @@ impl FamilyPosition {
             }
         }
         let hoppers = t.has_hoppers;
-        let liners = self.liners(them);
         for d in 0..8 {
             let ray = t.rays.ray(d, royal);
-            if (ray & liners).is_empty() {
+            if (ray & guard.line_toward[d]).is_empty() {
                 // No piece of theirs along it can check, pin or hop.
                 continue;
             }
@@ -707,7 +804,7 @@ impl FamilyPosition {
                         (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
                     let them = us.opponent();
                     let theirs = self.by_color[them.index()] & !Bitboard::from_square(to);
-                    return !self.is_attacked_in(to, them, occ, theirs);
+                    return !self.attacked_with(to, occ, theirs, guard);
                 }
                 self.made_legal(mv, guard)
             }
@@ -756,7 +853,8 @@ impl FamilyPosition {
         if self.is_over() {
             return false;
         }
-        let guard = self.guard();
+        let mut guard = Guard::new();
+        self.fill_guard(&mut guard);
         let mut list = FamilyMoveList::new();
         self.pseudo_legal_moves_into(&mut list);
         list.iter().any(|&mv| self.is_legal_with(mv, &guard))
@@ -776,7 +874,8 @@ impl FamilyPosition {
             self.generate(&mut sink);
             return sink.0;
         }
-        let guard = self.guard();
+        let mut guard = Guard::new();
+        self.fill_guard(&mut guard);
         // Borrowed, not owned: a list is a large array, and moving it out
         // of the sink would copy it at every node.
         let mut to_test = FamilyMoveList::new();
@@ -802,7 +901,8 @@ impl FamilyPosition {
         if self.is_over() {
             return;
         }
-        let guard = self.guard();
+        let mut guard = Guard::new();
+        self.fill_guard(&mut guard);
         self.pseudo_legal_moves_into(list);
         let mut kept = 0;
         for i in 0..list.len() {

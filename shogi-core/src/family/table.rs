@@ -296,6 +296,9 @@ pub struct PieceTable {
     /// The kinds that capture along a line (by sliding or hopping), in
     /// kind order.
     pub(crate) line_kinds: Vec<u8>,
+    /// Per kind × 2 + colour: the board directions it captures along by
+    /// sliding (bit d for direction d), then by hopping.
+    pub(crate) line_dirs: Vec<[u8; 2]>,
 }
 
 /// The index of (kind, colour) in per-kind-and-colour tables.
@@ -376,6 +379,7 @@ impl PieceTable {
             royal_drops: false,
             royal_kinds: 0,
             line_kinds: Vec::new(),
+            line_dirs: Vec::new(),
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
             for color in Color::ALL {
@@ -452,6 +456,17 @@ impl PieceTable {
                 })
             })
             .map(|k| k as u8)
+            .collect();
+        self.line_dirs = (0..n * 2)
+            .map(|i| {
+                let dirs = |reach: &[u8]| {
+                    (0..8).fold(
+                        0u8,
+                        |m, d| if reach[i * 8 + d] > 0 { m | 1 << d } else { m },
+                    )
+                };
+                [dirs(&self.slide_reach), dirs(&self.hop_reach)]
+            })
             .collect();
         self.drop_kinds = self
             .kinds
@@ -803,6 +818,7 @@ impl PieceTable {
             + self.flat_rays.capacity() * size_of::<Ray>()
             + self.drop_kinds.capacity() * 2
             + self.line_kinds.capacity()
+            + self.line_dirs.capacity() * 2
     }
 }
 
