@@ -942,7 +942,12 @@ impl FamilyPosition {
 
     /// Whether `mv` is a legal move here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        // Listed here rather than through `legal_moves`, whose list (a
+        // large array) would be copied on the way out.
+        let mut scratch = self.clone();
+        let mut list = FamilyMoveList::new();
+        scratch.legal_moves_into(&mut list);
+        list.contains(&mv)
     }
 
     /// Plays `mv` if it is legal; otherwise returns `false` and leaves the

@@ -622,7 +622,7 @@ impl PieceTable {
     }
 
     /// The range mask of ray `r` of kind-and-colour `i` from `sq`.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn ray_mask(&self, i: usize, r: usize, sq: Square) -> Bitboard {
         self.ray_masks[(self.ray_base[i] as usize + r) * 81 + sq.index()]
     }
