@@ -26,6 +26,18 @@ trait Sink {
     fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard);
     /// The drops of kind `kind` on `squares`.
     fn drops(&mut self, kind: u8, squares: Bitboard);
+    /// Whether the sink only counts, so that moves may come as sets
+    /// ([`Sink::count_set`]).
+    const COUNTS: bool = false;
+    /// The pieces whose moves must come one piece at a time.
+    #[inline(always)]
+    fn special(&self) -> Bitboard {
+        Bitboard::FULL
+    }
+    /// Moves given as sets of destinations, one move each (the moves of
+    /// several pieces by one leap): keeping and changing face.
+    #[inline(always)]
+    fn count_set(&mut self, _plain: Bitboard, _changed: Bitboard) {}
 }
 
 /// Writes every move into a list.
@@ -56,6 +68,15 @@ impl Sink for ListSink<'_> {
 struct FreeCountSink(usize);
 
 impl Sink for FreeCountSink {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn special(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline(always)]
+    fn count_set(&mut self, plain: Bitboard, changed: Bitboard) {
+        self.0 += (plain.count() + changed.count()) as usize;
+    }
     #[inline(always)]
     fn board(&mut self, _: Square, plain: Bitboard, changed: Bitboard) {
         self.0 += (plain.count() + changed.count()) as usize;
@@ -76,6 +97,16 @@ struct CountSink<'a> {
 }
 
 impl Sink for CountSink<'_> {
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn special(&self) -> Bitboard {
+        self.guard.special
+    }
+    #[inline(always)]
+    fn count_set(&mut self, plain: Bitboard, changed: Bitboard) {
+        let mask = self.guard.allowed;
+        self.count += ((plain & mask).count() + (changed & mask).count()) as usize;
+    }
     #[inline(always)]
     fn board(&mut self, from: Square, plain: Bitboard, changed: Bitboard) {
         let g = self.guard;
@@ -314,6 +345,40 @@ impl FamilyPosition {
         (plain & g.plain_ok, changed & g.changed_ok)
     }
 
+    /// Counts into `sink` the moves of the plain leapers of kind-and-colour
+    /// `i` (of the side to move) on `set`, leap by leap: a leap moves the
+    /// whole set at once, and its destinations are one move each.
+    #[inline(always)]
+    fn count_leaps<S: Sink>(
+        &self,
+        i: usize,
+        set: Bitboard,
+        own: Bitboard,
+        their: Bitboard,
+        sink: &mut S,
+    ) {
+        let t = &*self.table;
+        let g = &t.gens[i];
+        let zone = t.zone[self.side.index()];
+        let (inside, outside) = (set & zone, set & !zone);
+        let start = g.shift_start as usize;
+        for shift in &t.shifts[start..start + g.shifts as usize] {
+            let all = shift.apply(set) & !own;
+            let promotable = || (shift.apply(inside) | (shift.apply(outside) & zone)) & !own;
+            let (plain, changed) = match g.face {
+                FaceChange::Never => (all, Bitboard::EMPTY),
+                FaceChange::Zone => (all, promotable()),
+                FaceChange::ZoneForced => {
+                    let can = promotable();
+                    (all & !can, can)
+                }
+                FaceChange::Capture => (all & !their, all & their),
+                FaceChange::Always => (Bitboard::EMPTY, all),
+            };
+            sink.count_set(plain & g.plain_ok, changed & g.changed_ok);
+        }
+    }
+
     /// Hands every pseudo-legal move to `sink`: each piece's destinations
     /// (without and with a change of face), kind by kind, then each kind's
     /// drop squares.
@@ -333,11 +398,22 @@ impl FamilyPosition {
             }
         } else {
             for (k, &bb) in self.by_kind[..t.kinds.len()].iter().enumerate() {
-                let pieces = bb & own;
+                let mut pieces = bb & own;
                 if pieces.is_empty() {
                     continue;
                 }
                 let i = kc(k, us);
+                if S::COUNTS && pieces.has_more_than_one() {
+                    let shifts = t.gens[i].shifts as u32;
+                    let set = pieces & !sink.special();
+                    // A leap of a whole set costs about what a third of
+                    // one piece's moves does; counted that way when there
+                    // are at least as many pieces as leaps (and two).
+                    if shifts != 0 && shifts <= set.count() {
+                        self.count_leaps(i, set, own, their, sink);
+                        pieces ^= set;
+                    }
+                }
                 for from in pieces {
                     let targets = self.targets_in(i, from, own, their);
                     let (plain, changed) = self.split_by_face(i, from, targets);

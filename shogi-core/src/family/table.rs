@@ -198,6 +198,10 @@ pub(crate) struct Gen {
     pub rays: u8,
     /// Where its rays start in `flat_rays` (and, times 81, in `ray_masks`).
     pub ray_start: u32,
+    /// For a plain leaper: where its leaps start in `shifts`.
+    pub shift_start: u32,
+    /// For a plain leaper: how many leaps it has (0 otherwise).
+    pub shifts: u8,
     /// How its moves change face.
     pub face: FaceChange,
     /// Where a move may end keeping its face (not on a dead square when
@@ -206,6 +210,29 @@ pub(crate) struct Gen {
     /// Where a move may end changing face (not on a square dead for the
     /// other face when the definition forbids them).
     pub changed_ok: Bitboard,
+}
+
+/// One leap of a plain leaper as a shift of the square index, for moving a
+/// set of pieces at once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    /// How much the square index grows (negative: shrinks).
+    pub delta: i16,
+    /// The squares the leap may start from (its end is on the board).
+    pub from: Bitboard,
+}
+
+impl Shift {
+    /// Where the pieces on `pieces` (within `from`) land.
+    #[inline(always)]
+    pub(crate) fn apply(&self, pieces: Bitboard) -> Bitboard {
+        let p = (pieces & self.from).0;
+        Bitboard(if self.delta >= 0 {
+            p << (self.delta as u32 & 127)
+        } else {
+            p >> ((-self.delta) as u32 & 127)
+        })
+    }
 }
 
 /// A compiled family definition, shared by every position of it (keep it in
@@ -250,6 +277,9 @@ pub struct PieceTable {
     /// Every kind-and-colour's rays one after the other, as `ray_masks`
     /// holds their masks.
     pub(crate) flat_rays: Vec<Ray>,
+    /// The plain leapers' leaps as shifts, one kind-and-colour after the
+    /// other (see [`Gen::shifts`]).
+    pub(crate) shifts: Vec<Shift>,
     /// Per kind × 2 + colour: where its rays start in `ray_masks`.
     pub(crate) ray_base: Vec<u32>,
     /// Per kind × 2 + colour: [`FULL_ROOK`] and [`FULL_BISHOP`] flags.
@@ -373,6 +403,7 @@ impl PieceTable {
             max_moves: vec![0; n * 2],
             gens: Vec::new(),
             flat_rays: Vec::new(),
+            shifts: Vec::new(),
             drop_kinds: Vec::new(),
             crowning: 0,
             uncrowning: 0,
@@ -406,11 +437,41 @@ impl PieceTable {
         Ok(table)
     }
 
+    /// The leaps of kind-and-colour `i` as index shifts: for each step
+    /// (files, ranks) it leaps by, the shift of the square index and the
+    /// squares it may leap from (those whose step stays on the board).
+    fn leap_shifts(&self, i: usize) -> Vec<Shift> {
+        let mut steps: Vec<(i8, i8)> = Vec::new();
+        for sq in self.board {
+            for to in self.leaps[i * 81 + sq.index()][0] {
+                let step = (
+                    to.file() as i8 - sq.file() as i8,
+                    to.rank() as i8 - sq.rank() as i8,
+                );
+                if !steps.contains(&step) {
+                    steps.push(step);
+                }
+            }
+        }
+        steps
+            .into_iter()
+            .map(|(df, dr)| Shift {
+                delta: df as i16 * 9 + dr as i16,
+                from: self
+                    .board
+                    .into_iter()
+                    .filter(|&sq| offset(sq, df, dr, self.files, self.ranks).is_some())
+                    .collect(),
+            })
+            .collect()
+    }
+
     /// Fills the generator's per-kind records and the drop and royal
     /// summaries from the compiled tables.
     fn derive_gens(&mut self) {
         let n = self.kinds.len();
         let mut gens = Vec::with_capacity(n * 2);
+        let mut shifts = Vec::new();
         for k in 0..n {
             for color in Color::ALL {
                 let i = kc(k, color);
@@ -429,10 +490,16 @@ impl PieceTable {
                 } else {
                     Bitboard::EMPTY
                 };
+                let plain_leaper =
+                    !leap_modes && self.full_sliders[i] == 0 && self.ray_legs[i].is_empty();
+                let shift_start = shifts.len() as u32;
+                if plain_leaper {
+                    shifts.extend(self.leap_shifts(i));
+                }
                 gens.push(Gen {
-                    plain_leaper: !leap_modes
-                        && self.full_sliders[i] == 0
-                        && self.ray_legs[i].is_empty(),
+                    plain_leaper,
+                    shift_start,
+                    shifts: (shifts.len() - shift_start as usize) as u8,
                     leap_modes,
                     full: self.full_sliders[i],
                     rays: self.ray_legs[i].len() as u8,
@@ -444,6 +511,7 @@ impl PieceTable {
             }
         }
         self.gens = gens;
+        self.shifts = shifts;
         self.flat_rays = self.ray_legs.iter().flatten().copied().collect();
         self.line_kinds = (0..n)
             .filter(|&k| {
@@ -816,6 +884,7 @@ impl PieceTable {
             + self.max_moves.capacity() * size_of::<u16>()
             + self.gens.capacity() * size_of::<Gen>()
             + self.flat_rays.capacity() * size_of::<Ray>()
+            + self.shifts.capacity() * size_of::<Shift>()
             + self.drop_kinds.capacity() * 2
             + self.line_kinds.capacity()
             + self.line_dirs.capacity() * 2
