@@ -15,6 +15,11 @@ use crate::{Bitboard, Color, Move, Square};
 /// [`FamilyPosition::from_sfen`]).
 pub const FAMILY_MOVE_CAPACITY: usize = 4096;
 
+/// The most pieces the other side may have for the royal's steps to be
+/// judged from one map of its attacks (beyond, a look at each destination
+/// is cheaper).
+const ROYAL_MAP_PIECES: u32 = 10;
+
 /// The moves of one family position, on the stack.
 pub type FamilyMoveList = arrayvec::ArrayVec<Move, FAMILY_MOVE_CAPACITY>;
 
@@ -113,6 +118,8 @@ impl Sink for CountSink<'_> {
         if !g.special.contains(from) {
             let mask = g.allowed;
             self.count += ((plain & mask).count() + (changed & mask).count()) as usize;
+        } else if let (Some(safe), true) = (g.royal_safe, g.royal == Some(from)) {
+            self.count += ((plain & safe).count() + (changed & safe).count()) as usize;
         } else if g.test_from.contains(from) {
             ListSink(self.to_test).board(from, plain, changed);
         } else {
@@ -176,6 +183,10 @@ struct Guard {
     crowning: Bitboard,
     /// The lone royal whose moves are tested without being made.
     royal: Option<Square>,
+    /// Where the royal may step, when the other side has few pieces: the
+    /// squares none of them attacks once the royal has left its square
+    /// (computed once instead of a look at each destination).
+    royal_safe: Option<Bitboard>,
     /// Whether the mover has one royal piece that must not be left attacked.
     lone: bool,
     /// Pinned pieces (moved only along their line).
@@ -214,6 +225,7 @@ impl Guard {
             royal_kinds: 0,
             crowning: Bitboard::EMPTY,
             royal: None,
+            royal_safe: None,
             lone: false,
             pinned: Bitboard::EMPTY,
             special: Bitboard::EMPTY,
@@ -649,6 +661,54 @@ impl FamilyPosition {
             guard.test_drops = true;
         }
         guard.special = guard.test_from | guard.crowning | guard.pinned;
+        let theirs = self.by_color[us.opponent().index()];
+        if guard.royal.is_some() && theirs.count() <= ROYAL_MAP_PIECES {
+            guard.royal_safe = Some(!self.attacked_squares(us.opponent(), royal));
+        }
+    }
+
+    /// Every square `color`'s pieces attack (could capture on), looking
+    /// through the square `through` (the royal about to step away).
+    fn attacked_squares(&self, color: Color, through: Square) -> Bitboard {
+        let t = &*self.table;
+        let occ = self.occupied() ^ Bitboard::from_square(through);
+        let own = self.by_color[color.index()];
+        let mut attacked = Bitboard::EMPTY;
+        for s in own {
+            let i = kc(kind_of(self.board[s.index()]), color);
+            let g = &t.gens[i];
+            let l = &t.leaps[i * 81 + s.index()];
+            attacked |= l[0] | l[2];
+            if g.plain_leaper {
+                continue;
+            }
+            if g.full & FULL_ROOK != 0 {
+                attacked |= attacks::rook_attacks(s, occ) & t.board;
+            }
+            if g.full & FULL_BISHOP != 0 {
+                attacked |= attacks::bishop_attacks(s, occ) & t.board;
+            }
+            let start = g.ray_start as usize;
+            for (r, ray) in t.flat_rays[start..start + g.rays as usize]
+                .iter()
+                .enumerate()
+            {
+                if ray.mode == Mode::MoveOnly {
+                    continue;
+                }
+                let d = ray.dir as usize;
+                let mask = t.ray_masks[(start + r) * 81 + s.index()];
+                attacked |= if ray.hop {
+                    match first_blocker(d, t.rays.ray(d, s) & occ & mask) {
+                        Some(screen) => t.rays.slide(d, screen, occ) & mask,
+                        None => Bitboard::EMPTY,
+                    }
+                } else {
+                    t.rays.slide(d, s, occ) & mask
+                };
+            }
+        }
+        attacked
     }
 
     /// Fills the guard's `slide_from` and `hop_from` with `color`'s pieces.
@@ -870,6 +930,9 @@ impl FamilyPosition {
                 if !guard.test_from.contains(from) {
                     return (mv.is_promotion() && guard.crowning.contains(from))
                         || guard.board_mask(from, &self.table.rays).contains(to);
+                }
+                if let (Some(safe), true) = (guard.royal_safe, guard.royal == Some(from)) {
+                    return safe.contains(to);
                 }
                 if guard.royal == Some(from) {
                     // The royal steps: is its new square attacked once it
