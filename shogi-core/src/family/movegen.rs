@@ -415,13 +415,20 @@ impl FamilyPosition {
                     continue;
                 }
                 let i = kc(k, us);
-                if S::COUNTS && pieces.has_more_than_one() {
-                    let shifts = t.gens[i].shifts as u32;
+                let g = &t.gens[i];
+                if S::COUNTS && g.simple {
+                    let set = pieces & !sink.special();
+                    let leaps = &t.leaps[i * 81..i * 81 + 81];
+                    for from in set {
+                        sink.count_set(leaps[from.index()][0] & !own, Bitboard::EMPTY);
+                    }
+                    pieces ^= set;
+                } else if S::COUNTS && g.shifts != 0 && pieces.has_more_than_one() {
                     let set = pieces & !sink.special();
                     // A leap of a whole set costs about what a third of
                     // one piece's moves does; counted that way when there
                     // are at least as many pieces as leaps (and two).
-                    if shifts != 0 && shifts <= set.count() {
+                    if g.shifts as u32 <= set.count() {
                         self.count_leaps(i, set, own, their, sink);
                         pieces ^= set;
                     }

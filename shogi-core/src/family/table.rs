@@ -198,6 +198,10 @@ pub(crate) struct Gen {
     pub rays: u8,
     /// Where its rays start in `flat_rays` (and, times 81, in `ray_masks`).
     pub ray_start: u32,
+    /// Whether it is a plain leaper that never changes face and has no
+    /// dead squares: its moves from a square are its leaps there onto
+    /// squares without a piece of its own, nothing more.
+    pub simple: bool,
     /// For a plain leaper: where its leaps start in `shifts`.
     pub shift_start: u32,
     /// For a plain leaper: how many leaps it has (0 otherwise).
@@ -497,6 +501,9 @@ impl PieceTable {
                     shifts.extend(self.leap_shifts(i));
                 }
                 gens.push(Gen {
+                    simple: plain_leaper
+                        && info.face_change == FaceChange::Never
+                        && dead.is_empty(),
                     plain_leaper,
                     shift_start,
                     shifts: (shifts.len() - shift_start as usize) as u8,
