@@ -123,7 +123,7 @@ impl Sink for CountSink<'_> {
         } else if g.test_from.contains(from) {
             ListSink(self.to_test).board(from, plain, changed);
         } else {
-            let mask = g.board_mask(from, &self.rays);
+            let mask = g.board_mask(from, self.rays);
             let changed = if g.crowning.contains(from) {
                 changed
             } else {
