@@ -30,12 +30,12 @@ use crate::{GameState, VariantError};
 use serde_json::Value;
 #[cfg(doc)]
 use shogi_core::family::PieceTable;
-use shogi_core::family::{notation, FamilyPosition, FamilyUndo};
+use shogi_core::family::{notation, FamilyMoveList, FamilyPosition, FamilyUndo};
 use shogi_core::rules::sennichite::repetition_of;
 use shogi_core::{
     Bitboard, Color, CustomEnd, EndReason, Geometry, Illegality, Move, MoveList, Outcome, PieceKind,
 };
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The end of a game whose royal piece (all of them) was captured.
 pub const ROYAL_CAPTURED: CustomEnd = CustomEnd::new("royal_captured", "royal piece captured");
@@ -73,6 +73,10 @@ pub struct FamilyGame {
     ended: Option<Outcome>,
     /// Whether the end was a resignation (final: it cannot be taken back).
     resigned: bool,
+    /// The legal moves of the position now (the game's end aside), listed
+    /// once on first need and forgotten at every move and take-back: the
+    /// end test, `legal_moves` and `play` share one listing.
+    legal: OnceLock<Vec<Move>>,
 }
 
 /// The house rules a family game takes beside its definition, by name (the
@@ -206,6 +210,7 @@ impl FamilyGame {
             undos: Vec::new(),
             ended: None,
             resigned: false,
+            legal: OnceLock::new(),
         };
         game.ended = game.end_now();
         game
@@ -334,7 +339,7 @@ impl FamilyGame {
         {
             return Some(Outcome::draw(EndReason::MoveLimit));
         }
-        if !pos.clone().has_legal_move() {
+        if self.legal_now().is_empty() {
             return Some(if in_check {
                 Outcome::loss(us, EndReason::Checkmate)
             } else {
@@ -374,8 +379,19 @@ impl FamilyGame {
         })
     }
 
+    /// The legal moves of the position now, listed on first need.
+    fn legal_now(&self) -> &[Move] {
+        self.legal.get_or_init(|| {
+            let mut scratch = self.position.clone();
+            let mut list = FamilyMoveList::new();
+            scratch.legal_moves_into(&mut list);
+            list.to_vec()
+        })
+    }
+
     fn push(&mut self, mv: Move) {
         let undo = self.position.make(mv);
+        self.legal = OnceLock::new();
         self.moves.push(mv);
         self.undos.push(undo);
         self.hashes.push(self.position.hash());
@@ -452,7 +468,7 @@ impl GameState for FamilyGame {
     fn legal_moves(&self) -> MoveList {
         let mut out = MoveList::new();
         if self.ended.is_none() {
-            for &mv in self.position.legal_moves().iter() {
+            for &mv in self.legal_now() {
                 if out.try_push(mv).is_err() {
                     break;
                 }
@@ -465,7 +481,7 @@ impl GameState for FamilyGame {
         if let Some(o) = self.ended {
             return Err(PlayError::GameOver(o));
         }
-        if !self.position.is_legal(mv) {
+        if !self.legal_now().contains(&mv) {
             return Err(self.refuse(mv));
         }
         self.push(mv);
@@ -500,6 +516,7 @@ impl GameState for FamilyGame {
             return Err(PlayError::NothingToUndo);
         };
         self.position.undo(mv, undo);
+        self.legal = OnceLock::new();
         self.hashes.pop();
         self.checks.pop();
         self.ended = self.end_now();

@@ -5,15 +5,18 @@
 //! peer.
 //!
 //! ```text
-//! cargo run --release -p shogi-examples --bin bench [-- --reps N]
+//! cargo run --release -p shogi-examples --bin bench [-- --reps N] [--family]
 //! ```
+//!
+//! `--family` runs only the random playouts of family games (definitions
+//! with pieces of their own, played through the `GameState` contract).
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shogi_core::{Move, Position, Variant};
 use shogi_variants::{
-    Base, CardGame, CardSettings, Defined, Minishogi, MustCapture, MustCaptureSettings, Phase,
-    Referee, Standard, TsuitateSettings, STANDARD_START,
+    Base, CardGame, CardSettings, Defined, FamilyGame, GameState, Minishogi, MustCapture,
+    MustCaptureSettings, Phase, Referee, Standard, TsuitateSettings, STANDARD_START,
 };
 use std::hint::black_box;
 use std::time::Instant;
@@ -30,10 +33,56 @@ fn main() -> Result<(), String> {
             .ok_or("--reps needs a number")?,
         None => 3,
     };
+    if args.iter().any(|a| a == "--family") {
+        return family_playout_rows(reps);
+    }
     perft_rows(reps)?;
     defined_rows(reps)?;
     must_capture_rows(reps);
-    hidden_and_chance_costs(reps)
+    hidden_and_chance_costs(reps)?;
+    family_playout_rows(reps)
+}
+
+/// Seeded random games of family definitions played through the
+/// `GameState` contract as a caller plays them (the legal moves listed,
+/// one picked and played, which checks it and tests the end): games and
+/// plies per second, best of `reps`.
+fn family_playout_rows(reps: usize) -> Result<(), String> {
+    const GAMES: u64 = 2000;
+    const MOVE_LIMIT: usize = 200;
+    println!("
+random playouts of family games through GameState ({GAMES} games of at most {MOVE_LIMIT} plies, best of {reps})\n");
+    println!("| game | plies | games/s | plies/s |");
+    println!("|---|---:|---:|---:|");
+    for name in ["dobutsu", "kyotoshogi"] {
+        let start = FamilyGame::builtin(name).map_err(|e| e.to_string())?;
+        let (mut best, mut plies) = (f64::INFINITY, 0);
+        for _ in 0..reps {
+            let timer = Instant::now();
+            plies = 0;
+            for seed in 0..GAMES {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut game = start.clone();
+                for _ in 0..MOVE_LIMIT {
+                    let moves = game.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.random_range(0..moves.len())];
+                    game.play(mv).map_err(|e| e.to_string())?;
+                    plies += 1;
+                }
+                black_box(game.outcome());
+            }
+            best = best.min(timer.elapsed().as_secs_f64());
+        }
+        println!(
+            "| {name} | {plies} | {:.0} | {:.0} |",
+            GAMES as f64 / best,
+            plies as f64 / best
+        );
+    }
+    Ok(())
 }
 
 /// Our perft on the rows the race against the peers uses, and minishogi.

@@ -48,16 +48,40 @@ pub(crate) fn offset(sq: Square, df: i8, dr: i8, files: u8, ranks: u8) -> Option
 /// The distance in king steps between two squares on one line.
 #[inline(always)]
 pub(crate) fn distance(a: Square, b: Square) -> u8 {
-    let df = a.file().abs_diff(b.file());
-    let dr = a.rank().abs_diff(b.rank());
-    df.max(dr)
+    DISTANCE[a.index()][b.index()]
 }
+
+/// [`distance`] for every pair of square indices (a table: the file and
+/// rank of an index take divisions).
+static DISTANCE: [[u8; 81]; 81] = {
+    let mut table = [[0u8; 81]; 81];
+    let mut a: usize = 0;
+    while a < 81 {
+        let mut b: usize = 0;
+        while b < 81 {
+            let df = (a / 9).abs_diff(b / 9);
+            let dr = (a % 9).abs_diff(b % 9);
+            table[a][b] = if df > dr { df as u8 } else { dr as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
 
 /// Full rays on one board: `rays[d][sq]` holds the squares from `sq` (not
 /// included) to the edge along direction `d`.
 #[derive(Clone, Debug)]
 pub(crate) struct Rays {
     rays: [[Bitboard; 81]; 8],
+    /// Per direction, the ray beyond a first blocker, by a position the
+    /// blocker's index gives without a test for "no blocker": for the
+    /// directions that increase the index, at the index itself (127, past
+    /// the board, when there is none: empty); for the others at the index
+    /// plus one (0 when there is none: empty).
+    beyond: [[Bitboard; 128]; 8],
+    /// Per square, its eight rays together.
+    all: [Bitboard; 81],
 }
 
 impl Rays {
@@ -79,7 +103,23 @@ impl Rays {
                 }
             }
         }
-        Rays { rays }
+        let mut beyond = [[Bitboard::EMPTY; 128]; 8];
+        for (d, row) in beyond.iter_mut().enumerate() {
+            for b in 0..81 {
+                row[if d < 4 { b } else { b + 1 }] = rays[d][b];
+            }
+        }
+        let mut all = [Bitboard::EMPTY; 81];
+        for (sq, cell) in all.iter_mut().enumerate() {
+            *cell = rays.iter().fold(Bitboard::EMPTY, |u, r| u | r[sq]);
+        }
+        Rays { rays, beyond, all }
+    }
+
+    /// The eight rays from `sq` together.
+    #[inline(always)]
+    pub(crate) fn all(&self, sq: Square) -> Bitboard {
+        self.all[sq.index()]
     }
 
     /// The full ray from `sq` along `d`.
@@ -93,10 +133,15 @@ impl Rays {
     #[inline(always)]
     pub(crate) fn slide(&self, d: usize, sq: Square, occupied: Bitboard) -> Bitboard {
         let ray = self.rays[d][sq.index()];
-        match first_blocker(d, ray & occupied) {
-            Some(b) => ray ^ self.rays[d][b.index()],
-            None => ray,
-        }
+        let blockers = (ray & occupied).0;
+        // Without a branch: a sentinel bit stands for "no blocker" and
+        // selects an empty entry of `beyond`.
+        let at = if d < 4 {
+            (blockers | 1 << 127).trailing_zeros()
+        } else {
+            127 - ((blockers << 1) | 1).leading_zeros()
+        };
+        ray ^ self.beyond[d & 7][at as usize & 127]
     }
 
     /// Bytes held.

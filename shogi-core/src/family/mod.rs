@@ -13,6 +13,8 @@ pub mod betza;
 mod fuzz_tests;
 mod geometry;
 mod keys;
+#[cfg(test)]
+mod legality_tests;
 mod movegen;
 pub mod notation;
 mod position;

@@ -200,7 +200,7 @@ impl FamilyPosition {
         let color = color_of(code).index();
         self.by_color[color] ^= bit;
         self.by_kind[kind] ^= bit;
-        if self.table.kinds[kind].royal {
+        if (self.table.royal_kinds >> kind) & 1 != 0 {
             self.royals[color] ^= bit;
         }
     }
@@ -287,24 +287,30 @@ impl FamilyPosition {
         let us = self.side.opponent();
         self.side = us;
         self.move_number = self.move_number.wrapping_sub(1);
+        // The hash comes back whole from `undo`: the pieces and hands are
+        // put back without keying them.
         let to = mv.to();
         let moved = self.board[to.index()];
+        self.toggle(to, moved);
         match mv.from() {
             Some(from) => {
-                self.remove(to, moved);
-                self.put(from, undo.moved);
+                self.toggle(from, undo.moved);
+                self.board[from.index()] = undo.moved;
+                self.board[to.index()] = undo.captured;
                 if undo.captured != 0 {
-                    self.put(to, undo.captured);
+                    self.toggle(to, undo.captured);
                     if let Some(h) = self.table.kinds[kind_of(undo.captured)].hand_kind {
-                        self.add_to_hand(us, h as usize, -1);
+                        let n = &mut self.hands[us.index()][h as usize];
+                        *n = n.wrapping_sub(1);
                     }
                 }
             }
             None => {
-                self.remove(to, moved);
+                self.board[to.index()] = 0;
                 let kind = kind_of(moved);
                 let slot = self.table.kinds[kind].drop_from.map_or(kind, usize::from);
-                self.add_to_hand(us, slot, 1);
+                let n = &mut self.hands[us.index()][slot];
+                *n = n.wrapping_add(1);
             }
         }
         self.hash = undo.hash;

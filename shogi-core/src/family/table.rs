@@ -181,6 +181,64 @@ pub(crate) struct Kind {
     pub promoted: bool,
 }
 
+/// What the move generator reads first for one kind and colour: which of
+/// its tables to look at and how its moves change face, in one small
+/// record so that a piece costs one look-up before its destinations.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Gen {
+    /// Whether it only leaps, each leap moving and capturing (its
+    /// destinations are one look-up).
+    pub plain_leaper: bool,
+    /// Whether it has leaps that only move or only capture (otherwise only
+    /// the leaps that do both are read).
+    pub leap_modes: bool,
+    /// [`FULL_ROOK`] and [`FULL_BISHOP`] flags.
+    pub full: u8,
+    /// How many rays it has (in `ray_legs`).
+    pub rays: u8,
+    /// Where its rays start in `flat_rays` (and, times 81, in `ray_masks`).
+    pub ray_start: u32,
+    /// Whether it is a plain leaper that never changes face and has no
+    /// dead squares: its moves from a square are its leaps there onto
+    /// squares without a piece of its own, nothing more.
+    pub simple: bool,
+    /// For a plain leaper: where its leaps start in `shifts`.
+    pub shift_start: u32,
+    /// For a plain leaper: how many leaps it has (0 otherwise).
+    pub shifts: u8,
+    /// How its moves change face.
+    pub face: FaceChange,
+    /// Where a move may end keeping its face (not on a dead square when
+    /// the definition forbids them).
+    pub plain_ok: Bitboard,
+    /// Where a move may end changing face (not on a square dead for the
+    /// other face when the definition forbids them).
+    pub changed_ok: Bitboard,
+}
+
+/// One leap of a plain leaper as a shift of the square index, for moving a
+/// set of pieces at once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    /// How much the square index grows (negative: shrinks).
+    pub delta: i16,
+    /// The squares the leap may start from (its end is on the board).
+    pub from: Bitboard,
+}
+
+impl Shift {
+    /// Where the pieces on `pieces` (within `from`) land.
+    #[inline(always)]
+    pub(crate) fn apply(&self, pieces: Bitboard) -> Bitboard {
+        let p = (pieces & self.from).0;
+        Bitboard(if self.delta >= 0 {
+            p << (self.delta as u32 & 127)
+        } else {
+            p >> ((-self.delta) as u32 & 127)
+        })
+    }
+}
+
 /// A compiled family definition, shared by every position of it (keep it in
 /// an `Arc`).
 ///
@@ -220,6 +278,12 @@ pub struct PieceTable {
     /// Per (ray_base[kind × 2 + colour] + ray) × 81 + square: the squares
     /// within the ray's range (the full ray when unlimited).
     pub(crate) ray_masks: Vec<Bitboard>,
+    /// Every kind-and-colour's rays one after the other, as `ray_masks`
+    /// holds their masks.
+    pub(crate) flat_rays: Vec<Ray>,
+    /// The plain leapers' leaps as shifts, one kind-and-colour after the
+    /// other (see [`Gen::shifts`]).
+    pub(crate) shifts: Vec<Shift>,
     /// Per kind × 2 + colour: where its rays start in `ray_masks`.
     pub(crate) ray_base: Vec<u32>,
     /// Per kind × 2 + colour: [`FULL_ROOK`] and [`FULL_BISHOP`] flags.
@@ -234,8 +298,6 @@ pub struct PieceTable {
     /// Per (kind × 2 + colour): where it may be dropped (ignoring
     /// occupancy and per-file limits).
     pub(crate) drop_squares: Vec<Bitboard>,
-    /// The kinds that capture by leaping.
-    pub(crate) leapers: Vec<u8>,
     /// Per colour × 81 + square: every square any kind of that colour
     /// captures by leaping from there.
     pub(crate) leap_union: Vec<Bitboard>,
@@ -251,6 +313,26 @@ pub struct PieceTable {
     /// Per kind × 2 + colour: the most moves one piece of it makes from any
     /// square, doubled when it can change face (bounds a move list).
     pub(crate) max_moves: Vec<u16>,
+    /// Per kind × 2 + colour: what the generator reads first.
+    pub(crate) gens: Vec<Gen>,
+    /// The kinds that may be dropped, with the hand slot each is dropped
+    /// from, in kind order.
+    pub(crate) drop_kinds: Vec<(u8, u8)>,
+    /// The plain kinds whose change of face makes them royal (a second
+    /// royal piece: such a move is never refused for the first), as bits.
+    pub(crate) crowning: u64,
+    /// The royal kinds whose change of face makes them plain, as bits.
+    pub(crate) uncrowning: u64,
+    /// Whether a royal kind may be dropped.
+    pub(crate) royal_drops: bool,
+    /// The royal kinds, as bits.
+    pub(crate) royal_kinds: u64,
+    /// The kinds that capture along a line (by sliding or hopping), in
+    /// kind order.
+    pub(crate) line_kinds: Vec<u8>,
+    /// Per kind × 2 + colour: the board directions it captures along by
+    /// sliding (bit d for direction d), then by hopping.
+    pub(crate) line_dirs: Vec<[u8; 2]>,
 }
 
 /// The index of (kind, colour) in per-kind-and-colour tables.
@@ -314,7 +396,6 @@ impl PieceTable {
             hop_reach: vec![0; n * 2 * 8],
             dead: vec![Bitboard::EMPTY; n * 2],
             drop_squares: vec![Bitboard::EMPTY; n * 2],
-            leapers: Vec::new(),
             leap_union: vec![Bitboard::EMPTY; 2 * 81],
             has_hoppers: false,
             royal_rule: spec.royal_rule,
@@ -324,17 +405,20 @@ impl PieceTable {
             try_rule: spec.try_rule,
             has_royals: spec.kinds.iter().any(|k| k.royal),
             max_moves: vec![0; n * 2],
+            gens: Vec::new(),
+            flat_rays: Vec::new(),
+            shifts: Vec::new(),
+            drop_kinds: Vec::new(),
+            crowning: 0,
+            uncrowning: 0,
+            royal_drops: false,
+            royal_kinds: 0,
+            line_kinds: Vec::new(),
+            line_dirs: Vec::new(),
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
             for color in Color::ALL {
                 table.compile_legs(k, color, &kind.name, &kind.legs)?;
-            }
-            let captures_by_leaping = kind
-                .legs
-                .iter()
-                .any(|l| l.range == 1 && !l.hop && l.mode != Mode::MoveOnly);
-            if captures_by_leaping {
-                table.leapers.push(k as u8);
             }
             table.has_hoppers |= kind.legs.iter().any(|l| l.hop);
         }
@@ -353,7 +437,132 @@ impl PieceTable {
             }
         }
         table.compact_rays();
+        table.derive_gens();
         Ok(table)
+    }
+
+    /// The leaps of kind-and-colour `i` as index shifts: for each step
+    /// (files, ranks) it leaps by, the shift of the square index and the
+    /// squares it may leap from (those whose step stays on the board).
+    fn leap_shifts(&self, i: usize) -> Vec<Shift> {
+        let mut steps: Vec<(i8, i8)> = Vec::new();
+        for sq in self.board {
+            for to in self.leaps[i * 81 + sq.index()][0] {
+                let step = (
+                    to.file() as i8 - sq.file() as i8,
+                    to.rank() as i8 - sq.rank() as i8,
+                );
+                if !steps.contains(&step) {
+                    steps.push(step);
+                }
+            }
+        }
+        steps
+            .into_iter()
+            .map(|(df, dr)| Shift {
+                delta: df as i16 * 9 + dr as i16,
+                from: self
+                    .board
+                    .into_iter()
+                    .filter(|&sq| offset(sq, df, dr, self.files, self.ranks).is_some())
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// Fills the generator's per-kind records and the drop and royal
+    /// summaries from the compiled tables.
+    fn derive_gens(&mut self) {
+        let n = self.kinds.len();
+        let mut gens = Vec::with_capacity(n * 2);
+        let mut shifts = Vec::new();
+        for k in 0..n {
+            for color in Color::ALL {
+                let i = kc(k, color);
+                let info = &self.kinds[k];
+                let forbid = self.forbid_dead_moves;
+                let leap_modes = (0..81).any(|sq| {
+                    let l = self.leaps[i * 81 + sq];
+                    l[1].is_any() || l[2].is_any()
+                });
+                let other_dead = match info.other_face {
+                    Some(o) if forbid => self.dead[kc(o as usize, color)],
+                    _ => Bitboard::EMPTY,
+                };
+                let dead = if forbid {
+                    self.dead[i]
+                } else {
+                    Bitboard::EMPTY
+                };
+                let plain_leaper =
+                    !leap_modes && self.full_sliders[i] == 0 && self.ray_legs[i].is_empty();
+                let shift_start = shifts.len() as u32;
+                if plain_leaper {
+                    shifts.extend(self.leap_shifts(i));
+                }
+                gens.push(Gen {
+                    simple: plain_leaper
+                        && info.face_change == FaceChange::Never
+                        && dead.is_empty(),
+                    plain_leaper,
+                    shift_start,
+                    shifts: (shifts.len() - shift_start as usize) as u8,
+                    leap_modes,
+                    full: self.full_sliders[i],
+                    rays: self.ray_legs[i].len() as u8,
+                    ray_start: self.ray_base[i],
+                    face: info.face_change,
+                    plain_ok: Bitboard::FULL & !dead,
+                    changed_ok: Bitboard::FULL & !other_dead,
+                });
+            }
+        }
+        self.gens = gens;
+        self.shifts = shifts;
+        self.flat_rays = self.ray_legs.iter().flatten().copied().collect();
+        self.line_kinds = (0..n)
+            .filter(|&k| {
+                Color::ALL.iter().any(|&c| {
+                    let i = kc(k, c) * 8;
+                    self.slide_reach[i..i + 8]
+                        .iter()
+                        .chain(&self.hop_reach[i..i + 8])
+                        .any(|&r| r > 0)
+                })
+            })
+            .map(|k| k as u8)
+            .collect();
+        self.line_dirs = (0..n * 2)
+            .map(|i| {
+                let dirs = |reach: &[u8]| {
+                    (0..8).fold(
+                        0u8,
+                        |m, d| if reach[i * 8 + d] > 0 { m | 1 << d } else { m },
+                    )
+                };
+                [dirs(&self.slide_reach), dirs(&self.hop_reach)]
+            })
+            .collect();
+        self.drop_kinds = self
+            .kinds
+            .iter()
+            .enumerate()
+            .filter_map(|(k, info)| info.drop_from.map(|slot| (k as u8, slot)))
+            .collect();
+        for (k, info) in self.kinds.iter().enumerate() {
+            let other_royal = info.other_face.map(|o| self.kinds[o as usize].royal);
+            if other_royal.is_some_and(|r| r != info.royal) {
+                if info.royal {
+                    self.uncrowning |= 1 << k;
+                } else {
+                    self.crowning |= 1 << k;
+                }
+            }
+            self.royal_drops |= info.royal && info.drop_from.is_some();
+            if info.royal {
+                self.royal_kinds |= 1 << k;
+            }
+        }
     }
 
     /// Fills the leap, ray and reach tables of kind `k` for `color`.
@@ -488,7 +697,7 @@ impl PieceTable {
     }
 
     /// The range mask of ray `r` of kind-and-colour `i` from `sq`.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn ray_mask(&self, i: usize, r: usize, sq: Square) -> Bitboard {
         self.ray_masks[(self.ray_base[i] as usize + r) * 81 + sq.index()]
     }
@@ -678,9 +887,14 @@ impl PieceTable {
             + self.slide_reach.capacity()
             + self.hop_reach.capacity()
             + (self.dead.capacity() + self.drop_squares.capacity()) * size_of::<Bitboard>()
-            + self.leapers.capacity()
             + self.leap_union.capacity() * size_of::<Bitboard>()
             + self.max_moves.capacity() * size_of::<u16>()
+            + self.gens.capacity() * size_of::<Gen>()
+            + self.flat_rays.capacity() * size_of::<Ray>()
+            + self.shifts.capacity() * size_of::<Shift>()
+            + self.drop_kinds.capacity() * 2
+            + self.line_kinds.capacity()
+            + self.line_dirs.capacity() * 2
     }
 }
 
