@@ -1,43 +1,4 @@
-//! Mate search in a game of the shogi family ([`find_family_mate`]): can
-//! the side to move force a win by giving check with every one of its
-//! moves?
-//!
-//! The same exhaustive iterative-deepening AND/OR search as
-//! [`find_mate`](crate::find_mate), over a [`FamilyGame`] and its ends,
-//! so that a "mate" means what the definition's rules make of it:
-//!
-//! - Under checkmate ([`RoyalRule::Checkmate`](shogi_core::family::RoyalRule::Checkmate)): the defender, in check,
-//!   has no legal move. The line ends with the mating move.
-//! - Where the royal piece is captured ([`RoyalRule::Capture`](shogi_core::family::RoyalRule::Capture), as in
-//!   dobutsu): the royal piece cannot escape capture. A defender's move
-//!   that leaves it attacked is legal there, so the line goes on to the
-//!   capture, its last ply (a lion that cannot escape is "mated in 3": the
-//!   check, any reply, the capture).
-//! - Any move of the attacker that ends the game in its favour (a capture
-//!   of the royal, a try, a check that wins where the definition says so)
-//!   ends a line; every other move of the attacker must give check. A
-//!   reply of the defender that ends the game in the defender's favour, or
-//!   drawn, refutes the line; one that loses it (a repetition that the
-//!   definition makes a loss for its completer) ends the line as a mate.
-//! - A position met twice on the line fails for the attacker, as in
-//!   [`find_mate`](crate::find_mate); the game's moves before the searched
-//!   position count as the [`FamilyGame`] counts them (its repetition
-//!   rule).
-//!
-//! Every family definition has a royal kind, so a mate can be searched
-//! in every game that is not over ([`FamilyMateError::GameOver`]).
-//!
-//! ```
-//! use shogi_players::{find_family_mate, MateLimits, MateResult};
-//! use shogi_variants::FamilyGame;
-//! let game = FamilyGame::builtin("dobutsu")?;
-//! // White left its lion on 2a attacked by Black's giraffe on 2b (legal
-//! // where the royal piece is captured): Black takes it, a mate in one.
-//! let game = game.from_sfen("1l1/1G1/1L1/3 b - 1")?;
-//! let report = find_family_mate(&game, &MateLimits::default())?;
-//! assert!(matches!(report.result, MateResult::Mate(ref line) if line.len() == 1));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! Mate search in a game of the shogi family: [`find_family_mate`].
 
 use crate::mate::{MateLimits, MateProgress, MateReport, MateResult, MAX_MATE_PLIES};
 use crate::node_budget::NodeBudget;
@@ -64,10 +25,49 @@ pub enum FamilyMateError {
     GameOver(Outcome),
 }
 
-/// Searches for a forced win by checks for the side to move of `game`,
-/// within `limits` (see the [module notes](self) for what a mate is under
-/// each royal rule). The line found is the shortest
-/// ([`MateReport::shortest`]); along it the defender holds out longest.
+/// Mate search in a game of the shogi family: can
+/// the side to move force a win by giving check with every one of its
+/// moves?
+///
+/// The same exhaustive iterative-deepening AND/OR search as
+/// [`find_mate`](crate::find_mate), over a [`FamilyGame`] and its ends,
+/// so that a "mate" means what the definition's rules make of it:
+///
+/// - Under checkmate ([`RoyalRule::Checkmate`](shogi_core::family::RoyalRule::Checkmate)): the defender, in check,
+///   has no legal move. The line ends with the mating move.
+/// - Where the royal piece is captured ([`RoyalRule::Capture`](shogi_core::family::RoyalRule::Capture), as in
+///   dobutsu): the royal piece cannot escape capture. A defender's move
+///   that leaves it attacked is legal there, so the line goes on to the
+///   capture, its last ply (a lion that cannot escape is "mated in 3": the
+///   check, any reply, the capture).
+/// - Any move of the attacker that ends the game in its favour (a capture
+///   of the royal, a try, a check that wins where the definition says so)
+///   ends a line; every other move of the attacker must give check. A
+///   reply of the defender that ends the game in the defender's favour, or
+///   drawn, refutes the line; one that loses it (a repetition that the
+///   definition makes a loss for its completer) ends the line as a mate.
+/// - A position met twice on the line fails for the attacker, as in
+///   [`find_mate`](crate::find_mate); the game's moves before the searched
+///   position count as the [`FamilyGame`] counts them (its repetition
+///   rule).
+///
+/// Every family definition has a royal kind, so a mate can be searched
+/// in every game that is not over ([`FamilyMateError::GameOver`]).
+///
+/// ```
+/// use shogi_players::{find_family_mate, MateLimits, MateResult};
+/// use shogi_variants::FamilyGame;
+/// let game = FamilyGame::builtin("dobutsu")?;
+/// // White left its lion on 2a attacked by Black's giraffe on 2b (legal
+/// // where the royal piece is captured): Black takes it, a mate in one.
+/// let game = game.from_sfen("1l1/1G1/1L1/3 b - 1")?;
+/// let report = find_family_mate(&game, &MateLimits::default())?;
+/// assert!(matches!(report.result, MateResult::Mate(ref line) if line.len() == 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The line found is the shortest ([`MateReport::shortest`]); along it
+/// the defender holds out longest.
 ///
 /// # Errors
 /// [`FamilyMateError::GameOver`] when the game is over.
