@@ -1012,10 +1012,7 @@ impl FamilyPosition {
         if self.is_over() {
             return 0;
         }
-        let t = &*self.table;
-        let free = t.royal_rule != RoyalRule::Checkmate
-            || (t.pawn_drop_mate.is_none() && self.royals[self.side.index()].count() != 1);
-        if free {
+        if self.all_pseudo_legal() {
             let mut sink = FreeCountSink(0);
             self.generate(&mut sink);
             return sink.0;
@@ -1040,11 +1037,27 @@ impl FamilyPosition {
                 .count()
     }
 
+    /// Whether every pseudo-legal move is legal here: where the royal piece
+    /// is captured (a move may leave it attacked), or under checkmate with
+    /// no single royal to guard (none, or two: sho shogi's king and prince)
+    /// and no pawn-drop-mate rule.
+    #[inline]
+    fn all_pseudo_legal(&self) -> bool {
+        let t = &*self.table;
+        t.royal_rule != RoyalRule::Checkmate
+            || (t.pawn_drop_mate.is_none() && self.royals[self.side.index()].count() != 1)
+    }
+
     /// Fills `list` with the legal moves (cleared first). The position is
     /// used to try moves and is left as it was.
     pub fn legal_moves_into(&mut self, list: &mut FamilyMoveList) {
         list.clear();
         if self.is_over() {
+            return;
+        }
+        if self.all_pseudo_legal() {
+            // As the count: nothing to test (and no guard to fill).
+            self.pseudo_legal_moves_into(list);
             return;
         }
         let mut guard = Guard::new();
