@@ -60,8 +60,9 @@ fn dobutsu(sfen: &str) -> FamilyGame {
 fn a_lion_that_cannot_escape_capture_is_mated_with_the_capture_its_last_ply() {
     // Positions met in random games (found by the search, checked by the
     // exhaustive oracle): the capture of a lion left attacked; a chick
-    // dropped on 1c checks the lion on 1d, which must take it and is taken
-    // by White's lion (C*1c 1d1c 1b1c); and a mate in five.
+    // dropped on 1c checks the lion on 1d, which cannot escape (taking the
+    // chick, it is taken by White's lion; else the chick takes it); and a
+    // mate in five.
     for (sfen, plies) in [
         ("1l1/1G1/1L1/3 b - 1", 1),
         ("e2/c1l/g2/EGL w c 16", 3),
