@@ -271,6 +271,18 @@ impl Limits {
             shortest,
         })
     }
+
+    /// The search's limits, stopped also by `stop` (Ctrl-C, a progress
+    /// callback's error).
+    fn stopped_by(&self, stop: &Arc<AtomicBool>) -> MateLimits {
+        MateLimits {
+            max_plies: self.max_plies,
+            time: self.time,
+            nodes: self.nodes,
+            stop: Some(stop.clone()),
+            shortest: self.shortest,
+        }
+    }
 }
 
 /// Whose mate is asked about.
@@ -304,13 +316,7 @@ pub fn run(
         (game.variant().clone(), game.position().clone(), me.shape())
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let mate_limits = MateLimits {
-        max_plies: limits.max_plies,
-        time: limits.time,
-        nodes: limits.nodes,
-        stop: Some(stop.clone()),
-        shortest: limits.shortest,
-    };
+    let mate_limits = limits.stopped_by(&stop);
     let interrupt = Interrupt::new();
     let progress = progress.map(Bound::unbind);
     let report = py.detach(|| {
@@ -356,13 +362,7 @@ pub fn run_family(
 ) -> PyResult<PyMateReport> {
     let game_copy = game.clone();
     let stop = Arc::new(AtomicBool::new(false));
-    let mate_limits = MateLimits {
-        max_plies: limits.max_plies,
-        time: limits.time,
-        nodes: limits.nodes,
-        stop: Some(stop.clone()),
-        shortest: true,
-    };
+    let mate_limits = limits.stopped_by(&stop);
     let interrupt = Interrupt::new();
     let report = py.detach(|| {
         let mut tick = |_: MateProgress| {

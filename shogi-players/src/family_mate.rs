@@ -1,6 +1,8 @@
 //! Mate search in a game of the shogi family: [`find_family_mate`].
 
-use crate::mate::{MateLimits, MateProgress, MateReport, MateResult, MAX_MATE_PLIES};
+use crate::mate::{
+    keep_line, MateLimits, MateProgress, MateReport, MateResult, Value, MAX_MATE_PLIES,
+};
 use crate::node_budget::NodeBudget;
 use shogi_core::{Color, Move, Outcome};
 use shogi_variants::{FamilyGame, GameState};
@@ -154,19 +156,6 @@ pub fn find_family_mate_with_progress(
     })
 }
 
-/// The value of a node for the attacker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Value {
-    /// A win in exactly this many plies (the shortest).
-    Mate(u32),
-    /// No mate, however long.
-    NoMate,
-    /// No mate within the plies searched, none disproved.
-    Unknown,
-    /// A limit ran out.
-    Stopped,
-}
-
 struct Search<'a> {
     attacker: Color,
     /// Hashes of the positions from the root to the current one.
@@ -179,10 +168,7 @@ struct Search<'a> {
 impl Search<'_> {
     /// The line `mv` followed by the line found one ply deeper.
     fn keep_line(&mut self, ply: usize, mv: Move) {
-        let (head, tail) = self.lines.split_at_mut(ply + 1);
-        head[ply].clear();
-        head[ply].push(mv);
-        head[ply].extend_from_slice(&tail[0]);
+        keep_line(&mut self.lines, ply, mv);
     }
 
     /// The value of a game that has just ended: a mate now, or a refutation.

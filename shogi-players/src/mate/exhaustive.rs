@@ -120,9 +120,10 @@ pub fn find_mate<V: Variant>(variant: &V, position: &Position, limits: &MateLimi
     MateResult::Timeout
 }
 
-/// The value of a node for the attacker.
+/// The value of a node for the attacker (here and in the shogi family's
+/// search, `crate::family_mate`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Value {
+pub(crate) enum Value {
     /// Mate in exactly this many plies (the shortest).
     Mate(u32),
     /// No mate, however long.
@@ -131,6 +132,15 @@ enum Value {
     Unknown,
     /// A limit ran out.
     Stopped,
+}
+
+/// `lines[ply]` becomes `mv` followed by `lines[ply + 1]`, the line found
+/// one ply deeper (`lines[ply]` is the mating line found from `ply`).
+pub(crate) fn keep_line(lines: &mut [Vec<Move>], ply: usize, mv: Move) {
+    let (head, tail) = lines.split_at_mut(ply + 1);
+    head[ply].clear();
+    head[ply].push(mv);
+    head[ply].extend_from_slice(&tail[0]);
 }
 
 struct MateSearch<'a, V> {
@@ -151,10 +161,7 @@ impl<V: Variant> MateSearch<'_, V> {
 
     /// The line `mv` followed by the line found one ply deeper.
     fn keep_line(&mut self, ply: usize, mv: Move) {
-        let (head, tail) = self.lines.split_at_mut(ply + 1);
-        head[ply].clear();
-        head[ply].push(mv);
-        head[ply].extend_from_slice(&tail[0]);
+        keep_line(&mut self.lines, ply, mv);
     }
 
     /// The attacker to move, with `plies` (odd) left: the shortest mate.

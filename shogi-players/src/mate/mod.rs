@@ -51,6 +51,7 @@ mod table;
 mod verify;
 
 pub use exhaustive::{find_mate, MateResult};
+pub(crate) use exhaustive::{keep_line, Value};
 use verify::verify_line;
 pub use verify::{verify_defence, verify_mate, MateLineError, MateVerdict};
 
