@@ -137,8 +137,81 @@ fn any_spec() -> impl Strategy<Value = FamilySpec> {
     )
 }
 
+/// [`any_spec`] with every leg made a plain leap that moves and captures,
+/// so that most definitions on boards of up to seven files take the engine's
+/// paths on machine words (`PieceTable::narrow_leapers`).
+fn leaper_spec() -> impl Strategy<Value = FamilySpec> {
+    any_spec().prop_map(|mut spec| {
+        for kind in &mut spec.kinds {
+            for leg in &mut kind.legs {
+                leg.range = 1;
+                leg.mode = Mode::Both;
+                leg.hop = false;
+            }
+        }
+        spec.borrowed_movement = false;
+        spec
+    })
+}
+
+/// A position of `table` with pieces on `cells` and in `hands`, read back
+/// from its SFEN (`None` if refused).
+fn random_position(
+    table: &Arc<PieceTable>,
+    cells: Vec<(usize, usize, bool)>,
+    hands: Vec<(usize, bool)>,
+    white: bool,
+) -> Option<FamilyPosition> {
+    let mut pos = FamilyPosition::empty(table.clone());
+    let n = table.kind_count();
+    for (i, kind, black) in cells {
+        let Some(sq) = Square::from_index(i) else {
+            continue;
+        };
+        if !table.board().contains(sq) || pos.piece_at(sq).is_some() || kind >= n {
+            continue;
+        }
+        let color = if black { Color::Black } else { Color::White };
+        pos.put(sq, super::position::code(kind, color));
+    }
+    for (kind, black) in hands {
+        if kind < n {
+            let color = if black { Color::Black } else { Color::White };
+            pos.add_to_hand(color, kind, 1);
+        }
+    }
+    if white {
+        pos.side = Color::White;
+    }
+    pos.hash = pos.compute_hash();
+    FamilyPosition::from_sfen(&pos.to_sfen(), table.clone()).ok()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn leapers_on_words_list_and_count_as_the_general_generator(
+        spec in leaper_spec(),
+        cells in prop::collection::vec((0usize..81, 0usize..6, any::<bool>()), 0..12),
+        hands in prop::collection::vec((0usize..6, any::<bool>()), 0..4),
+        white in any::<bool>(),
+    ) {
+        let Ok(table) = PieceTable::new(&spec) else { return Ok(()) };
+        let table = Arc::new(table);
+        // Square indices run file by file, nine to a file.
+        let last_index = (spec.files as usize - 1) * 9 + spec.ranks as usize - 1;
+        let narrow = last_index < 64 && spec.kinds.iter().all(|k| k.promotion != Promotion::OnCapture);
+        prop_assert_eq!(table.narrow_leapers, narrow);
+        let Some(pos) = random_position(&table, cells, hands, white) else { return Ok(()) };
+        let (general, count) = pos.generated_moves();
+        let mut list = super::FamilyMoveList::new();
+        pos.pseudo_legal_moves_into(&mut list);
+        prop_assert_eq!(list.as_slice(), general.as_slice());
+        if narrow {
+            prop_assert_eq!(pos.narrow_count(), count);
+        }
+    }
 
     #[test]
     fn random_sfen_text_is_read_or_refused(text in "[0-9a-zA-Z+/ -]{0,40}") {
@@ -159,29 +232,9 @@ proptest! {
         let Ok(table) = PieceTable::new(&spec) else { return Ok(()) };
         let table = Arc::new(table);
         prop_assert!(table.bytes() > 0);
-        let mut pos = FamilyPosition::empty(table.clone());
-        let n = table.kind_count();
-        for (i, kind, black) in cells {
-            let Some(sq) = Square::from_index(i) else { continue };
-            if !table.board().contains(sq) || pos.piece_at(sq).is_some() || kind >= n {
-                continue;
-            }
-            let color = if black { Color::Black } else { Color::White };
-            pos.put(sq, super::position::code(kind, color));
-        }
-        for (kind, black) in hands {
-            if kind < n {
-                let color = if black { Color::Black } else { Color::White };
-                pos.add_to_hand(color, kind, 1);
-            }
-        }
-        if white {
-            pos.side = Color::White;
-        }
-        pos.hash = pos.compute_hash();
-        let sfen = pos.to_sfen();
-        let Ok(read) = FamilyPosition::from_sfen(&sfen, table) else { return Ok(()) };
-        prop_assert_eq!(read.to_sfen(), sfen);
+        let Some(read) = random_position(&table, cells, hands, white) else { return Ok(()) };
+        let again = FamilyPosition::from_sfen(&read.to_sfen(), table).unwrap();
+        prop_assert_eq!(again.to_sfen(), read.to_sfen());
         let mut work = read.clone();
         prop_assert_eq!(work.count_legal_moves(), read.legal_moves().len());
         for mv in read.legal_moves() {

@@ -433,6 +433,14 @@ impl FamilyPosition {
                         pieces ^= set;
                     }
                 }
+                if g.static_faces {
+                    let faces = &t.faces[i * 81..i * 81 + 81];
+                    for from in pieces {
+                        let [plain, changed] = faces[from.index()];
+                        sink.board(from, plain & !own, changed & !own);
+                    }
+                    continue;
+                }
                 for from in pieces {
                     let targets = self.targets_in(i, from, own, their);
                     let (plain, changed) = self.split_by_face(i, from, targets);
@@ -485,7 +493,77 @@ impl FamilyPosition {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn pseudo_legal_moves_into(&self, list: &mut FamilyMoveList) {
-        self.generate(&mut ListSink(list));
+        if self.table.narrow_leapers {
+            self.list_narrow_leapers(list);
+        } else {
+            self.generate(&mut ListSink(list));
+        }
+    }
+
+    /// [`FamilyPosition::pseudo_legal_moves_into`] for a
+    /// [`PieceTable::narrow_leapers`] definition, on machine words: the
+    /// same moves in the same order as [`FamilyPosition::generate`] (kind
+    /// by kind, square by square, each piece's moves keeping face before
+    /// those changing it, then the drops).
+    fn list_narrow_leapers(&self, list: &mut FamilyMoveList) {
+        let t = &*self.table;
+        let us = self.side;
+        // Every square lies in the low word (`narrow_leapers`).
+        let own = self.by_color[us.index()].0 as u64;
+        let empty = t.board.0 as u64 & !(own | self.by_color[us.opponent().index()].0 as u64);
+        let mut push = |from: Option<(usize, bool)>, kind: u8, mut to: u64| {
+            while to != 0 {
+                let sq = Square::from_index_unchecked(to.trailing_zeros() as usize);
+                to &= to - 1;
+                let mv = match from {
+                    Some((from, promote)) => Some(Move::normal(
+                        Square::from_index_unchecked(from),
+                        sq,
+                        promote,
+                    )),
+                    None => Move::drop_index(kind, sq),
+                };
+                // The material bounds the moves (checked when the position
+                // was read), so the list has room.
+                if let Some(mv) = mv {
+                    let _ = list.try_push(mv);
+                }
+            }
+        };
+        for (k, &bb) in self.by_kind[..t.kinds.len()].iter().enumerate() {
+            let mut pieces = bb.0 as u64 & own;
+            let faces = &t.faces64[kc(k, us) * 64..kc(k, us) * 64 + 64];
+            while pieces != 0 {
+                let sq = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let [plain, changed] = faces[sq];
+                push(Some((sq, false)), 0, plain & !own);
+                push(Some((sq, true)), 0, changed & !own);
+            }
+        }
+        for &(k, slot) in &t.drop_kinds {
+            if self.hands[us.index()][slot as usize] != 0 {
+                push(None, k, self.narrow_drops(k as usize, own, empty));
+            }
+        }
+    }
+
+    /// The squares a [`PieceTable::narrow_leapers`] definition's kind `k`
+    /// may be dropped on by the side to move, whose pieces are on `own`,
+    /// with `empty` the empty squares (words).
+    #[inline(always)]
+    fn narrow_drops(&self, k: usize, own: u64, empty: u64) -> u64 {
+        let t = &*self.table;
+        let mut squares = t.drops64[kc(k, self.side)] & empty;
+        if let Some(max) = t.kinds[k].max_per_file {
+            for column in Bitboard::FILES {
+                let column = column.0 as u64;
+                if (self.by_kind[k].0 as u64 & own & column).count_ones() >= max as u32 {
+                    squares &= !column;
+                }
+            }
+        }
+        squares
     }
 
     /// Whether `sq` is attacked by a piece of `by`: some piece of `by` could
@@ -1013,6 +1091,9 @@ impl FamilyPosition {
             return 0;
         }
         if self.all_pseudo_legal() {
+            if self.table.narrow_leapers {
+                return self.count_narrow_leapers();
+            }
             let mut sink = FreeCountSink(0);
             self.generate(&mut sink);
             return sink.0;
@@ -1035,6 +1116,56 @@ impl FamilyPosition {
                 .iter()
                 .filter(|&&mv| self.is_legal_with(mv, &guard))
                 .count()
+    }
+
+    /// The number of pseudo-legal moves of a [`PieceTable::narrow_leapers`]
+    /// definition: each piece's destinations keeping and changing face off
+    /// its own pieces, and the drops, on machine words (the same count as
+    /// [`FamilyPosition::generate`] gives).
+    #[inline]
+    fn count_narrow_leapers(&self) -> usize {
+        let t = &*self.table;
+        let us = self.side;
+        // Every square lies in the low word (`narrow_leapers`).
+        let own = self.by_color[us.index()].0 as u64;
+        let empty = t.board.0 as u64 & !(own | self.by_color[us.opponent().index()].0 as u64);
+        let mut count = 0;
+        let mut pieces = own;
+        while pieces != 0 {
+            let sq = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            // An own piece's code is kind × 2 + colour + 1.
+            let i = self.board[sq] as usize - 1;
+            let [plain, changed] = t.faces64[i * 64 + sq];
+            count += (plain & !own).count_ones() + (changed & !own).count_ones();
+        }
+        let hand = &self.hands[us.index()];
+        for &(k, slot) in &t.drop_kinds {
+            if hand[slot as usize] != 0 {
+                count += self.narrow_drops(k as usize, own, empty).count_ones();
+            }
+        }
+        count as usize
+    }
+
+    /// The pseudo-legal moves from the general generator, and their count
+    /// by the counting sink, whatever faster path the table takes (to test
+    /// those paths against it).
+    #[cfg(test)]
+    pub(crate) fn generated_moves(&self) -> (FamilyMoveList, usize) {
+        let mut list = FamilyMoveList::new();
+        self.generate(&mut ListSink(&mut list));
+        let mut sink = FreeCountSink(0);
+        self.generate(&mut sink);
+        (list, sink.0)
+    }
+
+    /// The count of [`FamilyPosition::count_narrow_leapers`] (for tests;
+    /// the table must be [`PieceTable::narrow_leapers`]).
+    #[cfg(test)]
+    pub(crate) fn narrow_count(&self) -> usize {
+        assert!(self.table.narrow_leapers);
+        self.count_narrow_leapers()
     }
 
     /// Whether every pseudo-legal move is legal here: where the royal piece

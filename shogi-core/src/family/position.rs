@@ -205,6 +205,35 @@ impl FamilyPosition {
         }
     }
 
+    /// Moves piece `code` from `from` to the empty square `to`, where it
+    /// stands as `placed` (the same piece, or its other face), without
+    /// keying the hash: each bitboard is written once.
+    #[inline(always)]
+    fn shift(&mut self, from: Square, code: u8, to: Square, placed: u8) {
+        let (a, b) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        let color = color_of(code).index();
+        self.by_color[color] ^= a | b;
+        let (kind, new_kind) = (kind_of(code), kind_of(placed));
+        let royal = self.table.royal_kinds;
+        if kind == new_kind {
+            self.by_kind[kind] ^= a | b;
+            if (royal >> kind) & 1 != 0 {
+                self.royals[color] ^= a | b;
+            }
+        } else {
+            self.by_kind[kind] ^= a;
+            self.by_kind[new_kind] ^= b;
+            if (royal >> kind) & 1 != 0 {
+                self.royals[color] ^= a;
+            }
+            if (royal >> new_kind) & 1 != 0 {
+                self.royals[color] ^= b;
+            }
+        }
+        self.board[from.index()] = 0;
+        self.board[to.index()] = placed;
+    }
+
     /// Adds `delta` (±1) to `color`'s count of `kind`, keeping the hash.
     #[inline(always)]
     pub(crate) fn add_to_hand(&mut self, color: Color, kind: usize, delta: i8) {
@@ -250,15 +279,14 @@ impl FamilyPosition {
                     }
                     undo.captured = captured;
                 }
-                self.remove(from, moving);
                 undo.moved = moving;
-                let kind = kind_of(moving);
-                let kind = if mv.is_promotion() {
-                    self.other_face(kind)
+                let placed = if mv.is_promotion() {
+                    code(self.other_face(kind_of(moving)), us)
                 } else {
-                    kind
+                    moving
                 };
-                self.put(to, code(kind, us));
+                self.shift(from, moving, to, placed);
+                self.hash ^= keys::board(moving, from.index()) ^ keys::board(placed, to.index());
             }
             None => {
                 let kind = mv.dropped_index().map_or(0, usize::from);
@@ -291,11 +319,9 @@ impl FamilyPosition {
         // put back without keying them.
         let to = mv.to();
         let moved = self.board[to.index()];
-        self.toggle(to, moved);
         match mv.from() {
             Some(from) => {
-                self.toggle(from, undo.moved);
-                self.board[from.index()] = undo.moved;
+                self.shift(to, moved, from, undo.moved);
                 self.board[to.index()] = undo.captured;
                 if undo.captured != 0 {
                     self.toggle(to, undo.captured);
@@ -306,6 +332,7 @@ impl FamilyPosition {
                 }
             }
             None => {
+                self.toggle(to, moved);
                 self.board[to.index()] = 0;
                 let kind = kind_of(moved);
                 let slot = self.table.kinds[kind].drop_from.map_or(kind, usize::from);

@@ -202,6 +202,11 @@ pub(crate) struct Gen {
     /// dead squares: its moves from a square are its leaps there onto
     /// squares without a piece of its own, nothing more.
     pub simple: bool,
+    /// Whether it is a plain leaper whose change of face depends only on
+    /// where it moves from and to (never, in the zone, or always): its
+    /// moves from a square are [`PieceTable::faces`] there onto squares
+    /// without a piece of its own.
+    pub static_faces: bool,
     /// For a plain leaper: where its leaps start in `shifts`.
     pub shift_start: u32,
     /// For a plain leaper: how many leaps it has (0 otherwise).
@@ -273,6 +278,10 @@ pub struct PieceTable {
     /// Per (kind × 2 + colour) × 81 + square: leap destinations by mode
     /// (both, move only, capture only).
     pub(crate) leaps: Vec<[Bitboard; 3]>,
+    /// Per (kind × 2 + colour) × 81 + square, for the kinds-and-colours
+    /// with [`Gen::static_faces`]: the destinations keeping and changing
+    /// face, before the pieces on them (empty for the others).
+    pub(crate) faces: Vec<[Bitboard; 2]>,
     /// Per (kind × 2 + colour): the kind's rays.
     pub(crate) ray_legs: Vec<arrayvec::ArrayVec<Ray, MAX_RAYS>>,
     /// Per (ray_base[kind × 2 + colour] + ray) × 81 + square: the squares
@@ -333,6 +342,17 @@ pub struct PieceTable {
     /// Per kind × 2 + colour: the board directions it captures along by
     /// sliding (bit d for direction d), then by hopping.
     pub(crate) line_dirs: Vec<[u8; 2]>,
+    /// Whether every square has an index below 64 and every kind is a
+    /// plain leaper with [`Gen::static_faces`], without borrowed movement:
+    /// its moves are then counted from [`PieceTable::faces64`] and
+    /// [`PieceTable::drops64`] on one machine word.
+    pub(crate) narrow_leapers: bool,
+    /// [`PieceTable::faces`] as words, per (kind × 2 + colour) × 64 +
+    /// square (empty unless [`PieceTable::narrow_leapers`]).
+    pub(crate) faces64: Vec<[u64; 2]>,
+    /// [`PieceTable::drop_squares`] as words (empty unless
+    /// [`PieceTable::narrow_leapers`]).
+    pub(crate) drops64: Vec<u64>,
 }
 
 /// The index of (kind, colour) in per-kind-and-colour tables.
@@ -386,6 +406,7 @@ impl PieceTable {
                 .collect(),
             rays,
             leaps: vec![[Bitboard::EMPTY; 3]; n * 2 * 81],
+            faces: vec![[Bitboard::EMPTY; 2]; n * 2 * 81],
             ray_legs: vec![arrayvec::ArrayVec::new(); n * 2],
             // Room for every kind's longest list while compiling; compacted
             // to the rays the kinds have at the end.
@@ -415,6 +436,9 @@ impl PieceTable {
             royal_kinds: 0,
             line_kinds: Vec::new(),
             line_dirs: Vec::new(),
+            narrow_leapers: false,
+            faces64: Vec::new(),
+            drops64: Vec::new(),
         };
         for (k, kind) in spec.kinds.iter().enumerate() {
             for color in Color::ALL {
@@ -500,7 +524,25 @@ impl PieceTable {
                 if plain_leaper {
                     shifts.extend(self.leap_shifts(i));
                 }
+                let plain_ok = Bitboard::FULL & !dead;
+                let changed_ok = Bitboard::FULL & !other_dead;
+                let static_faces = plain_leaper && info.face_change != FaceChange::Capture;
+                if static_faces {
+                    let zone = self.zone[color.index()];
+                    for sq in self.board {
+                        let to = self.leaps[i * 81 + sq.index()][0];
+                        let in_zone = if zone.contains(sq) { to } else { to & zone };
+                        let (plain, changed) = match info.face_change {
+                            FaceChange::Zone => (to, in_zone),
+                            FaceChange::ZoneForced => (to & !in_zone, in_zone),
+                            FaceChange::Always => (Bitboard::EMPTY, to),
+                            FaceChange::Never | FaceChange::Capture => (to, Bitboard::EMPTY),
+                        };
+                        self.faces[i * 81 + sq.index()] = [plain & plain_ok, changed & changed_ok];
+                    }
+                }
                 gens.push(Gen {
+                    static_faces,
                     simple: plain_leaper
                         && info.face_change == FaceChange::Never
                         && dead.is_empty(),
@@ -512,10 +554,23 @@ impl PieceTable {
                     rays: self.ray_legs[i].len() as u8,
                     ray_start: self.ray_base[i],
                     face: info.face_change,
-                    plain_ok: Bitboard::FULL & !dead,
-                    changed_ok: Bitboard::FULL & !other_dead,
+                    plain_ok,
+                    changed_ok,
                 });
             }
+        }
+        self.narrow_leapers = self.board.0 >> 64 == 0
+            && !self.borrowed_movement
+            && gens.iter().all(|g| g.static_faces);
+        if self.narrow_leapers {
+            // The board lies in the low word, so the casts keep every square.
+            self.faces64 = (0..n * 2 * 64)
+                .map(|j| {
+                    let f = self.faces[(j / 64) * 81 + j % 64];
+                    [f[0].0 as u64, f[1].0 as u64]
+                })
+                .collect();
+            self.drops64 = self.drop_squares.iter().map(|b| b.0 as u64).collect();
         }
         self.gens = gens;
         self.shifts = shifts;
@@ -880,6 +935,9 @@ impl PieceTable {
             + Rays::bytes()
             + kinds
             + self.leaps.capacity() * size_of::<[Bitboard; 3]>()
+            + self.faces.capacity() * size_of::<[Bitboard; 2]>()
+            + self.faces64.capacity() * size_of::<[u64; 2]>()
+            + self.drops64.capacity() * size_of::<u64>()
             + self.ray_legs.capacity() * size_of::<arrayvec::ArrayVec<Ray, MAX_RAYS>>()
             + self.ray_masks.capacity() * size_of::<Bitboard>()
             + self.ray_base.capacity() * size_of::<u32>()

@@ -17,6 +17,24 @@ fn perft_matches(spec: &FamilySpec, sfen: &str, expected: &[u64]) {
     assert_eq!(pos.to_sfen().split(' ').next(), sfen.split(' ').next());
 }
 
+/// Which shipped definitions take the paths on machine words: all their
+/// kinds leap, change face by square only, and fit in 64 square indices.
+/// (The paths are checked against the general generator in fuzz_tests.rs.)
+#[test]
+fn small_leaper_definitions_are_counted_on_words() {
+    use super::testing::{cannon_spec, minishogi_spec, tori_spec};
+    let narrow = |spec: FamilySpec| PieceTable::new(&spec).unwrap().narrow_leapers;
+    assert!(narrow(dobutsu_spec()));
+    // Micro shogi promotes on capture: the face a move ends on depends on
+    // the board, not on the squares alone.
+    assert!(!narrow(micro_spec()));
+    // Sliders: minishogi's rook and bishop, tori's lances and quails.
+    assert!(!narrow(minishogi_spec()));
+    assert!(!narrow(tori_spec()));
+    // Nine files: square indices up to 80.
+    assert!(!narrow(cannon_spec()));
+}
+
 #[test]
 fn dobutsu_matches_fairy_stockfish() {
     let spec = dobutsu_spec();
