@@ -77,11 +77,15 @@ def main() -> None:
     parser.add_argument("--fsf", required=True, help="the Fairy-Stockfish binary")
     parser.add_argument("--perft", default=os.path.join(ROOT, "target", "release", "perft"))
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs each")
+    parser.add_argument("--only", nargs="+", metavar="VARIANT", help="these rows only (our names)")
     args = parser.parse_args()
+    rows = [r for r in ROWS if not args.only or r[0] in args.only]
+    if args.only and len(rows) != len(set(args.only)):
+        parser.error("unknown variant in --only; the rows are " + ", ".join(r[0] for r in ROWS))
     print("perft from the start, bulk; best of", args.repeat, "runs each, interleaved")
     print("| variant | depth | nodes | Fairy-Stockfish M nodes/s | ours M nodes/s | ratio |")
     print("|---|---:|---:|---:|---:|---:|")
-    for name, fsf_name, depth in ROWS:
+    for name, fsf_name, depth in rows:
         best_f, best_o, counts = 0.0, 0.0, set()
         for _ in range(args.repeat):
             n_f, s_f = fsf(args.fsf, fsf_name, depth)

@@ -45,6 +45,42 @@ pub(crate) fn offset(sq: Square, df: i8, dr: i8, files: u8, ranks: u8) -> Option
     }
 }
 
+/// The direction index from `a` toward `b` when they share a file, rank or
+/// diagonal (`None` otherwise, and for `a == b`).
+#[inline(always)]
+pub(crate) fn line_direction(a: Square, b: Square) -> Option<usize> {
+    match LINE_DIRECTION[a.index()][b.index()] {
+        8 => None,
+        d => Some(d as usize),
+    }
+}
+
+/// [`line_direction`] for every pair of square indices, 8 for none.
+static LINE_DIRECTION: [[u8; 81]; 81] = {
+    let mut table = [[8u8; 81]; 81];
+    let mut a: usize = 0;
+    while a < 81 {
+        let mut b: usize = 0;
+        while b < 81 {
+            let df = (b / 9) as i32 - (a / 9) as i32;
+            let dr = (b % 9) as i32 - (a % 9) as i32;
+            if (df != 0 || dr != 0) && (df == 0 || dr == 0 || df == dr || df == -dr) {
+                let step = (df.signum() as i8, dr.signum() as i8);
+                let mut d = 0;
+                while d < 8 {
+                    if DIRECTIONS[d].0 == step.0 && DIRECTIONS[d].1 == step.1 {
+                        table[a][b] = d as u8;
+                    }
+                    d += 1;
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// The distance in king steps between two squares on one line.
 #[inline(always)]
 pub(crate) fn distance(a: Square, b: Square) -> u8 {
@@ -195,6 +231,21 @@ mod tests {
         assert_eq!(north, [sq("5b"), sq("5c"), sq("5d")]);
         let south: Vec<_> = rays.slide(down, sq("5e"), occ).into_iter().collect();
         assert_eq!(south, [sq("5f"), sq("5g"), sq("5h")]);
+    }
+
+    #[test]
+    fn line_direction_finds_the_ray_holding_the_other_square() {
+        let rays = Rays::new(9, 9);
+        for a in 0..81 {
+            for b in 0..81 {
+                let (a, b) = (
+                    Square::from_index(a).unwrap(),
+                    Square::from_index(b).unwrap(),
+                );
+                let on = (0..8).find(|&d| rays.ray(d, a).contains(b));
+                assert_eq!(line_direction(a, b), on, "{a} {b}");
+            }
+        }
     }
 
     #[test]

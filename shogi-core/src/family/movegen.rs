@@ -3,7 +3,7 @@
 //! rules, attacks by reverse lookup, and perft.
 
 use super::betza::Mode;
-use super::geometry::{distance, first_blocker, Rays};
+use super::geometry::{distance, first_blocker, line_direction, Rays};
 use super::position::{color_of, kind_of, FamilyPosition};
 use super::spec::RoyalRule;
 use super::table::{kc, FaceChange, FULL_BISHOP, FULL_ROOK};
@@ -511,39 +511,35 @@ impl FamilyPosition {
         // Every square lies in the low word (`narrow_leapers`).
         let own = self.by_color[us.index()].0 as u64;
         let empty = t.board.0 as u64 & !(own | self.by_color[us.opponent().index()].0 as u64);
-        let mut push = |from: Option<(usize, bool)>, kind: u8, mut to: u64| {
-            while to != 0 {
-                let sq = Square::from_index_unchecked(to.trailing_zeros() as usize);
-                to &= to - 1;
-                let mv = match from {
-                    Some((from, promote)) => Some(Move::normal(
-                        Square::from_index_unchecked(from),
-                        sq,
-                        promote,
-                    )),
-                    None => Move::drop_index(kind, sq),
-                };
-                // The material bounds the moves (checked when the position
-                // was read), so the list has room.
-                if let Some(mv) = mv {
-                    let _ = list.try_push(mv);
-                }
-            }
-        };
+        // The material bounds the moves (checked when the position was
+        // read), so the list has room: a failed push is never taken.
         for (k, &bb) in self.by_kind[..t.kinds.len()].iter().enumerate() {
             let mut pieces = bb.0 as u64 & own;
             let faces = &t.faces64[kc(k, us) * 64..kc(k, us) * 64 + 64];
             while pieces != 0 {
                 let sq = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
+                let from = Square::from_index_unchecked(sq);
                 let [plain, changed] = faces[sq];
-                push(Some((sq, false)), 0, plain & !own);
-                push(Some((sq, true)), 0, changed & !own);
+                for (mut to, promote) in [(plain & !own, false), (changed & !own, true)] {
+                    while to != 0 {
+                        let dest = Square::from_index_unchecked(to.trailing_zeros() as usize);
+                        to &= to - 1;
+                        let _ = list.try_push(Move::normal(from, dest, promote));
+                    }
+                }
             }
         }
         for &(k, slot) in &t.drop_kinds {
             if self.hands[us.index()][slot as usize] != 0 {
-                push(None, k, self.narrow_drops(k as usize, own, empty));
+                let mut to = self.narrow_drops(k as usize, own, empty);
+                while to != 0 {
+                    let dest = Square::from_index_unchecked(to.trailing_zeros() as usize);
+                    to &= to - 1;
+                    if let Some(mv) = Move::drop_index(k, dest) {
+                        let _ = list.try_push(mv);
+                    }
+                }
             }
         }
     }
@@ -895,7 +891,38 @@ impl FamilyPosition {
             }
         }
         let hoppers = t.has_hoppers;
+        if !hoppers {
+            // Without hoppers only their line pieces on the royal's lines
+            // matter: each checks with nothing between, and pins one piece
+            // of ours alone between (a look per such piece, not per line).
+            for s in guard.any_line & t.rays.all(royal) {
+                let Some(d) = line_direction(royal, s) else {
+                    continue;
+                };
+                let between = t.rays.ray(d, royal) & !t.rays.ray(d, s) & !Bitboard::from_square(s);
+                let blockers = between & occ;
+                if blockers.has_more_than_one()
+                    || (blockers & !own).is_any()
+                    || !self.attacks_along(s, them, d ^ 4, distance(royal, s), false)
+                {
+                    continue;
+                }
+                match blockers.first() {
+                    None => {
+                        checkers = checkers.with(s);
+                        block |= between;
+                    }
+                    Some(b1) => {
+                        guard.pinned = guard.pinned.with(b1);
+                        guard.pins.push((b1, s, d as u8));
+                    }
+                }
+            }
+        }
         for d in 0..8 {
+            if !hoppers {
+                break;
+            }
             let ray = t.rays.ray(d, royal);
             if (ray & guard.line_toward[d]).is_empty() {
                 // No piece of theirs along it can check, pin or hop.

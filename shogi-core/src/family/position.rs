@@ -2,7 +2,7 @@
 //! to move, hash), with moves made and taken back in place.
 
 use super::keys;
-use super::table::{PieceTable, MAX_KINDS};
+use super::table::{PieceTable, MAX_KINDS, NO_SLOT};
 use crate::{Bitboard, Color, Move, Square};
 use std::sync::Arc;
 
@@ -200,7 +200,7 @@ impl FamilyPosition {
         let color = color_of(code).index();
         self.by_color[color] ^= bit;
         self.by_kind[kind] ^= bit;
-        if (self.table.royal_kinds >> kind) & 1 != 0 {
+        if self.table.codes[code as usize].royal {
             self.royals[color] ^= bit;
         }
     }
@@ -214,19 +214,19 @@ impl FamilyPosition {
         let color = color_of(code).index();
         self.by_color[color] ^= a | b;
         let (kind, new_kind) = (kind_of(code), kind_of(placed));
-        let royal = self.table.royal_kinds;
-        if kind == new_kind {
+        let codes = &self.table.codes;
+        if code == placed {
             self.by_kind[kind] ^= a | b;
-            if (royal >> kind) & 1 != 0 {
+            if codes[code as usize].royal {
                 self.royals[color] ^= a | b;
             }
         } else {
             self.by_kind[kind] ^= a;
             self.by_kind[new_kind] ^= b;
-            if (royal >> kind) & 1 != 0 {
+            if codes[code as usize].royal {
                 self.royals[color] ^= a;
             }
-            if (royal >> new_kind) & 1 != 0 {
+            if codes[placed as usize].royal {
                 self.royals[color] ^= b;
             }
         }
@@ -242,14 +242,6 @@ impl FamilyPosition {
         let after = before.wrapping_add_signed(delta);
         self.hash ^= keys::hand(c, kind, before) ^ keys::hand(c, kind, after);
         self.hands[c][kind] = after;
-    }
-
-    /// The kind a piece of kind `kind` becomes when it changes face.
-    #[inline(always)]
-    fn other_face(&self, kind: usize) -> usize {
-        self.table.kinds[kind]
-            .other_face
-            .map_or(kind, |k| k as usize)
     }
 
     /// Plays `mv`, which the caller knows to be a legal move of this
@@ -274,14 +266,15 @@ impl FamilyPosition {
                 let captured = self.board[to.index()];
                 if captured != 0 {
                     self.remove(to, captured);
-                    if let Some(h) = self.table.kinds[kind_of(captured)].hand_kind {
-                        self.add_to_hand(us, h as usize, 1);
+                    let slot = self.table.codes[captured as usize].capture_slot;
+                    if slot != NO_SLOT {
+                        self.add_to_hand(us, slot as usize, 1);
                     }
                     undo.captured = captured;
                 }
                 undo.moved = moving;
                 let placed = if mv.is_promotion() {
-                    code(self.other_face(kind_of(moving)), us)
+                    self.table.codes[moving as usize].flip
                 } else {
                     moving
                 };
@@ -325,8 +318,9 @@ impl FamilyPosition {
                 self.board[to.index()] = undo.captured;
                 if undo.captured != 0 {
                     self.toggle(to, undo.captured);
-                    if let Some(h) = self.table.kinds[kind_of(undo.captured)].hand_kind {
-                        let n = &mut self.hands[us.index()][h as usize];
+                    let slot = self.table.codes[undo.captured as usize].capture_slot;
+                    if slot != NO_SLOT {
+                        let n = &mut self.hands[us.index()][slot as usize];
                         *n = n.wrapping_sub(1);
                     }
                 }
@@ -334,8 +328,7 @@ impl FamilyPosition {
             None => {
                 self.toggle(to, moved);
                 self.board[to.index()] = 0;
-                let kind = kind_of(moved);
-                let slot = self.table.kinds[kind].drop_from.map_or(kind, usize::from);
+                let slot = self.table.codes[moved as usize].drop_slot as usize;
                 let n = &mut self.hands[us.index()][slot];
                 *n = n.wrapping_add(1);
             }

@@ -181,6 +181,23 @@ pub(crate) struct Kind {
     pub promoted: bool,
 }
 
+/// What [`FamilyPosition::make`](super::FamilyPosition::make) and `undo`
+/// read of one piece code, in one place.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CodeInfo {
+    /// Whether the piece is royal.
+    pub royal: bool,
+    /// The code of the same piece after a change of face.
+    pub flip: u8,
+    /// The hand slot a capture of it adds to ([`NO_SLOT`]: none).
+    pub capture_slot: u8,
+    /// The hand slot a drop of it takes from.
+    pub drop_slot: u8,
+}
+
+/// [`CodeInfo::capture_slot`] of a piece a capture removes from the game.
+pub(crate) const NO_SLOT: u8 = u8::MAX;
+
 /// What the move generator reads first for one kind and colour: which of
 /// its tables to look at and how its moves change face, in one small
 /// record so that a piece costs one look-up before its destinations.
@@ -336,6 +353,9 @@ pub struct PieceTable {
     pub(crate) royal_drops: bool,
     /// The royal kinds, as bits.
     pub(crate) royal_kinds: u64,
+    /// Per piece code (a byte: no index is out of range), what making and
+    /// taking back a move reads of it.
+    pub(crate) codes: Box<[CodeInfo; 256]>,
     /// The kinds that capture along a line (by sliding or hopping), in
     /// kind order.
     pub(crate) line_kinds: Vec<u8>,
@@ -434,6 +454,7 @@ impl PieceTable {
             uncrowning: 0,
             royal_drops: false,
             royal_kinds: 0,
+            codes: Box::new([CodeInfo::default(); 256]),
             line_kinds: Vec::new(),
             line_dirs: Vec::new(),
             narrow_leapers: false,
@@ -616,6 +637,15 @@ impl PieceTable {
             self.royal_drops |= info.royal && info.drop_from.is_some();
             if info.royal {
                 self.royal_kinds |= 1 << k;
+            }
+            for color in Color::ALL {
+                let code = super::position::code(k, color) as usize;
+                self.codes[code] = CodeInfo {
+                    royal: info.royal,
+                    flip: super::position::code(info.other_face.map_or(k, usize::from), color),
+                    capture_slot: info.hand_kind.unwrap_or(NO_SLOT),
+                    drop_slot: info.drop_from.unwrap_or(k as u8),
+                };
             }
         }
     }
@@ -935,6 +965,7 @@ impl PieceTable {
             + Rays::bytes()
             + kinds
             + self.leaps.capacity() * size_of::<[Bitboard; 3]>()
+            + size_of::<[CodeInfo; 256]>()
             + self.faces.capacity() * size_of::<[Bitboard; 2]>()
             + self.faces64.capacity() * size_of::<[u64; 2]>()
             + self.drops64.capacity() * size_of::<u64>()
