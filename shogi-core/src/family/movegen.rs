@@ -733,7 +733,20 @@ impl FamilyPosition {
             crowning &= crowning - 1;
             guard.crowning |= self.by_kind[k] & self.by_color[us.index()];
         }
-        self.line_pieces(us.opponent(), guard);
+        let theirs = self.by_color[us.opponent().index()];
+        let royal_map = guard.royal.is_some() && theirs.count() <= ROYAL_MAP_PIECES;
+        if t.has_hoppers || (guard.royal.is_some() && !royal_map) {
+            // Hoppers are looked for line by line, and a royal's step
+            // without the map is judged by attacked_with: both read the
+            // line pieces by direction.
+            self.line_pieces(us.opponent(), guard);
+        } else {
+            guard.any_line = t
+                .line_kinds
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | self.by_kind[k as usize])
+                & theirs;
+        }
         let in_check = self.scan_lines(royal, guard);
         if in_check && t.has_hoppers {
             // A hopper's check may be answered by moving its screen, or
@@ -742,8 +755,7 @@ impl FamilyPosition {
             guard.test_drops = true;
         }
         guard.special = guard.test_from | guard.crowning | guard.pinned;
-        let theirs = self.by_color[us.opponent().index()];
-        if guard.royal.is_some() && theirs.count() <= ROYAL_MAP_PIECES {
+        if royal_map {
             guard.royal_safe = Some(!self.attacked_squares(us.opponent(), royal));
         }
     }
