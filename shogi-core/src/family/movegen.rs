@@ -1157,12 +1157,17 @@ impl FamilyPosition {
                 .count()
     }
 
-    /// The number of pseudo-legal moves of a [`PieceTable::narrow_leapers`]
-    /// definition: each piece's destinations keeping and changing face off
+    /// The number of legal moves of a [`PieceTable::narrow_leapers`]
+    /// definition where every pseudo-legal move is legal (0 when the game
+    /// is over): each piece's destinations keeping and changing face off
     /// its own pieces, and the drops, on machine words (the same count as
-    /// [`FamilyPosition::generate`] gives).
-    #[inline]
+    /// [`FamilyPosition::generate`] gives). Not inlined: its callers'
+    /// frames are large.
+    #[inline(never)]
     fn count_narrow_leapers(&self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
         let t = &*self.table;
         let us = self.side;
         // Every square lies in the low word (`narrow_leapers`).
@@ -1300,6 +1305,11 @@ impl FamilyPosition {
             return 1;
         }
         if depth == 1 {
+            // The count on words called from here: through count_legal_moves
+            // it would pay that function's large stack frame (a move list).
+            if self.table.narrow_leapers && self.all_pseudo_legal() {
+                return self.count_narrow_leapers() as u64;
+            }
             return self.count_legal_moves() as u64;
         }
         let mut list = FamilyMoveList::new();
