@@ -11,15 +11,20 @@ const HAND_COUNTS: usize = 32;
 /// Piece codes: 0 is an empty square, `kind * 2 + colour + 1` a piece.
 pub(crate) const CODES: usize = MAX_KINDS * 2 + 1;
 
+/// Rows and columns of the board keys: powers of two, so that a code and
+/// a square index masked to them are always in range (no bounds check in
+/// `make`); the keys beyond `CODES` × 81 are never read and stay zero.
+const KEY_ROWS: usize = 128;
+
 struct Keys {
-    board: [[u64; 81]; CODES],
+    board: [[u64; KEY_ROWS]; KEY_ROWS],
     hand: [[[u64; HAND_COUNTS]; MAX_KINDS]; 2],
     side: u64,
 }
 
 static KEYS: Keys = {
     let mut state = 0x4641_4D49_4C59_4B45; // "FAMILYKE"
-    let mut board = [[0u64; 81]; CODES];
+    let mut board = [[0u64; KEY_ROWS]; KEY_ROWS];
     let mut p = 1; // the empty square keeps 0
     while p < CODES {
         let mut s = 0;
@@ -54,7 +59,7 @@ static KEYS: Keys = {
 /// The key of piece code `code` (non-zero) on square index `sq`.
 #[inline(always)]
 pub(crate) fn board(code: u8, sq: usize) -> u64 {
-    KEYS.board[code as usize][sq]
+    KEYS.board[code as usize & (KEY_ROWS - 1)][sq & (KEY_ROWS - 1)]
 }
 
 /// The key of holding `count` pieces of kind `kind` (0 for none).

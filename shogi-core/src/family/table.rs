@@ -355,7 +355,7 @@ pub struct PieceTable {
     pub(crate) royal_kinds: u64,
     /// Per piece code (a byte: no index is out of range), what making and
     /// taking back a move reads of it.
-    pub(crate) codes: Box<[CodeInfo; 256]>,
+    pub(crate) codes: [CodeInfo; 256],
     /// The kinds that capture along a line (by sliding or hopping), in
     /// kind order.
     pub(crate) line_kinds: Vec<u8>,
@@ -454,7 +454,7 @@ impl PieceTable {
             uncrowning: 0,
             royal_drops: false,
             royal_kinds: 0,
-            codes: Box::new([CodeInfo::default(); 256]),
+            codes: [CodeInfo::default(); 256],
             line_kinds: Vec::new(),
             line_dirs: Vec::new(),
             narrow_leapers: false,
@@ -965,7 +965,6 @@ impl PieceTable {
             + Rays::bytes()
             + kinds
             + self.leaps.capacity() * size_of::<[Bitboard; 3]>()
-            + size_of::<[CodeInfo; 256]>()
             + self.faces.capacity() * size_of::<[Bitboard; 2]>()
             + self.faces64.capacity() * size_of::<[u64; 2]>()
             + self.drops64.capacity() * size_of::<u64>()
