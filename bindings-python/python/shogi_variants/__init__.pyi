@@ -653,10 +653,10 @@ class Board(Game):
 @final
 class Record:
     """A game record: headers, start, moves with times and comments, and its end.
-    Reads and writes KIF, KI2 and CSA (CSA: 9×9 only); ``board()`` replays it."""
+    Reads and writes KIF, KI2, CSA and JKF (CSA and JKF: 9×9 only); ``board()`` replays it."""
 
     @staticmethod
-    def read(text: Union[str, bytes], format: Optional[Literal["kif", "ki2", "csa"]] = None) -> "Record":
+    def read(text: Union[str, bytes], format: Optional[Literal["kif", "ki2", "csa", "jkf"]] = None) -> "Record":
         """Read a record (format detected from the structure when ``None``; bytes as
         UTF-8, else Shift_JIS or EUC-JP). Raises ``InvalidSfenError`` with the line number."""
     @property
@@ -717,6 +717,9 @@ class Record:
         """The record's main line as KI2 (variations are dropped). Raises ``RecordWriteError``."""
     def csa(self) -> str:
         """The record's main line as CSA (9×9 only; variations are dropped). Raises ``RecordWriteError``."""
+    def jkf(self) -> str:
+        """The record as JKF (JSON Kifu Format, one line; 9×9 only), every variation
+        included; remarks and bookmarks are left out. Raises ``RecordWriteError``."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 

@@ -40,9 +40,10 @@ fn read_as(text: &str, format: Option<&str>) -> PyResult<Record> {
         Some("kif") => Format::Kif,
         Some("ki2") => Format::Ki2,
         Some("csa") => Format::Csa,
+        Some("jkf") => Format::Jkf,
         Some(other) => {
             return Err(SettingError::new_err(format!(
-                "unknown record format '{}' (kif, ki2, csa)",
+                "unknown record format '{}' (kif, ki2, csa, jkf)",
                 shogi_core::Excerpt(other)
             )))
         }
@@ -90,9 +91,9 @@ fn decode(bytes: &Bound<'_, PyBytes>) -> PyResult<String> {
 
 #[pymethods]
 impl PyRecord {
-    /// Reads a record; ``format`` is ``"kif"``, ``"ki2"``, ``"csa"`` or ``None``
-    /// to detect it from the text's structure (CSA statements, the KIF move
-    /// table or numbered moves, else KI2). Raises ``InvalidSfenError`` with
+    /// Reads a record; ``format`` is ``"kif"``, ``"ki2"``, ``"csa"``, ``"jkf"`` or
+    /// ``None`` to detect it from the text's structure (JKF's opening brace, CSA
+    /// statements, the KIF move table or numbered moves, else KI2). Raises ``InvalidSfenError`` with
     /// the line number.
     ///
     /// ``text`` may be ``bytes``: UTF-8 (with or without BOM) is tried first,
@@ -280,6 +281,13 @@ impl PyRecord {
     /// cannot say.
     fn csa(this: Read<'_, Self>) -> PyResult<String> {
         Format::Csa.write(&this.record).map_err(write_error)
+    }
+
+    /// The record as JKF (JSON Kifu Format, one line; 9×9 only), every
+    /// variation included. Remarks and bookmarks are left out (JKF has none).
+    /// Raises ``RecordWriteError`` for what JKF cannot say.
+    fn jkf(this: Read<'_, Self>) -> PyResult<String> {
+        Format::Jkf.write(&this.record).map_err(write_error)
     }
 
     fn __len__(this: Read<'_, Self>) -> usize {

@@ -175,7 +175,7 @@ fn standard() -> Standard {
 }
 
 /// The CSA name of a piece kind.
-fn kind_code(kind: PieceKind) -> &'static str {
+pub(crate) fn kind_code(kind: PieceKind) -> &'static str {
     match kind {
         PieceKind::Pawn => "FU",
         PieceKind::Lance => "KY",
@@ -195,7 +195,7 @@ fn kind_code(kind: PieceKind) -> &'static str {
 }
 
 /// The piece kind of a CSA name.
-fn code_kind(code: &[u8]) -> Option<PieceKind> {
+pub(crate) fn code_kind(code: &[u8]) -> Option<PieceKind> {
     PieceKind::ALL
         .into_iter()
         .find(|&k| kind_code(k).as_bytes() == code)

@@ -37,6 +37,9 @@ pub mod ki2;
 /// BOD board diagrams (KIF 局面図), for start positions.
 pub mod bod;
 
+/// JKF records (JSON Kifu Format): the record as one JSON object, side lines included.
+pub mod jkf;
+
 mod tree;
 pub use tree::{Line, TreeError, MAX_NESTING};
 
@@ -469,7 +472,7 @@ pub enum WriteError {
     /// The format has no way to say this.
     #[error("{format} cannot hold {what}")]
     Unsupported {
-        /// `"KIF"`, `"KI2"` or `"CSA"`.
+        /// `"KIF"`, `"KI2"`, `"CSA"` or `"JKF"`.
         format: &'static str,
         /// What it cannot hold.
         what: String,
@@ -565,6 +568,8 @@ pub enum Format {
     Ki2,
     /// [`csa`]: the Computer Shogi Association's format.
     Csa,
+    /// [`jkf`]: JSON Kifu Format.
+    Jkf,
 }
 
 impl Format {
@@ -573,7 +578,8 @@ impl Format {
     /// `P1…`, `N+…`, `+7776FU`, `%TORYO`) before any KIF or KI2 move; KIF by
     /// its move table head (`手数----指手--`) or a numbered move line
     /// (`   1 ７六歩(77)`, `   5 投了`); KI2 otherwise (moves with `▲`/`△`).
-    /// Comment lines (`*…`, `'…`, `#…`) are not looked at.
+    /// Comment lines (`*…`, `'…`, `#…`) are not looked at. JKF by its
+    /// opening brace (`{`).
     ///
     /// ```
     /// use shogi_formats::record::Format;
@@ -584,6 +590,9 @@ impl Format {
     /// ```
     pub fn detect(text: &str) -> Format {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim_start().starts_with('{') {
+            return Format::Jkf;
+        }
         for line in lines(text) {
             let t = line.trim();
             if t.is_empty() || t.starts_with(['*', '#', '&', '\'']) {
@@ -615,6 +624,7 @@ impl Format {
             Format::Kif => kif::read(text),
             Format::Ki2 => ki2::read(text),
             Format::Csa => csa::read(text),
+            Format::Jkf => jkf::read(text),
         }
     }
 
@@ -632,10 +642,11 @@ impl Format {
             Format::Kif => kif::write(record),
             Format::Ki2 => ki2::write(record),
             Format::Csa => csa::write(record),
+            Format::Jkf => jkf::write(record),
         }
     }
 
-    /// `"KIF"`, `"KI2"` or `"CSA"`.
+    /// `"KIF"`, `"KI2"`, `"CSA"` or `"JKF"`.
     ///
     /// ```
     /// use shogi_formats::record::Format;
@@ -646,6 +657,7 @@ impl Format {
             Format::Kif => "KIF",
             Format::Ki2 => "KI2",
             Format::Csa => "CSA",
+            Format::Jkf => "JKF",
         }
     }
 }

@@ -68,7 +68,7 @@ pub fn handicap_name(setup: &Setup) -> Option<&'static str> {
 
 /// Whether `setup` is a handicap (駒落ち) start, where the players are
 /// 下手 and 上手: one of [`Standard::HANDICAPS`] but the first (平手).
-pub(super) fn is_handicap(setup: &Setup) -> bool {
+pub(crate) fn is_handicap(setup: &Setup) -> bool {
     handicap_named(None, setup).is_some()
 }
 
@@ -102,7 +102,7 @@ const HEADER_NAMES: [(&str, &str); 12] = [
 ];
 
 /// The canonical key of a KIF header name (the name itself if unknown).
-pub(super) fn canonical_key(name: &str) -> String {
+pub(crate) fn canonical_key(name: &str) -> String {
     HEADER_NAMES
         .iter()
         .find(|(n, _)| *n == name)
@@ -111,7 +111,7 @@ pub(super) fn canonical_key(name: &str) -> String {
 }
 
 /// The KIF name to write for a key.
-pub(super) fn kif_name(key: &str, handicap: bool) -> &str {
+pub(crate) fn kif_name(key: &str, handicap: bool) -> &str {
     match key {
         header::BLACK if handicap => "下手",
         header::WHITE if handicap => "上手",

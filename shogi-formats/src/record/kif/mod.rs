@@ -104,8 +104,9 @@ mod tree;
 mod write;
 
 pub(crate) use family::{
-    classify, display_width, handicap_named, is_numbered_move, is_table_head, notation_error,
-    parse_summary, summary, write_comments, write_preamble, Line, Preamble, Replay,
+    canonical_key, classify, display_width, handicap_named, is_handicap, is_numbered_move,
+    is_table_head, kif_name, notation_error, parse_summary, summary, write_comments,
+    write_preamble, Line, Preamble, Replay,
 };
 pub use family::{handicap_name, handicap_setup};
 pub use read::read;
