@@ -1584,7 +1584,7 @@ fn drive_referee(mut referee: Referee, r: &mut Bytes) {
 /// CSA keep the moves and the start; BOD the position). A saved game that
 /// restores must save to a document that restores to the same document.
 pub fn records(s: &str) {
-    use shogi_formats::record::{bod, csa, ki2, kif, Record};
+    use shogi_formats::record::{bod, csa, jkf, ki2, kif, Record};
     let same_game = |a: &Record, b: &Record, what: &str| {
         let moves = |r: &Record| r.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
         assert_eq!(moves(a), moves(b), "{what}: moves of {s:?}");
@@ -1626,6 +1626,29 @@ pub fn records(s: &str) {
             let again = csa::read(&text)
                 .unwrap_or_else(|e| panic!("csa cannot read what it wrote ({e}): {text:?}"));
             same_game(&again, &record, "csa");
+        }
+    }
+    if let Ok(record) = jkf::read(s) {
+        assert!(
+            record.positions().is_ok(),
+            "jkf read a record that does not replay: {s:?}"
+        );
+        // What JKF leaves out never comes from JKF, and the totals it needs
+        // are read back as written: a record read from JKF writes back to
+        // the same record.
+        if let Ok(text) = jkf::write(&record) {
+            let again = jkf::read(&text)
+                .unwrap_or_else(|e| panic!("jkf cannot read what it wrote ({e}): {text:?}"));
+            same_game(&again, &record, "jkf");
+        }
+    }
+    if let Ok(record) = kif::read(s) {
+        // Every KIF record on a 9 x 9 board converts to JKF and back with
+        // its moves.
+        if let Ok(text) = jkf::write(&record) {
+            let again = jkf::read(&text)
+                .unwrap_or_else(|e| panic!("jkf cannot read the KIF it wrote ({e}): {text:?}"));
+            same_game(&again, &record, "kif -> jkf");
         }
     }
     if let Ok(setup) = bod::read(s) {

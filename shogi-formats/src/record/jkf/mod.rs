@@ -27,11 +27,13 @@
 //!   `SENNICHITE`...), with its `time`, `comments` and `forks`: the side lines
 //!   played instead of that entry, each a list of entries of its own.
 //!
-//! The reader checks every move against the rules (the destination, origin
+//! A fork that holds only a special (another end for the same position, as
+//! tsshogi writes a KIF whose `投了` is followed by `中断`) is not kept: a
+//! position has one end. The reader checks every move against the rules (the destination, origin
 //! and promotion decide the move; a `piece` or `color` that contradicts the
 //! board is refused), as the other readers do. A record ending in a foul
-//! (an illegal move, then `ILLEGAL_MOVE` or the `±ILLEGAL_ACTION` of its
-//! player) keeps the move in [`RecordEnd::foul`](crate::record::RecordEnd::foul).
+//! (an illegal move, last, alone or followed by `ILLEGAL_MOVE` or the
+//! `±ILLEGAL_ACTION` of its player) keeps the move in [`RecordEnd::foul`](crate::record::RecordEnd::foul).
 //!
 //! JKF has no remarks (KIF `#` lines) and no bookmarks: the writer leaves
 //! them out. It holds standard shogi's 9 × 9 board only, and of the ends not

@@ -65,8 +65,10 @@ impl<'de> Deserialize<'de> for Headers {
 /// assert_eq!(record.moves[1].mv.to_string(), "3c3d");
 /// assert_eq!(record.moves[1].variations[0].moves[0].mv.to_string(), "8c8d");
 /// assert_eq!(record.end.unwrap().kind, EndKind::Resign);
-/// // A move against the rules is refused, naming the entry.
-/// let bad = r#"{"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5}}}]}"#;
+/// // A move against the rules is refused, naming the entry (but last, where
+/// // it is the foul that ended the game).
+/// let bad = r#"{"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":5}}},
+///   {"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4}}}]}"#;
 /// assert!(jkf::read(bad).unwrap_err().to_string().contains("moves[1]"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -398,14 +400,25 @@ fn read_line(
             let name = special
                 .as_str()
                 .ok_or_else(|| malformed(format!("{here}.special is not text")))?;
-            if i + 1 != entries.len() {
-                return Err(malformed(format!(
-                    "{here}: a special move ends its line, but entries follow"
-                )));
-            }
             let mut end = RecordEnd::new(end_kind(name, mover, &here)?);
             end.time = time(entry, &here)?;
             end.comments = comments(entry, &here)?;
+            // A special ends its line. Only specials may follow (a CSA file
+            // may repeat its %KACHI, and Kifu for JS keeps both): their
+            // comments join the end's.
+            for (j, next) in entries.iter().enumerate().skip(i + 1) {
+                let next_at = format!("{at}[{}]", base + j);
+                let next = object(next, &next_at)?;
+                if !next.contains_key("special")
+                    || next.contains_key("move")
+                    || next.contains_key("forks")
+                {
+                    return Err(malformed(format!(
+                        "{here}: a special move ends its line, but {next_at} goes on"
+                    )));
+                }
+                end.comments.extend(comments(next, &next_at)?);
+            }
             end.variations = forks(entry, None, &pos, last_to, depth, &here)?;
             return Ok((moves, Some(end)));
         }
@@ -422,15 +435,15 @@ fn read_line(
         record_move.time = time(entry, &here)?;
         record_move.comments = comments(entry, &here)?;
         if !pos.is_legal(mv) {
-            // A foul: the illegal move, then the end naming its player.
+            // A foul: the illegal move, last, then nothing (as tsshogi
+            // writes a KIF that ends so, with comments) or the end naming
+            // its player.
             let next = entries.get(i + 1).and_then(Value::as_object);
             let special = next.and_then(|n| n.get("special")).and_then(Value::as_str);
-            let foul_end =
-                special.is_some_and(|s| s == "ILLEGAL_MOVE" || s == illegal_action(mover));
-            if !foul_end
-                || i + 2 != entries.len()
-                || super::super::foul_shape_error(&pos, mv).is_some()
-            {
+            let foul_end = (i + 1 == entries.len())
+                || (i + 2 == entries.len()
+                    && special.is_some_and(|s| s == "ILLEGAL_MOVE" || s == illegal_action(mover)));
+            if !foul_end || super::super::foul_shape_error(&pos, mv).is_some() {
                 return Err(RecordError::new(
                     0,
                     RecordErrorKind::IllegalMove {
@@ -439,11 +452,12 @@ fn read_line(
                     },
                 ));
             }
-            let next_at = format!("{at}[{}]", base + i + 1);
-            let next = next.ok_or_else(|| malformed(format!("{next_at} is not an object")))?;
             let mut end = RecordEnd::new(EndKind::IllegalMove);
-            end.time = time(next, &next_at)?;
-            end.comments = comments(next, &next_at)?;
+            if let Some(next) = next {
+                let next_at = format!("{at}[{}]", base + i + 1);
+                end.time = time(next, &next_at)?;
+                end.comments = comments(next, &next_at)?;
+            }
             end.variations = forks(entry, None, &pos, last_to, depth, &here)?;
             end.foul = Some(record_move);
             return Ok((moves, Some(end)));
@@ -483,6 +497,11 @@ fn forks(
             .ok_or_else(|| malformed(format!("{fork_at} is not a list of entries")))?;
         let (moves, end) = read_line(entries, pos.clone(), last_to, depth + 1, &fork_at, 0)?;
         let Some(first) = moves.first() else {
+            if end.is_some_and(|e| e.foul.is_none()) {
+                // Another end for the same position (tsshogi writes a KIF's
+                // `投了` then `中断` so): a position has one end here.
+                continue;
+            }
             return Err(malformed(format!("{fork_at} has no move")));
         };
         if seen.contains(&first.mv) {

@@ -74,6 +74,7 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         pos: start,
         path: Vec::new(),
         last_to: None,
+        spent: [0, 0],
     };
     main.entries(&mut entries, true)?;
     out.push_str(",\"moves\":");
@@ -142,23 +143,29 @@ fn put_comments(entry: &mut Map<String, Value>, comments: &[String]) {
     }
 }
 
-/// Puts a time in an entry: `now` as minutes and seconds, `total` (when
-/// the record has it) as hours, minutes and seconds.
-fn put_time(entry: &mut Map<String, Value>, time: Option<MoveTime>) {
+/// Puts a time in an entry: `now` as minutes and seconds, `total` as
+/// hours, minutes and seconds. JKF needs both; a record without the total
+/// gets `spent`, the mover's times along the line so far, this one's
+/// included (what a clock would show).
+fn put_time(entry: &mut Map<String, Value>, time: Option<MoveTime>, spent: u32) {
     if let Some(t) = time {
-        let mut time = Map::new();
-        time.insert(
-            "now".to_owned(),
-            json!({ "m": t.seconds / 60, "s": t.seconds % 60 }),
+        let total = t.total_seconds.unwrap_or(spent);
+        entry.insert(
+            "time".to_owned(),
+            json!({
+                "now": { "m": t.seconds / 60, "s": t.seconds % 60 },
+                "total": { "h": total / 3600, "m": total / 60 % 60, "s": total % 60 },
+            }),
         );
-        if let Some(total) = t.total_seconds {
-            time.insert(
-                "total".to_owned(),
-                json!({ "h": total / 3600, "m": total / 60 % 60, "s": total % 60 }),
-            );
-        }
-        entry.insert("time".to_owned(), Value::Object(time));
     }
+}
+
+/// `spent` with the time of `time` added to `mover`'s.
+fn add_time(spent: [u32; 2], mover: Color, time: Option<MoveTime>) -> [u32; 2] {
+    let mut spent = spent;
+    let s = &mut spent[mover.index()];
+    *s = s.saturating_add(time.map_or(0, |t| t.seconds));
+    spent
 }
 
 /// The `move` object of `mv` (legal, or a foul of the right shape) in
@@ -228,6 +235,8 @@ struct LineAt<'a> {
     pos: Position,
     path: Vec<Move>,
     last_to: Option<Square>,
+    /// Each side's time spent before the line's first move.
+    spent: [u32; 2],
 }
 
 impl LineAt<'_> {
@@ -241,6 +250,7 @@ impl LineAt<'_> {
             mut pos,
             mut path,
             mut last_to,
+            mut spent,
         } = self;
         for m in moves {
             if !main && !pos.is_legal(m.mv) {
@@ -252,10 +262,13 @@ impl LineAt<'_> {
             }
             let mut entry = Map::new();
             entry.insert("move".to_owned(), move_object(&pos, m.mv, last_to));
-            put_time(&mut entry, m.time);
+            let mover = pos.side_to_move();
+            let after = add_time(spent, mover, m.time);
+            put_time(&mut entry, m.time, after[mover.index()]);
             put_comments(&mut entry, &m.comments);
-            forks(&mut entry, &m.variations, &pos, &path, last_to)?;
+            forks(&mut entry, &m.variations, &pos, &path, last_to, spent)?;
             entries.push(Value::Object(entry));
+            spent = after;
             pos.play_unchecked(m.mv);
             path.push(m.mv);
             last_to = Some(m.mv.to());
@@ -273,13 +286,20 @@ impl LineAt<'_> {
                 }
                 let mut entry = Map::new();
                 entry.insert("move".to_owned(), move_object(&pos, foul.mv, last_to));
-                put_time(&mut entry, foul.time);
+                let after = add_time(spent, mover, foul.time);
+                put_time(&mut entry, foul.time, after[mover.index()]);
                 put_comments(&mut entry, &foul.comments);
-                forks(&mut entry, &end.variations, &pos, &path, last_to)?;
+                forks(&mut entry, &end.variations, &pos, &path, last_to, spent)?;
                 entries.push(Value::Object(entry));
+                // The end is made by the other side, to move after the foul.
+                let other = mover.opponent();
                 let mut special = Map::new();
                 special.insert("special".to_owned(), illegal_action(mover).into());
-                put_time(&mut special, end.time);
+                put_time(
+                    &mut special,
+                    end.time,
+                    add_time(after, other, end.time)[other.index()],
+                );
                 put_comments(&mut special, &end.comments);
                 entries.push(Value::Object(special));
                 return Ok(());
@@ -294,9 +314,13 @@ impl LineAt<'_> {
             };
             let mut entry = Map::new();
             entry.insert("special".to_owned(), name.into());
-            put_time(&mut entry, end.time);
+            put_time(
+                &mut entry,
+                end.time,
+                add_time(spent, mover, end.time)[mover.index()],
+            );
             put_comments(&mut entry, &end.comments);
-            forks(&mut entry, &end.variations, &pos, &path, last_to)?;
+            forks(&mut entry, &end.variations, &pos, &path, last_to, spent)?;
             entries.push(Value::Object(entry));
         }
         Ok(())
@@ -311,6 +335,7 @@ fn forks(
     pos: &Position,
     path: &[Move],
     last_to: Option<Square>,
+    spent: [u32; 2],
 ) -> Result<(), WriteError> {
     if lines.is_empty() {
         return Ok(());
@@ -327,6 +352,7 @@ fn forks(
             pos: pos.clone(),
             path: path.to_vec(),
             last_to,
+            spent,
         }
         .entries(&mut fork, false)?;
         forks.push(Value::Array(fork));
