@@ -1584,7 +1584,7 @@ fn drive_referee(mut referee: Referee, r: &mut Bytes) {
 /// CSA keep the moves and the start; BOD the position). A saved game that
 /// restores must save to a document that restores to the same document.
 pub fn records(s: &str) {
-    use shogi_formats::record::{bod, csa, jkf, ki2, kif, Record};
+    use shogi_formats::record::{bod, csa, jkf, ki2, kif, usen, Record};
     let same_game = |a: &Record, b: &Record, what: &str| {
         let moves = |r: &Record| r.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
         assert_eq!(moves(a), moves(b), "{what}: moves of {s:?}");
@@ -1641,6 +1641,17 @@ pub fn records(s: &str) {
                 .unwrap_or_else(|e| panic!("jkf cannot read what it wrote ({e}): {text:?}"));
             same_game(&again, &record, "jkf");
         }
+    }
+    if let Ok(record) = usen::read(s) {
+        assert!(
+            record.positions().is_ok(),
+            "usen read a record that does not replay: {s:?}"
+        );
+        let text = usen::write(&record)
+            .unwrap_or_else(|e| panic!("usen cannot write what it read ({e}): {s:?}"));
+        let again = usen::read(&text)
+            .unwrap_or_else(|e| panic!("usen cannot read what it wrote ({e}): {text:?}"));
+        same_game(&again, &record, "usen");
     }
     if let Ok(record) = kif::read(s) {
         // Every KIF record on a 9 x 9 board converts to JKF and back with

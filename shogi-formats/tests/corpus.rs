@@ -383,3 +383,74 @@ fn every_file_converts_to_jkf_and_back() {
     let n = converted.into_inner();
     assert!(n >= 60, "{n} files converted");
 }
+
+/// The moves of a record's tree and the ends USEN names (resignation, time
+/// out, jishogi and a draw as jishogi, interruption), side lines included.
+fn usen_shape(record: &Record) -> String {
+    use shogi_formats::record::{Line, RecordEnd, RecordMove};
+    fn line(moves: &[RecordMove], end: Option<&RecordEnd>, out: &mut String) {
+        for m in moves {
+            out.push_str(&format!(" {}", m.mv));
+            for v in &m.variations {
+                out.push_str(" (");
+                side(v, out);
+                out.push(')');
+            }
+        }
+        if let Some(end) = end {
+            let kind = match end.kind {
+                EndKind::Draw => Some(EndKind::Jishogi),
+                k @ (EndKind::Resign
+                | EndKind::Timeout
+                | EndKind::Jishogi
+                | EndKind::Interrupted) => Some(k),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                out.push_str(&format!(" {}", kind.name()));
+            }
+            for v in &end.variations {
+                out.push_str(" (");
+                side(v, out);
+                out.push(')');
+            }
+        }
+    }
+    fn side(l: &Line, out: &mut String) {
+        line(&l.moves, l.end.as_ref(), out);
+    }
+    let mut out = String::new();
+    line(&record.moves, record.end.as_ref(), &mut out);
+    out
+}
+
+/// Every 9 × 9 record of the corpus without a foul converts to USEN and
+/// back with its start, moves, side lines and the ends USEN names.
+#[test]
+fn every_file_converts_to_usen_and_back() {
+    use shogi_formats::record::usen;
+    let converted = std::sync::atomic::AtomicUsize::new(0);
+    for_every_file(|path| {
+        let record = read(path);
+        let foul = record.end.as_ref().is_some_and(|e| e.foul.is_some());
+        if record.start.files != 9 || foul {
+            assert!(usen::write(&record).is_err(), "{}", name(path));
+            return;
+        }
+        let text = usen::write(&record).unwrap_or_else(|e| panic!("{} as USEN: {e}", name(path)));
+        let back =
+            usen::read(&text).unwrap_or_else(|e| panic!("{} as USEN: {e}\n{text}", name(path)));
+        let mut start = record.start.clone();
+        start.move_number = 1;
+        assert_eq!(back.start, start, "{}", name(path));
+        assert_eq!(
+            usen_shape(&back),
+            usen_shape(&record),
+            "{}\n{text}",
+            name(path)
+        );
+        converted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    });
+    let n = converted.into_inner();
+    assert!(n >= 55, "{n} files converted");
+}

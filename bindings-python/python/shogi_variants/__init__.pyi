@@ -653,10 +653,10 @@ class Board(Game):
 @final
 class Record:
     """A game record: headers, start, moves with times and comments, and its end.
-    Reads and writes KIF, KI2, CSA and JKF (CSA and JKF: 9×9 only); ``board()`` replays it."""
+    Reads and writes KIF, KI2, CSA, JKF and USEN (CSA, JKF, USEN: 9×9 only); ``board()`` replays it."""
 
     @staticmethod
-    def read(text: Union[str, bytes], format: Optional[Literal["kif", "ki2", "csa", "jkf"]] = None) -> "Record":
+    def read(text: Union[str, bytes], format: Optional[Literal["kif", "ki2", "csa", "jkf", "usen"]] = None) -> "Record":
         """Read a record (format detected from the structure when ``None``; bytes as
         UTF-8, else Shift_JIS or EUC-JP). Raises ``InvalidSfenError`` with the line number."""
     @property
@@ -720,6 +720,10 @@ class Record:
     def jkf(self) -> str:
         """The record as JKF (JSON Kifu Format, one line; 9×9 only), every variation
         included; remarks and bookmarks are left out. Raises ``RecordWriteError``."""
+    def usen(self) -> str:
+        """The record as USEN (Shogi Playground's URL notation; 9×9 only): every line's
+        moves and the ends it names (resign, timeout, jishogi, interrupted); no
+        headers, times or comments. Raises ``RecordWriteError`` (a foul, another board)."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
 

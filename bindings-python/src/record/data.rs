@@ -12,8 +12,9 @@ use shogi_formats::record::{Record, RecordErrorKind};
 use shogi_variants::{AnyVariant, Base, GameKind};
 
 /// A game record: headers, start position, moves with times and comments,
-/// and how it ended. Read with ``Record.read(text)`` (KIF, KI2, CSA or JKF,
-/// detected) and written with ``kif()``, ``ki2()``, ``csa()``, ``jkf()``.
+/// and how it ended. Read with ``Record.read(text)`` (KIF, KI2, CSA, JKF or
+/// USEN, detected) and written with ``kif()``, ``ki2()``, ``csa()``, ``jkf()``,
+/// ``usen()``.
 /// ``moves`` is the main line; ``root`` walks and edits the tree of
 /// variations KIF and JKF keep (``kif()`` and ``jkf()`` write them all;
 /// ``ki2()`` and ``csa()`` write the main line, their formats having no

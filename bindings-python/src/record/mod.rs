@@ -41,9 +41,10 @@ fn read_as(text: &str, format: Option<&str>) -> PyResult<Record> {
         Some("ki2") => Format::Ki2,
         Some("csa") => Format::Csa,
         Some("jkf") => Format::Jkf,
+        Some("usen") => Format::Usen,
         Some(other) => {
             return Err(SettingError::new_err(format!(
-                "unknown record format '{}' (kif, ki2, csa, jkf)",
+                "unknown record format '{}' (kif, ki2, csa, jkf, usen)",
                 shogi_core::Excerpt(other)
             )))
         }
@@ -91,9 +92,10 @@ fn decode(bytes: &Bound<'_, PyBytes>) -> PyResult<String> {
 
 #[pymethods]
 impl PyRecord {
-    /// Reads a record; ``format`` is ``"kif"``, ``"ki2"``, ``"csa"``, ``"jkf"`` or
-    /// ``None`` to detect it from the text's structure (JKF's opening brace, CSA
-    /// statements, the KIF move table or numbered moves, else KI2). Raises ``InvalidSfenError`` with
+    /// Reads a record; ``format`` is ``"kif"``, ``"ki2"``, ``"csa"``, ``"jkf"``,
+    /// ``"usen"`` or ``None`` to detect it from the text's structure (JKF's
+    /// opening brace, USEN's ``~`` in one word, CSA statements, the KIF move
+    /// table or numbered moves, else KI2). Raises ``InvalidSfenError`` with
     /// the line number.
     ///
     /// ``text`` may be ``bytes``: UTF-8 (with or without BOM) is tried first,
@@ -288,6 +290,15 @@ impl PyRecord {
     /// Raises ``RecordWriteError`` for what JKF cannot say.
     fn jkf(this: Read<'_, Self>) -> PyResult<String> {
         Format::Jkf.write(&this.record).map_err(write_error)
+    }
+
+    /// The record as USEN (Shogi Playground's URL notation, as ShogiHome
+    /// shares games; 9×9 only): the start, every line's moves and the ends
+    /// it names (resignation, time out, jishogi, interruption). Headers,
+    /// times and comments are left out. Raises ``RecordWriteError`` for a
+    /// foul move or another board.
+    fn usen(this: Read<'_, Self>) -> PyResult<String> {
+        Format::Usen.write(&this.record).map_err(write_error)
     }
 
     fn __len__(this: Read<'_, Self>) -> usize {

@@ -40,6 +40,9 @@ pub mod bod;
 /// JKF records (JSON Kifu Format): the record as one JSON object, side lines included.
 pub mod jkf;
 
+/// USEN, Shogi Playground's compact notation of a record's moves and side lines (URLs).
+pub mod usen;
+
 mod tree;
 pub use tree::{Line, TreeError, MAX_NESTING};
 
@@ -472,7 +475,7 @@ pub enum WriteError {
     /// The format has no way to say this.
     #[error("{format} cannot hold {what}")]
     Unsupported {
-        /// `"KIF"`, `"KI2"`, `"CSA"` or `"JKF"`.
+        /// `"KIF"`, `"KI2"`, `"CSA"`, `"JKF"` or `"USEN"`.
         format: &'static str,
         /// What it cannot hold.
         what: String,
@@ -570,6 +573,8 @@ pub enum Format {
     Csa,
     /// [`jkf`]: JSON Kifu Format.
     Jkf,
+    /// [`usen`]: Shogi Playground's URL notation.
+    Usen,
 }
 
 impl Format {
@@ -579,7 +584,7 @@ impl Format {
     /// its move table head (`手数----指手--`) or a numbered move line
     /// (`   1 ７六歩(77)`, `   5 投了`); KI2 otherwise (moves with `▲`/`△`).
     /// Comment lines (`*…`, `'…`, `#…`) are not looked at. JKF by its
-    /// opening brace (`{`).
+    /// opening brace (`{`), USEN by its `~` in one word.
     ///
     /// ```
     /// use shogi_formats::record::Format;
@@ -592,6 +597,10 @@ impl Format {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim_start().starts_with('{') {
             return Format::Jkf;
+        }
+        let t = text.trim();
+        if t.contains('~') && !t.contains(char::is_whitespace) {
+            return Format::Usen;
         }
         for line in lines(text) {
             let t = line.trim();
@@ -625,6 +634,7 @@ impl Format {
             Format::Ki2 => ki2::read(text),
             Format::Csa => csa::read(text),
             Format::Jkf => jkf::read(text),
+            Format::Usen => usen::read(text),
         }
     }
 
@@ -643,10 +653,11 @@ impl Format {
             Format::Ki2 => ki2::write(record),
             Format::Csa => csa::write(record),
             Format::Jkf => jkf::write(record),
+            Format::Usen => usen::write(record),
         }
     }
 
-    /// `"KIF"`, `"KI2"`, `"CSA"` or `"JKF"`.
+    /// `"KIF"`, `"KI2"`, `"CSA"`, `"JKF"` or `"USEN"`.
     ///
     /// ```
     /// use shogi_formats::record::Format;
@@ -658,6 +669,7 @@ impl Format {
             Format::Ki2 => "KI2",
             Format::Csa => "CSA",
             Format::Jkf => "JKF",
+            Format::Usen => "USEN",
         }
     }
 }

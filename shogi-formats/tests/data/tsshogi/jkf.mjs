@@ -22,6 +22,14 @@
 //                    (the initial position's comment included)
 //     On an error: the message on stderr, exit status 1.
 //
+//   node jkf.mjs usen <file>
+//     Reads a record file as fromkif does and prints tsshogi's USEN of it
+//     (Record.usen, its first element).
+//
+//   node jkf.mjs readusen <file.usen>
+//     Reads the USEN text in the file with Record.newByUSEN and prints the
+//     same summary as read.
+//
 //   node jkf.mjs fromkif <file>
 //     Reads a KIF/KIFU, KI2/KI2U, CSA or JKF file (by extension, else
 //     tsshogi's detectRecordFormat), decoding it as UTF-8 if it is valid
@@ -39,6 +47,7 @@ import {
     Move,
     getCSASpecialMoveName,
     reverseColor,
+    Record,
 } from "tsshogi";
 
 function fail(message) {
@@ -99,6 +108,10 @@ function read(path) {
     text = text.replace(/^\ufeff/, "");
     const record = importJKFString(text);
     if (record instanceof Error) fail(record.message);
+    summary(record);
+}
+
+function summary(record) {
 
     const main = line(record.first.next);
     const {moves, end, last} = summarize(main);
@@ -134,7 +147,7 @@ function read(path) {
     );
 }
 
-function fromkif(path) {
+function load(path) {
     const text = decode(readFileSync(path)).replace(/^\ufeff/, "");
     const ext = path.toLowerCase().replace(/^.*\./, "");
     let record;
@@ -161,16 +174,32 @@ function fromkif(path) {
         }
     }
     if (record instanceof Error) fail(record.message);
-    process.stdout.write(exportJKFString(record) + "\n");
+    return record;
+}
+
+function fromkif(path) {
+    process.stdout.write(exportJKFString(load(path)) + "\n");
+}
+
+// USEN (Shogi Playground's URL notation), by tsshogi's Record.usen and
+// Record.newByUSEN.
+function usen(path) {
+    process.stdout.write(load(path).usen[0] + "\n");
+}
+
+function readusen(path) {
+    const record = Record.newByUSEN(readFileSync(path, "utf8").trim());
+    if (record instanceof Error) fail(record.message);
+    summary(record);
 }
 
 const [mode, path] = process.argv.slice(2);
-if (!path || (mode !== "read" && mode !== "fromkif")) {
-    fail("usage: node jkf.mjs read <file.jkf> | node jkf.mjs fromkif <file>");
+const modes = {read, fromkif, usen, readusen};
+if (!path || !(mode in modes)) {
+    fail("usage: node jkf.mjs read <file.jkf> | fromkif <file> | usen <file> | readusen <file.usen>");
 }
 try {
-    if (mode === "read") read(path);
-    else fromkif(path);
+    modes[mode](path);
 } catch (e) {
     fail(e && e.stack ? e.stack : e);
 }
