@@ -2,9 +2,8 @@
 (``Record.usen`` and ``Record.newByUSEN``, ShogiHome's implementation; see
 test_jkf.py for how it is installed): it reads our USEN of every corpus record
 to the same start, main line and side lines, and we read its USEN of every
-record to the moves and side lines we read from the file itself (KI2: the
-main line; a record ending in a foul, which tsshogi writes as a move, is
-refused, naming it).
+record to the moves and side lines we read from the file itself (a record
+ending in a foul, which tsshogi writes as a move, is refused, naming it).
 
 tsshogi gives a side line written after a line with an end that end too (its
 writer never clears it) and writes a checkmate or repetition as ``p``
@@ -89,8 +88,6 @@ def test_we_read_tsshogis_usen_of_every_record_to_the_file_s_moves():
         theirs = sv.Record.read(text, format="usen")
         assert theirs.start_sfen.split(" ")[:3] == record.start_sfen.split(" ")[:3], path
         assert theirs.moves == record.moves, path
-        if not path.endswith((".ki2", ".ki2u")):
-            # Our KI2 reader keeps the main line only; tsshogi reads 変化 too.
-            assert sorted(side_lines(theirs)) == sorted(side_lines(record)), path
+        assert sorted(side_lines(theirs)) == sorted(side_lines(record)), path
         read_back += 1
     assert read_back >= 55

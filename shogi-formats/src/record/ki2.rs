@@ -25,14 +25,16 @@
 //! `…の反則勝ち` naming the other, or by nothing; it is kept as the
 //! [`foul`](crate::record::RecordEnd::foul) of an
 //! [`EndKind::IllegalMove`](crate::record::EndKind::IllegalMove) end. KI2
-//! has no times: they are not written and read as `None`. Reading stops at
-//! the first variation (`変化：`), and the writer writes the main line only:
-//! side lines ([`RecordMove::variations`](crate::record::RecordMove::variations))
-//! and bookmarks are dropped (KIF keeps them).
+//! has no times: they are not written and read as `None`. Variations
+//! (`変化：N手` blocks, each with its moves and `まで` line, as Kifu for
+//! Windows writes them) are read into the tree as in KIF
+//! ([`RecordMove::variations`](crate::record::RecordMove::variations)); the
+//! writer writes the main line only: side lines and bookmarks are dropped
+//! (KIF keeps them).
 
 use super::kif::{
     classify, display_width, notation_error, parse_summary, summary, write_comments,
-    write_preamble, Line, Preamble, Replay,
+    write_preamble, Line, Preamble, Replay, TreeReader,
 };
 use super::{Record, RecordError, WriteError};
 use shogi_core::notation::japanese::{self, mark_side, parse_prefix};
@@ -60,6 +62,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
     let mut remarks = Vec::new();
     let mut comments = Vec::new();
     let mut replay: Option<Replay> = None;
+    let mut tree: Option<TreeReader> = None;
     for (i, line) in super::lines(text).enumerate() {
         let n = i + 1;
         let t = match classify(line) {
@@ -68,10 +71,24 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 remarks.push(r.to_owned());
                 continue;
             }
-            Line::Variation => break,
+            Line::Variation => {
+                let r = match replay.take() {
+                    Some(r) => r,
+                    None => Replay::new(&pre)?,
+                };
+                let t = tree.get_or_insert_with(|| TreeReader::new(&r));
+                replay = Some(t.branch(n, line.trim(), r)?);
+                continue;
+            }
             Line::Comment(c) => {
                 match replay.as_mut().and_then(Replay::comments) {
                     Some(list) => list.push(c.to_owned()),
+                    None if tree.as_ref().is_some_and(TreeReader::in_side_line) => {
+                        return Err(RecordError::malformed(
+                            n,
+                            "a comment in a variation before its first move",
+                        ))
+                    }
                     None => comments.push(c.to_owned()),
                 }
                 continue;
@@ -95,7 +112,10 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 Some(r) => r,
                 None => replay.insert(Replay::new(&pre)?),
             };
+            let tr = tree.get_or_insert_with(|| TreeReader::new(r));
+            let before = r.moves.len();
             read_moves(n, t, r)?;
+            tr.read_many(r, before);
             continue;
         }
         if replay.is_none() && (pre.take_diagram(n, line)? || pre.take_header(n, line)) {
@@ -110,7 +130,16 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    replay.into_record(pre.headers, remarks, comments)
+    match tree.and_then(TreeReader::into_record) {
+        None => replay.into_record(pre.headers, remarks, comments),
+        Some((mut record, branch)) => {
+            branch.finish(&mut record, replay)?;
+            record.headers = pre.headers;
+            record.remarks = remarks;
+            record.comments = comments;
+            Ok(record)
+        }
+    }
 }
 
 /// Reads the moves of one line, each starting with its side mark.

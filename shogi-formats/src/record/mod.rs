@@ -1,4 +1,4 @@
-//! Game records: what the record formats (KIF, KI2, CSA) share, and the
+//! Game records: what the record formats (KIF, KI2, CSA, JKF, USEN) share, and the
 //! replay that turns a record into a game.
 //!
 //! A [`Record`] keeps what a file says: headers in file order, the start
@@ -7,8 +7,9 @@
 //! lines hang on the move they replace, [`RecordMove::variations`], or on
 //! the end they replace, [`RecordEnd::variations`]; see
 //! [`Line`] and [`Record::children`]). KIF reads and writes the whole
-//! tree; KI2 and CSA have no variations and write the main line. Readers check every move against the rules while
-//! reading, so a `Record` that was read always replays; errors carry the line
+//! tree, KI2 reads it and writes the main line, CSA has no variations;
+//! JKF reads and writes the whole tree, USEN its moves. Readers check
+//! every move against the rules while reading, so a `Record` that was read always replays; errors carry the line
 //! number ([`RecordError`]). Writers refuse with a [`WriteError`] what their
 //! format cannot hold.
 //!

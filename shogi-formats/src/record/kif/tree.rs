@@ -1,5 +1,5 @@
-//! Reading the variation tree of a KIF record: the `変化：N手` blocks,
-//! each hung on the move (or end) it replaces.
+//! Reading the variation tree of a KIF or KI2 record: the `変化：N手`
+//! blocks, each hung on the move (or end) it replaces.
 
 use super::super::{bod, Record, RecordError};
 use super::family::Replay;
@@ -8,7 +8,7 @@ use shogi_core::{Excerpt, Move, Position, Square};
 /// The side of the reader that follows the tree: where the line being read
 /// branches off, the moves and positions from the start to where it is,
 /// and the record once its main line is read.
-pub(super) struct TreeReader {
+pub(crate) struct TreeReader {
     /// The record, once the main line is read (the first `変化：`).
     record: Option<Record>,
     /// The line being read.
@@ -32,7 +32,7 @@ struct Branch {
 }
 
 impl TreeReader {
-    pub(super) fn new(replay: &Replay) -> TreeReader {
+    pub(crate) fn new(replay: &Replay) -> TreeReader {
         TreeReader {
             record: None,
             line: Branch {
@@ -46,21 +46,21 @@ impl TreeReader {
     }
 
     /// Whether the line being read is a side line.
-    pub(super) fn in_side_line(&self) -> bool {
+    pub(crate) fn in_side_line(&self) -> bool {
         self.record.is_some()
     }
 
     /// Where a bookmark before the first move of the side line being read
     /// goes: on the move it branches after; `None` when it branches at the
     /// start (the start's bookmark) or no side line is read.
-    pub(super) fn branch_bookmark(&mut self) -> Option<&mut Option<String>> {
+    pub(crate) fn branch_bookmark(&mut self) -> Option<&mut Option<String>> {
         let at = self.line.at.min(self.path.len());
         let record = self.record.as_mut()?;
         record.node_mut(&self.path[..at]).map(|m| &mut m.bookmark)
     }
 
     /// Follows the move just read, if one was played.
-    pub(super) fn read(&mut self, replay: &Replay, before: usize) {
+    pub(crate) fn read(&mut self, replay: &Replay, before: usize) {
         if replay.moves.len() > before {
             if let Some(m) = replay.moves.last() {
                 self.path.push(m.mv);
@@ -69,10 +69,23 @@ impl TreeReader {
         }
     }
 
+    /// Follows the moves `replay` played after its first `before` (KI2
+    /// reads several moves at once).
+    pub(crate) fn read_many(&mut self, replay: &Replay, before: usize) {
+        for m in replay.moves.iter().skip(before) {
+            let Some((mut pos, _)) = self.trail.last().cloned() else {
+                break;
+            };
+            pos.play_unchecked(m.mv);
+            self.path.push(m.mv);
+            self.trail.push((pos, Some(m.mv.to())));
+        }
+    }
+
     /// A `変化：N手` line (line `n`, trimmed `text`): finishes the line
     /// `replay` was reading, and returns the reader of the variation, which
     /// replaces move N of the path read so far.
-    pub(super) fn branch(
+    pub(crate) fn branch(
         &mut self,
         n: usize,
         text: &str,
@@ -169,7 +182,7 @@ impl TreeReader {
 
     /// The record (its main line read) and the line being read, once a
     /// variation was seen; `None` when the file has none.
-    pub(super) fn into_record(self) -> Option<(Record, BranchAt)> {
+    pub(crate) fn into_record(self) -> Option<(Record, BranchAt)> {
         let record = self.record?;
         Some((
             record,
@@ -182,13 +195,13 @@ impl TreeReader {
 }
 
 /// The last line of a file with variations, with the path to its end.
-pub(super) struct BranchAt {
+pub(crate) struct BranchAt {
     line: Branch,
     path: Vec<Move>,
 }
 
 impl BranchAt {
-    pub(super) fn finish(self, record: &mut Record, replay: Replay) -> Result<(), RecordError> {
+    pub(crate) fn finish(self, record: &mut Record, replay: Replay) -> Result<(), RecordError> {
         self.line.finish_into(record, &self.path, replay)
     }
 }
