@@ -65,3 +65,17 @@ fn what_usen_cannot_hold_is_left_out_or_refused() {
     let mini = Record::new(Setup::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1").unwrap());
     assert!(usen::write(&mini).is_err());
 }
+
+/// A side line played instead of an end gets a section of its own (found by
+/// the fuzz target `records`: it was written after the end, in the main
+/// line's section, and read back as the main line's moves).
+#[test]
+fn a_side_line_instead_of_an_end_is_its_own_section() {
+    let text = "~0.7ku.p~1.36e9us.";
+    let r = usen::read(text).unwrap();
+    assert_eq!(r.moves.len(), 1);
+    let end = r.end.as_ref().unwrap();
+    assert_eq!(end.kind, EndKind::Interrupted);
+    assert_eq!(end.variations[0].moves.len(), 2);
+    assert_eq!(usen::write(&r).unwrap(), text);
+}

@@ -187,8 +187,11 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
         }
     };
     for node in nodes {
+        // A node opens a section when it does not follow the last move, or
+        // when a move follows an end (a side line played instead of it).
+        let ended = matches!(&section, Some((_, _, Some(_))));
         let (ply, first_of_line) = match &node {
-            Node::Move(ply, _) => (*ply, section.is_none() || *ply != last + 1),
+            Node::Move(ply, _) => (*ply, section.is_none() || *ply != last + 1 || ended),
             Node::End(after, _) => (*after + 1, section.is_none() || *after != last),
         };
         if first_of_line {
