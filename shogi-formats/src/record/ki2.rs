@@ -33,8 +33,8 @@
 //! (KIF keeps them).
 
 use super::kif::{
-    classify, display_width, notation_error, parse_summary, summary, write_comments,
-    write_preamble, Line, Preamble, Replay, TreeReader,
+    classify, display_width, finish_record, notation_error, open_variation, parse_summary,
+    place_comment, summary, write_comments, write_preamble, Line, Preamble, Replay, TreeReader,
 };
 use super::{Record, RecordError, WriteError};
 use shogi_core::notation::japanese::{self, mark_side, parse_prefix};
@@ -72,25 +72,11 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 continue;
             }
             Line::Variation => {
-                let r = match replay.take() {
-                    Some(r) => r,
-                    None => Replay::new(&pre)?,
-                };
-                let t = tree.get_or_insert_with(|| TreeReader::new(&r));
-                replay = Some(t.branch(n, line.trim(), r)?);
+                open_variation(&mut tree, &mut replay, &pre, n, line.trim())?;
                 continue;
             }
             Line::Comment(c) => {
-                match replay.as_mut().and_then(Replay::comments) {
-                    Some(list) => list.push(c.to_owned()),
-                    None if tree.as_ref().is_some_and(TreeReader::in_side_line) => {
-                        return Err(RecordError::malformed(
-                            n,
-                            "a comment in a variation before its first move",
-                        ))
-                    }
-                    None => comments.push(c.to_owned()),
-                }
+                place_comment(&tree, &mut replay, &mut comments, n, c)?;
                 continue;
             }
             Line::Summary(rest) => {
@@ -130,16 +116,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    match tree.and_then(TreeReader::into_record) {
-        None => replay.into_record(pre.headers, remarks, comments),
-        Some((mut record, branch)) => {
-            branch.finish(&mut record, replay)?;
-            record.headers = pre.headers;
-            record.remarks = remarks;
-            record.comments = comments;
-            Ok(record)
-        }
-    }
+    finish_record(tree, replay, pre.headers, remarks, comments)
 }
 
 /// Reads the moves of one line, each starting with its side mark.

@@ -110,5 +110,5 @@ pub(crate) use family::{
 };
 pub use family::{handicap_name, handicap_setup};
 pub use read::read;
-pub(crate) use tree::TreeReader;
+pub(crate) use tree::{finish_record, open_variation, place_comment, TreeReader};
 pub use write::write;

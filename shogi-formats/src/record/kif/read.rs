@@ -3,7 +3,7 @@
 
 use super::super::{bod, MoveTime, Record, RecordError, RecordErrorKind};
 use super::family::{classify, move_line, notation_error, Line, Preamble, Replay, END_NAMES};
-use super::tree::TreeReader;
+use super::tree::{finish_record, open_variation, place_comment, TreeReader};
 use shogi_core::notation::japanese::{self, digit_value};
 use shogi_core::{Excerpt, Move, Square};
 
@@ -185,12 +185,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 continue;
             }
             Line::Variation => {
-                let r = match replay.take() {
-                    Some(r) => r,
-                    None => Replay::new(&pre)?,
-                };
-                let t = tree.get_or_insert_with(|| TreeReader::new(&r));
-                replay = Some(t.branch(n, line.trim(), r)?);
+                open_variation(&mut tree, &mut replay, &pre, n, line.trim())?;
                 continue;
             }
             Line::TableHead => {
@@ -221,16 +216,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
                 continue;
             }
             Line::Comment(c) => {
-                match replay.as_mut().and_then(Replay::comments) {
-                    Some(list) => list.push(c.to_owned()),
-                    None if tree.as_ref().is_some_and(TreeReader::in_side_line) => {
-                        return Err(RecordError::malformed(
-                            n,
-                            "a comment in a variation before its first move",
-                        ))
-                    }
-                    None => comments.push(c.to_owned()),
-                }
+                place_comment(&tree, &mut replay, &mut comments, n, c)?;
                 continue;
             }
             Line::Other(t) => t,
@@ -262,16 +248,7 @@ pub fn read(text: &str) -> Result<Record, RecordError> {
         Some(r) => r,
         None => Replay::new(&pre)?,
     };
-    let mut record = match tree.and_then(TreeReader::into_record) {
-        None => replay.into_record(pre.headers, remarks, comments)?,
-        Some((mut record, branch)) => {
-            branch.finish(&mut record, replay)?;
-            record.headers = pre.headers;
-            record.remarks = remarks;
-            record.comments = comments;
-            record
-        }
-    };
+    let mut record = finish_record(tree, replay, pre.headers, remarks, comments)?;
     record.bookmark = start_bookmark;
     Ok(record)
 }

@@ -2,7 +2,7 @@
 //! blocks, each hung on the move (or end) it replaces.
 
 use super::super::{bod, Record, RecordError};
-use super::family::Replay;
+use super::family::{Preamble, Replay};
 use shogi_core::{Excerpt, Move, Position, Square};
 
 /// The side of the reader that follows the tree: where the line being read
@@ -29,6 +29,69 @@ struct Branch {
     at: usize,
     /// The `変化：` line that opens it (0 for the main line).
     opened_at: usize,
+}
+
+/// A `変化：N手` line (line `n`, trimmed `text`) of a KIF or KI2 record:
+/// the line being read (`replay`, the main line if none was started) ends,
+/// and `replay` becomes the reader of the variation.
+pub(crate) fn open_variation(
+    tree: &mut Option<TreeReader>,
+    replay: &mut Option<Replay>,
+    pre: &Preamble,
+    n: usize,
+    text: &str,
+) -> Result<(), RecordError> {
+    let r = match replay.take() {
+        Some(r) => r,
+        None => Replay::new(pre)?,
+    };
+    let t = tree.get_or_insert_with(|| TreeReader::new(&r));
+    *replay = Some(t.branch(n, text, r)?);
+    Ok(())
+}
+
+/// Where a comment line (line `n`) goes: after the move just read, before
+/// the first move (the record's `comments`), and in a side line that has no
+/// move yet, nowhere (an error).
+pub(crate) fn place_comment(
+    tree: &Option<TreeReader>,
+    replay: &mut Option<Replay>,
+    comments: &mut Vec<String>,
+    n: usize,
+    comment: &str,
+) -> Result<(), RecordError> {
+    match replay.as_mut().and_then(Replay::comments) {
+        Some(list) => list.push(comment.to_owned()),
+        None if tree.as_ref().is_some_and(TreeReader::in_side_line) => {
+            return Err(RecordError::malformed(
+                n,
+                "a comment in a variation before its first move",
+            ))
+        }
+        None => comments.push(comment.to_owned()),
+    }
+    Ok(())
+}
+
+/// The record a KIF or KI2 file read to: its main line, or (with `変化`
+/// blocks) the tree with `replay`, the last line read, hung on it.
+pub(crate) fn finish_record(
+    tree: Option<TreeReader>,
+    replay: Replay,
+    headers: Vec<(String, String)>,
+    remarks: Vec<String>,
+    comments: Vec<String>,
+) -> Result<Record, RecordError> {
+    match tree.and_then(TreeReader::into_record) {
+        None => replay.into_record(headers, remarks, comments),
+        Some((mut record, branch)) => {
+            branch.finish(&mut record, replay)?;
+            record.headers = headers;
+            record.remarks = remarks;
+            record.comments = comments;
+            Ok(record)
+        }
+    }
 }
 
 impl TreeReader {
