@@ -79,3 +79,34 @@ fn a_side_line_instead_of_an_end_is_its_own_section() {
     assert_eq!(end.variations[0].moves.len(), 2);
     assert_eq!(usen::write(&r).unwrap(), text);
 }
+
+#[test]
+fn illegal_moves_are_refused_naming_where() {
+    use shogi_formats::record::{Line, WriteError};
+    let mut r = Record::new(Setup::from_sfen(shogi_variants::STANDARD_START).unwrap());
+    r.moves.push(RecordMove::new("7g7f".parse().unwrap()));
+    r.moves.push(RecordMove::new("3c3d".parse().unwrap()));
+    // A side line of the second move whose second move is illegal.
+    r.moves[1].variations.push(Line {
+        moves: vec![
+            RecordMove::new("8c8d".parse().unwrap()),
+            RecordMove::new("7f7c".parse().unwrap()),
+        ],
+        end: None,
+    });
+    match usen::write(&r).unwrap_err() {
+        WriteError::IllegalSideMove { path, .. } => {
+            assert_eq!(
+                path.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                ["7g7f", "8c8d", "7f7c"]
+            )
+        }
+        e => panic!("{e}"),
+    }
+    r.moves[1].variations.clear();
+    r.moves.push(RecordMove::new("3c3d".parse().unwrap()));
+    assert!(matches!(
+        usen::write(&r).unwrap_err(),
+        WriteError::IllegalMove { index: 2, .. }
+    ));
+}
