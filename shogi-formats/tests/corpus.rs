@@ -8,6 +8,8 @@
 //! record, and written in the two other formats and read again with the
 //! same moves, end and comments (what each format can hold).
 
+mod common;
+
 use shogi_formats::record::{EndKind, Format, Record};
 use std::path::{Path, PathBuf};
 
@@ -45,33 +47,6 @@ fn format_of(path: &Path) -> Option<Format> {
     }
 }
 
-/// How many half-width katakana a text has: a Shift_JIS reading of EUC-JP
-/// bytes is full of them, a real record has almost none.
-fn half_width_kana(s: &str) -> usize {
-    s.chars()
-        .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
-        .count()
-}
-
-/// The text of a file: UTF-8, else Shift_JIS or EUC-JP, whichever decodes
-/// without error (both: the one with fewer half-width katakana).
-fn text_of(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    if let Ok(s) = String::from_utf8(bytes.clone()) {
-        return s;
-    }
-    let strict = |enc: &'static encoding_rs::Encoding| {
-        enc.decode_without_bom_handling_and_without_replacement(&bytes)
-            .map(|s| s.into_owned())
-    };
-    match (strict(encoding_rs::SHIFT_JIS), strict(encoding_rs::EUC_JP)) {
-        (Some(sjis), Some(euc)) if half_width_kana(&euc) < half_width_kana(&sjis) => euc,
-        (Some(sjis), _) => sjis,
-        (None, Some(euc)) => euc,
-        (None, None) => panic!("{}: neither UTF-8, Shift_JIS nor EUC-JP", path.display()),
-    }
-}
-
 fn name(path: &Path) -> String {
     path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
         .unwrap_or(path)
@@ -80,7 +55,7 @@ fn name(path: &Path) -> String {
 }
 
 fn read(path: &Path) -> Record {
-    let text = text_of(path);
+    let text = common::corpus_text(path);
     let format = format_of(path).unwrap_or(Format::Kif);
     format
         .read(&text)
@@ -127,7 +102,7 @@ fn the_corpus_is_a_few_dozen_varied_small_files() {
 #[test]
 fn every_file_is_told_apart_by_its_structure() {
     for_every_file(|path| {
-        let text = text_of(path);
+        let text = common::corpus_text(path);
         assert_eq!(
             Some(Format::detect(&text)),
             format_of(path),

@@ -3,6 +3,8 @@
 //! and the record left unmade (the corpus round trips are in corpus.rs, the
 //! other programs' readings in the Python tests).
 
+mod common;
+
 use serde_json::Value;
 use shogi_core::{Move, Setup};
 use shogi_formats::record::{jkf, EndKind, Line, Record, RecordEnd, RecordMove, MAX_NESTING};
@@ -208,30 +210,6 @@ fn shape(moves: &[RecordMove], end: Option<&RecordEnd>) -> Shape {
     }
 }
 
-/// The text of a corpus file: UTF-8, else Shift_JIS or EUC-JP (whichever
-/// decodes; both: the one with fewer half-width katakana).
-fn corpus_text(path: &std::path::Path) -> String {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    if let Ok(s) = String::from_utf8(bytes.clone()) {
-        return s;
-    }
-    let strict = |enc: &'static encoding_rs::Encoding| {
-        enc.decode_without_bom_handling_and_without_replacement(&bytes)
-            .map(|s| s.into_owned())
-    };
-    let kana = |s: &str| {
-        s.chars()
-            .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
-            .count()
-    };
-    match (strict(encoding_rs::SHIFT_JIS), strict(encoding_rs::EUC_JP)) {
-        (Some(sjis), Some(euc)) if kana(&euc) < kana(&sjis) => euc,
-        (Some(sjis), _) => sjis,
-        (None, Some(euc)) => euc,
-        (None, None) => panic!("{}: neither UTF-8, Shift_JIS nor EUC-JP", path.display()),
-    }
-}
-
 /// Kifu for JS (json-kifu-format 5.5.0, the format's reference parser) read
 /// each record of its own test files to the JKF in `tests/data/jkf/`: we read
 /// that JKF to the same start, moves, side lines and ends as we read the
@@ -251,7 +229,8 @@ fn kifu_for_js_jkf_reads_as_its_source_record() {
     for path in fixtures {
         let file = path.file_stem().unwrap().to_string_lossy().into_owned();
         let source = data.join("corpus/kifu-for-js").join(&file);
-        let ours = Format::detect(&corpus_text(&source)).read(&corpus_text(&source));
+        let ours =
+            Format::detect(&common::corpus_text(&source)).read(&common::corpus_text(&source));
         let theirs = jkf::read(&std::fs::read_to_string(&path).unwrap());
         match (ours, theirs) {
             (Ok(ours), Ok(theirs)) => {

@@ -77,3 +77,30 @@ pub fn minishogi(sfen: &str) -> Position {
 pub fn mv(usi: &str) -> Move {
     usi.parse().unwrap_or_else(|e| panic!("{usi}: {e}"))
 }
+
+/// How many half-width katakana a text has: a Shift_JIS reading of EUC-JP
+/// bytes is full of them, a real record has almost none.
+fn half_width_kana(s: &str) -> usize {
+    s.chars()
+        .filter(|c| ('\u{ff61}'..='\u{ff9f}').contains(c))
+        .count()
+}
+
+/// The text of a record file: UTF-8, else Shift_JIS or EUC-JP, whichever
+/// decodes without error (both: the one with fewer half-width katakana).
+pub fn corpus_text(path: &std::path::Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if let Ok(s) = String::from_utf8(bytes.clone()) {
+        return s;
+    }
+    let strict = |enc: &'static encoding_rs::Encoding| {
+        enc.decode_without_bom_handling_and_without_replacement(&bytes)
+            .map(|s| s.into_owned())
+    };
+    match (strict(encoding_rs::SHIFT_JIS), strict(encoding_rs::EUC_JP)) {
+        (Some(sjis), Some(euc)) if half_width_kana(&euc) < half_width_kana(&sjis) => euc,
+        (Some(sjis), _) => sjis,
+        (None, Some(euc)) => euc,
+        (None, None) => panic!("{}: neither UTF-8, Shift_JIS nor EUC-JP", path.display()),
+    }
+}
