@@ -37,6 +37,10 @@
 //! ## move_limit = 256               # plies from the start; then a draw
 //! check_wins = false               # true: the first side to give check wins
 //! last_rank_king_wins = false      # true: a king reaching the far rank wins
+//!
+//! ## The variant's names in other programs (Dialect, USI_Variant); optional.
+//! [dialects]
+//! fairy-stockfish = "judkins"
 //! "#)?;
 //! let mut pos = judkins.start_position();
 //! assert_eq!(judkins.perft(&mut pos, 1, true), 20);
@@ -361,6 +365,8 @@ struct DefinitionText {
     pawn_drop_mate: DropRule,
     #[serde(default)]
     end: EndRules,
+    #[serde(default, skip_serializing_if = "crate::DialectNames::is_empty")]
+    dialects: crate::DialectNames,
 }
 
 /// A validated variant definition: what a [`Defined`] variant plays by.
@@ -398,6 +404,7 @@ pub struct Definition {
     nifu: DropRule,
     pawn_drop_mate: DropRule,
     end: EndRules,
+    dialects: crate::DialectNames,
 }
 
 impl Default for Definition {
@@ -420,6 +427,7 @@ impl From<Definition> for DefinitionText {
             nifu: d.nifu,
             pawn_drop_mate: d.pawn_drop_mate,
             end: d.end,
+            dialects: d.dialects,
         }
     }
 }
@@ -628,6 +636,7 @@ impl Definition {
             nifu: t.nifu,
             pawn_drop_mate: t.pawn_drop_mate,
             end: t.end,
+            dialects: t.dialects,
         };
         // The start position must be a position of the variant (material,
         // dead pieces, nifu, the side not to move not in check).
@@ -649,6 +658,11 @@ impl Definition {
     /// The variant's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The variant's names in other programs (`[dialects]`).
+    pub fn dialects(&self) -> &crate::DialectNames {
+        &self.dialects
     }
 
     /// Files of the board.

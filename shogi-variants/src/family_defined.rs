@@ -17,7 +17,12 @@
 //!   name, the standard kinds' by their names: `tokin`, `dragon`...),
 //!   `promotion` (`optional`, `forced`, `on-capture`, `flip`; default
 //!   `optional`), `royal`, `drop` (default: true for a non-royal piece that
-//!   is no other piece's promoted face), `max_per_file`;
+//!   is no other piece's promoted face), `max_per_file`,
+//!   `lishogi_letter` and `lishogi_hand_letter` (the letters lishogi
+//!   writes for the face and for the piece in hand, where they are not
+//!   `letter`: [`crate::Dialect::Lishogi`]);
+//! - `[dialects]`: `lishogi` and `fairy-stockfish`, the variant's name in
+//!   those programs (also in a definition without pieces);
 //! - `[rules]`: `pawn` (the piece `nifu` and `pawn_drop_mate` speak of;
 //!   default the piece named `pawn`), `drop_either_face` (kyoto),
 //!   `borrowed_movement` (annan), `dead_moves` and `dead_drops` (`illegal`,
@@ -111,6 +116,11 @@ pub struct FamilyDefinition {
     pub labels: Vec<String>,
     /// The definition as read (TOML), for saved games.
     pub text: String,
+    /// The variant's names in other programs (`[dialects]`).
+    pub dialects: crate::DialectNames,
+    /// lishogi's letters where they are not the pieces' own
+    /// (`lishogi_letter`, `lishogi_hand_letter`).
+    pub lishogi_letters: crate::LishogiLetters,
     /// The fields as read (what serde writes back).
     source: FamilyText,
 }
@@ -229,7 +239,10 @@ impl FamilyDefinition {
         let (spec, labels) = spec_of(&t, &kinds)?;
         let table = shared_table(&spec).map_err(|e| table_error(&e, &kinds))?;
         check_start(&t.start, &table, &spec)?;
+        let lishogi_letters = lishogi_letters(&t)?;
         Ok(FamilyDefinition {
+            dialects: t.dialects.clone(),
+            lishogi_letters,
             name: t.name.clone(),
             aliases: t.aliases.clone(),
             table,
@@ -240,6 +253,52 @@ impl FamilyDefinition {
             source: t,
         })
     }
+}
+
+/// The pieces' `lishogi_letter` and `lishogi_hand_letter`: each one
+/// upper-case letter, with `+` before it for a second face; no two faces
+/// on the board written alike.
+fn lishogi_letters(t: &FamilyText) -> Result<crate::LishogiLetters, DefinitionError> {
+    let mut letters = crate::LishogiLetters::default();
+    for (i, piece) in t.pieces.iter().enumerate() {
+        for (field, value, list) in [
+            ("lishogi_letter", &piece.lishogi_letter, &mut letters.board),
+            (
+                "lishogi_hand_letter",
+                &piece.lishogi_hand_letter,
+                &mut letters.hand,
+            ),
+        ] {
+            let Some(value) = value else { continue };
+            let letter = value.strip_prefix('+').unwrap_or(value);
+            if letter.len() != 1 || !letter.chars().all(|c| c.is_ascii_uppercase()) {
+                return Err(field_error(
+                    format!("piece[{i}].{field}"),
+                    format!(
+                        "'{}' is not one upper-case letter, with '+' before it for a second face",
+                        shogi_core::excerpt(value)
+                    ),
+                ));
+            }
+            list.push((piece.letter.clone(), value.clone()));
+        }
+    }
+    let mut board: Vec<String> = t
+        .pieces
+        .iter()
+        .map(|p| p.lishogi_letter.clone().unwrap_or_else(|| p.letter.clone()))
+        .collect();
+    board.sort();
+    if let Some(w) = board.windows(2).find(|w| w[0] == w[1]) {
+        return Err(field_error(
+            "piece.lishogi_letter",
+            format!(
+                "two pieces would both be written '{}' in lishogi's notation",
+                w[0]
+            ),
+        ));
+    }
+    Ok(letters)
 }
 
 /// Names go into saved games and reprs: letters, digits, '-' and '_'.

@@ -34,6 +34,9 @@ pub(crate) struct FamilyText {
     pub rules: RulesText,
     #[serde(default)]
     pub end: EndText,
+    /// The variant's names in other programs.
+    #[serde(default, skip_serializing_if = "crate::DialectNames::is_empty")]
+    pub dialects: crate::DialectNames,
 }
 
 fn is_illegal(rule: &DropRule) -> bool {
@@ -78,6 +81,13 @@ pub(crate) struct PieceText {
     pub drop: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_per_file: Option<u8>,
+    /// lishogi's letter for this face, where it is not `letter`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lishogi_letter: Option<String>,
+    /// lishogi's letter for this piece in hand, where it is not its board
+    /// letter (kyoto: a lance in hand is `T`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lishogi_hand_letter: Option<String>,
 }
 
 /// A piece's `promotion` field.

@@ -142,6 +142,7 @@ mod any_game;
 mod base;
 mod card;
 mod defined;
+mod dialect;
 mod family_defined;
 mod family_game;
 mod family_kinds;
@@ -173,6 +174,7 @@ pub use defined::{
     Defined, Definition, DefinitionError, DropRule, Drops, EndRules, KindName, Material,
     PerpetualCheckRule, RepetitionRule, StalemateRule, CHECK_GIVEN, KING_REACHED_LAST_RANK,
 };
+pub use dialect::{Dialect, DialectError, DialectNames, LishogiLetters};
 pub use family_defined::{FamilyDefinition, FamilyEnds};
 pub use family_game::{FamilyGame, FamilySettings, ROYAL_CAPTURED, TRY};
 pub use family_registry::AnyDefinition;

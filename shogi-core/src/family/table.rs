@@ -846,6 +846,34 @@ impl PieceTable {
         self.names.get(k).map(|(_, sfen)| sfen.as_str())
     }
 
+    /// Whether kind `k` is some kind's promoted face (kyoto's `+L`, a
+    /// tokin); `false` for a kind that does not exist.
+    pub fn is_promoted_face(&self, k: usize) -> bool {
+        self.kinds.get(k).is_some_and(|kind| kind.promoted)
+    }
+
+    /// Whether kind `k` changes face on every move (kyoto's flips).
+    pub fn flips_every_move(&self, k: usize) -> bool {
+        self.kinds
+            .get(k)
+            .is_some_and(|kind| kind.face_change == FaceChange::Always)
+    }
+
+    /// Whether any kind may be dropped.
+    ///
+    /// ```
+    /// # use shogi_core::family::betza::{Leg, Mode};
+    /// # use shogi_core::family::{FamilySpec, KindSpec, PieceTable};
+    /// # let wazir = vec![Leg { dx: 0, dy: 1, range: 1, mode: Mode::Both, hop: false }];
+    /// let spec = FamilySpec { kinds: vec![KindSpec::new("chick", "C", wazir)], ..FamilySpec::new(3, 4, 1) };
+    /// let table = PieceTable::new(&spec).unwrap();
+    /// assert!(!table.has_drops());
+    /// assert!(!table.is_promoted_face(0) && !table.flips_every_move(0));
+    /// ```
+    pub fn has_drops(&self) -> bool {
+        self.kinds.iter().any(|kind| kind.drop_from.is_some())
+    }
+
     /// The name of kind `k`, if it exists.
     pub fn name(&self, k: usize) -> Option<&str> {
         self.names.get(k).map(|(name, _)| name.as_str())
