@@ -25,11 +25,11 @@ use shogi_core::{
 use shogi_variants::modifier::BaseFilter;
 use shogi_variants::{
     Announcement, AnyDefinition, AnyGame, AnyVariant, Base, CaptureDuty, Card, CardGame,
-    CardSettings, Defined, Definition, FamilyDefinition, FamilyGame, FamilySettings, FileRule,
-    GameKind, GameState as _, Hooks, Impasse, Minishogi, MinishogiRepetition, MinishogiSettings,
-    MustCapture, MustCaptureSettings, NoMove, Phase, Referee, SavedGame, Scripted, Stalemate,
-    Standard, StandardSettings, TsuitateError, TsuitateSettings, VariantError, Verdict,
-    KING_REACHED_LAST_RANK,
+    CardSettings, Defined, Definition, Dialect, FamilyDefinition, FamilyGame, FamilySettings,
+    FileRule, GameKind, GameState as _, Hooks, Impasse, Minishogi, MinishogiRepetition,
+    MinishogiSettings, MustCapture, MustCaptureSettings, NoMove, Phase, Referee, SavedGame,
+    Scripted, Stalemate, Standard, StandardSettings, TsuitateError, TsuitateSettings, VariantError,
+    Verdict, KING_REACHED_LAST_RANK,
 };
 use std::sync::{Arc, OnceLock};
 
@@ -402,6 +402,11 @@ pub fn check_game(game: &Game<AnyVariant>) {
     let variant = game.variant();
     let pos = game.position();
     check_position(pos, &variant.piece_set());
+    check_dialects(&AnyGame::Board(Box::new(game.clone())), |text| {
+        Game::from_sfen(variant.clone(), text)
+            .map(|g| g.position().to_sfen())
+            .map_err(|e| e.to_string())
+    });
     assert_eq!(game.positions().len(), game.moves().len() + 1);
     assert_eq!(game.is_over(), game.outcome().is_some());
     assert!(game.repetition_count() >= 1);
@@ -427,6 +432,54 @@ pub fn check_game(game: &Game<AnyVariant>) {
             all.len(),
             "an unfiltered variant drops moves in {pos}"
         );
+    }
+}
+
+/// In every dialect the position now reads back (by `read`, the game's SFEN
+/// reader) to the same SFEN, and every legal move's text to the same move.
+/// Fairy-Stockfish counts full moves, so a move number whose parity is not
+/// its side's (a handicap game: White to move at 1) is not kept.
+fn check_dialects(game: &AnyGame, read: impl Fn(&str) -> Result<String, String>) {
+    let sfen = game.sfen();
+    let moves = game.legal_moves();
+    for dialect in Dialect::ALL {
+        let text = game.sfen_in(dialect);
+        let ours = game
+            .sfen_from(&text, dialect)
+            .unwrap_or_else(|e| panic!("{dialect} {text:?} of {sfen} is not read back: {e}"));
+        let back = read(&ours).unwrap_or_else(|e| panic!("{dialect} {text:?} of {sfen}: {e}"));
+        let kept = dialect != Dialect::FairyStockfish || number_matches_side(&sfen);
+        let field = |s: &str| -> String {
+            let fields: Vec<&str> = s.split(' ').collect();
+            fields[..if kept {
+                fields.len()
+            } else {
+                3.min(fields.len())
+            }]
+                .join(" ")
+        };
+        assert_eq!(field(&back), field(&sfen), "{dialect} {text:?} of {sfen}");
+        for &mv in moves.iter() {
+            let written = game.usi_in(mv, dialect);
+            let usi = game
+                .usi_from(&written, dialect)
+                .unwrap_or_else(|e| panic!("{dialect} move {written:?} in {sfen}: {e}"));
+            assert_eq!(
+                usi,
+                game.usi_in(mv, Dialect::Usi),
+                "{dialect} move {written:?} in {sfen}"
+            );
+        }
+    }
+}
+
+/// Whether an SFEN's move number is odd exactly when Black is to move
+/// (what Fairy-Stockfish's full moves can hold).
+fn number_matches_side(sfen: &str) -> bool {
+    let fields: Vec<&str> = sfen.split(' ').collect();
+    match fields.as_slice() {
+        [_, side, _, number] => number.parse::<u32>().is_ok_and(|n| n % 2 == 1) == (*side == "b"),
+        _ => true,
     }
 }
 
@@ -935,6 +988,11 @@ pub fn play(data: &[u8]) {
 fn check_family(game: &FamilyGame) {
     let pos = game.position();
     let sfen = game.sfen();
+    check_dialects(&AnyGame::Family(Box::new(game.clone())), |text| {
+        game.from_sfen(text)
+            .map(|g| g.sfen())
+            .map_err(|e| e.to_string())
+    });
     let back = game
         .definition()
         .position_from_sfen(&sfen)

@@ -15,7 +15,7 @@ use pyo3::types::{PyDict, PyString};
 use pyo3::PyClassInitializer;
 use shogi_core::{Game, Move, Position, Variant};
 use shogi_research::observation::{board_observation, ObservationShape};
-use shogi_variants::{AnySettings, AnyVariant};
+use shogi_variants::{AnyGame, AnySettings, AnyVariant};
 
 /// The observation's shape on `pos`'s board.
 fn observation_shape(pos: &Position) -> ObservationShape {
@@ -62,16 +62,33 @@ fn read_western(game: &Game<AnyVariant>, text: &str) -> PyResult<Move> {
 impl PyBoard {
     #[new]
     #[pyo3(
-        signature = (sfen = None, variant = None, **settings),
-        text_signature = "(sfen=None, variant='standard', **settings)"
+        signature = (sfen = None, variant = None, *, dialect = None, **settings),
+        text_signature = "(sfen=None, variant='standard', *, dialect=None, **settings)"
     )]
     fn new(
         sfen: Option<Text<SfenText>>,
         variant: Option<Text<SettingText>>,
+        dialect: Option<&str>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyClassInitializer<Self>> {
+        let dialect = crate::dialect::dialect(dialect)?;
         let v = variant_named(variant, settings)?;
-        Ok(PyBoard::init(board_game(v, sfen.as_deref())?))
+        Ok(PyBoard::init(board_from(v, sfen.as_deref(), dialect)?))
+    }
+
+    /// A new ``Board`` of the same variant and settings from a position
+    /// written in ``dialect`` (ours by default; ``"fairy-stockfish"``,
+    /// ``"lishogi"``). Raises ``InvalidSfenError``.
+    #[pyo3(signature = (sfen, dialect = None))]
+    fn from_sfen(
+        this: GameRef<'_>,
+        py: Python<'_>,
+        sfen: Text<SfenText>,
+        dialect: Option<&str>,
+    ) -> PyResult<Py<PyAny>> {
+        let dialect = crate::dialect::dialect(dialect)?;
+        let game = board_from(this.board()?.variant().clone(), Some(&sfen), dialect)?;
+        crate::game::game_object(py, AnyGame::Board(Box::new(game)))
     }
 
     /// The variant's name.
@@ -90,11 +107,14 @@ impl PyBoard {
     /// a ``Move`` numbered on this board. Raises ``InvalidMoveError`` for
     /// text that is no move of this board, ``IllegalMoveError`` (with its
     /// ``reason``) for a move the rules forbid now.
+    #[pyo3(signature = (usi, dialect = None))]
     fn parse_usi(
         this: GameRef<'_>,
         py: Python<'_>,
         usi: &Bound<'_, PyString>,
+        dialect: Option<&str>,
     ) -> PyResult<Py<PyMove>> {
+        let usi = &crate::dialect::usi_from(&this.game, usi, crate::dialect::dialect(dialect)?)?;
         let mv = legal_move(this.board()?, usi.as_any())?;
         move_object(py, mv, this.shape())
     }
@@ -547,4 +567,21 @@ fn divide_depth(depth: &Bound<'_, PyAny>) -> PyResult<u32> {
             "depth must be 1..={MAX_PERFT_DEPTH} (depth 0 has no first move to divide by; perft(0) is 1), not {n}"
         ))
     })
+}
+
+/// A board game of `variant` from a position written in `dialect`
+/// (`None` or `"startpos"`: its start). Raises `InvalidSfenError`.
+fn board_from(
+    variant: AnyVariant,
+    sfen: Option<&str>,
+    dialect: shogi_variants::Dialect,
+) -> PyResult<Game<AnyVariant>> {
+    match sfen {
+        Some(text) if text != "startpos" && dialect != shogi_variants::Dialect::Usi => {
+            let start = AnyGame::Board(Box::new(Game::new(variant.clone())));
+            let ours = crate::dialect::sfen_from(&start, text, dialect)?;
+            board_game(variant, Some(&ours))
+        }
+        _ => board_game(variant, sfen),
+    }
 }

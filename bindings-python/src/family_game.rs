@@ -162,20 +162,20 @@ fn diagram(game: &FamilyGame) -> String {
 impl PyFamilyGame {
     #[new]
     #[pyo3(
-        signature = (sfen = None, *, definition, **settings),
-        text_signature = "(sfen=None, *, definition, **settings)"
+        signature = (sfen = None, *, definition, dialect = None, **settings),
+        text_signature = "(sfen=None, *, definition, dialect=None, **settings)"
     )]
     fn new(
         sfen: Option<Text<SfenText>>,
         definition: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
         settings: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyClassInitializer<Self>> {
+        let dialect = crate::dialect::dialect(dialect)?;
         let game = family_game(definition, settings)?;
         let game = match sfen.as_deref() {
             None | Some("startpos") => game,
-            Some(sfen) => game
-                .from_sfen(sfen)
-                .map_err(|e| InvalidSfenError::new_err(e.to_string()))?,
+            Some(sfen) => family_from(game, sfen, dialect)?,
         };
         Ok(PyFamilyGame::init(game))
     }
@@ -225,21 +225,15 @@ impl PyFamilyGame {
     /// definition's letters (Rust's ``FamilyGame::from_sfen``): a new
     /// ``FamilyGame`` of the same definition and house rules. Raises
     /// ``InvalidSfenError`` naming the field and the reason.
-    fn from_sfen(this: GameRef<'_>, sfen: Text<SfenText>) -> PyResult<Py<PyAny>> {
-        let game = this
-            .family()?
-            .from_sfen(&sfen)
-            .map_err(|e| InvalidSfenError::new_err(e.to_string()))?;
+    #[pyo3(signature = (sfen, dialect = None))]
+    fn from_sfen(
+        this: GameRef<'_>,
+        sfen: Text<SfenText>,
+        dialect: Option<&str>,
+    ) -> PyResult<Py<PyAny>> {
+        let dialect = crate::dialect::dialect(dialect)?;
+        let game = family_from(this.family()?.clone(), &sfen, dialect)?;
         crate::game::game_object(this.py(), AnyGame::Family(Box::new(game)))
-    }
-
-    /// A move (``Move`` or USI text) written with the definition's letters
-    /// as played from the position now (Rust's ``FamilyGame::usi``): a
-    /// face change is ``+`` or ``-`` by the face it leaves. Raises
-    /// ``InvalidMoveError`` for one that is no move of this board.
-    fn usi(this: GameRef<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        let game = this.family()?;
-        Ok(game.usi(family_move(game, r#move)?))
     }
 
     /// The piece on a square: ``(kind name, colour)`` (``("lion",
@@ -270,11 +264,14 @@ impl PyFamilyGame {
     /// (``"C*2b"``; ``"+S*3c"`` for kyoto's drop as the other face): a
     /// ``Move``. Raises ``InvalidMoveError`` for text that is no move of
     /// this board, ``IllegalMoveError`` for a move the rules forbid now.
+    #[pyo3(signature = (usi, dialect = None))]
     fn parse_usi(
         this: GameRef<'_>,
         py: Python<'_>,
         usi: &Bound<'_, PyString>,
+        dialect: Option<&str>,
     ) -> PyResult<Py<PyMove>> {
+        let usi = &crate::dialect::usi_from(&this.game, usi, crate::dialect::dialect(dialect)?)?;
         let game = this.family()?;
         let mv = family_move(game, usi.as_any())?;
         if !game.legal_moves().contains(&mv) {
@@ -435,4 +432,20 @@ impl PyFamilyGame {
             && this.settings() == o.settings()
             && this.position() == o.position())
     }
+}
+
+/// The same game (definition, house rules) from a position written in
+/// `dialect`. Raises `InvalidSfenError`.
+fn family_from(
+    game: FamilyGame,
+    sfen: &str,
+    dialect: shogi_variants::Dialect,
+) -> PyResult<FamilyGame> {
+    let sfen = if dialect == shogi_variants::Dialect::Usi {
+        sfen.to_owned()
+    } else {
+        crate::dialect::sfen_from(&AnyGame::Family(Box::new(game.clone())), sfen, dialect)?
+    };
+    game.from_sfen(&sfen)
+        .map_err(|e| InvalidSfenError::new_err(e.to_string()))
 }

@@ -1031,12 +1031,40 @@ impl PyGame {
 
     /// The current position as SFEN (in Tsuitate the referee's true
     /// position, hidden from players during play; ``seen(color).sfen()`` is
-    /// what a player sees).
-    fn sfen(this: GameRef<'_>) -> PyResult<String> {
-        if let AnyGame::Family(g) = &this.game {
-            return Ok(g.sfen());
-        }
-        Ok(this.position_for("sfen")?.to_sfen())
+    /// what a player sees). ``dialect``: ``"usi"`` (ours, the default),
+    /// ``"lishogi"`` (shogiops' letters) or ``"fairy-stockfish"`` (its FEN:
+    /// hands in brackets, ``w`` for the first player), Rust's
+    /// ``AnyGame::sfen_in``.
+    #[pyo3(signature = (dialect = None))]
+    fn sfen(this: GameRef<'_>, dialect: Option<&str>) -> PyResult<String> {
+        let dialect = crate::dialect::dialect(dialect)?;
+        Ok(this.game.sfen_in(dialect))
+    }
+
+    /// A move (``Move`` or USI text) written in ``dialect`` as played from
+    /// the position now (Rust's ``AnyGame::usi_in``): ours by default,
+    /// kyoto's flip back ``-``; lishogi's ``+`` and kyoto letters ``T*3c``.
+    /// Raises ``InvalidMoveError`` for text that is no move of this board.
+    #[pyo3(signature = (r#move, dialect = None))]
+    fn usi(
+        this: GameRef<'_>,
+        r#move: &Bound<'_, PyAny>,
+        dialect: Option<&str>,
+    ) -> PyResult<String> {
+        let dialect = crate::dialect::dialect(dialect)?;
+        let mv = match &this.game {
+            AnyGame::Family(g) => crate::moves::family_move(g, r#move)?,
+            game => a_move_on(r#move, GameState::geometry(game))?,
+        };
+        Ok(this.game.usi_in(mv, dialect))
+    }
+
+    /// The variant's name in ``dialect``'s program (``"shogi"`` for
+    /// standard shogi in ``"fairy-stockfish"``), or ``None`` where it has
+    /// none: Rust's ``AnyGame::variant_name_in``.
+    fn variant_name_in(this: GameRef<'_>, dialect: &str) -> PyResult<Option<String>> {
+        let dialect = crate::dialect::dialect(Some(dialect))?;
+        Ok(this.game.variant_name_in(dialect))
     }
 
     /// Who acts now (the contract's ``to_move``): ``BLACK``/``WHITE``,
@@ -1156,12 +1184,16 @@ impl PyGame {
         PyLegalMoves::new(slf.into_any().unbind(), &GameMoves)
     }
 
-    /// Plays a USI move; returns it (Tsuitate: the ``Ruling``).
+    /// Plays a USI move (written in ``dialect``, ours by default); returns
+    /// it (Tsuitate: the ``Ruling``).
+    #[pyo3(signature = (usi, dialect = None))]
     fn push_usi(
         mut this: GameMut<'_>,
         py: Python<'_>,
         usi: &Bound<'_, pyo3::types::PyString>,
+        dialect: Option<&str>,
     ) -> PyResult<Py<PyMove>> {
+        let usi = &crate::dialect::usi_from(&this.game, usi, crate::dialect::dialect(dialect)?)?;
         if let AnyGame::Family(g) = &this.game {
             let mv = family_move(g, usi.as_any())?;
             let obj = family_move_object(py, g, mv, this.shape())?;

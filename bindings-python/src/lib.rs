@@ -17,6 +17,7 @@ mod busy;
 mod card;
 mod contract;
 mod convert;
+mod dialect;
 #[allow(unsafe_code)]
 mod direct;
 mod enums;

@@ -81,9 +81,16 @@ impl PyTsuitateGame {
         attempt_move(&mut this, mv)
     }
 
-    /// Parses a USI move and attempts it, as ``push``; returns the ``Ruling``
-    /// (the news of the attempt, where a board returns the move).
-    fn push_usi(mut this: GameMut<'_>, usi: &Bound<'_, PyString>) -> PyResult<PyRuling> {
+    /// Parses a USI move (in ``dialect``: Tsuitate's moves read alike in
+    /// each) and attempts it, as ``push``; returns the ``Ruling`` (the news
+    /// of the attempt, where a board returns the move).
+    #[pyo3(signature = (usi, dialect = None))]
+    fn push_usi(
+        mut this: GameMut<'_>,
+        usi: &Bound<'_, PyString>,
+        dialect: Option<&str>,
+    ) -> PyResult<PyRuling> {
+        let usi = &crate::dialect::usi_from(&this.game, usi, crate::dialect::dialect(dialect)?)?;
         let mv = a_move_on(usi.as_any(), this.referee()?.true_position().geometry())?;
         attempt_move(&mut this, mv)
     }

@@ -69,7 +69,7 @@ def test_settings_defaults_and_round_trip():
         "minishogi": {"move_limit", "repetition", "stalemate"},
         "must-capture": {"may_flee_from_check", "king_captures_first", "move_limit", "base"},
         # A defined variant's settings are its definition's fields.
-        "defined": {"name", "files", "ranks", "promotion_ranks", "start", "drops", "end"},
+        "defined": {"name", "files", "ranks", "promotion_ranks", "start", "drops", "end", "dialects"},
     }
     for variant in sv.VARIANTS:
         if variant == "scripted":

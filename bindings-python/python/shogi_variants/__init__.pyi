@@ -139,6 +139,9 @@ __all__ = [
 
 Square = Union[int, str]
 MoveLike = Union["Move", str]
+# A notation dialect by name (Rust's ``Dialect``); ``"fsf"`` and
+# ``"shogiops"`` are read as well, in any case.
+Dialect = Literal["usi", "lishogi", "fairy-stockfish"]
 
 def square_name(
     square: Square, *, files: Optional[int] = None, ranks: Optional[int] = None, board: Optional[Any] = None
@@ -429,8 +432,9 @@ class Game:
         """Play a legal move (a card game: one the card allows). Raises
         ``IllegalMoveError``/``GameOverError``; the game is then unchanged.
         Tsuitate returns the referee's ``Ruling``."""
-    def push_usi(self, usi: str) -> Union[Move, "Ruling"]:
-        """Parse and play a USI move; returns it (Tsuitate: the ``Ruling``)."""
+    def push_usi(self, usi: str, dialect: Optional[Dialect] = None) -> Union[Move, "Ruling"]:
+        """Parse and play a USI move (written in ``dialect``, ours by default);
+        returns it (Tsuitate: the ``Ruling``)."""
     def is_check(self) -> bool: ...
     def is_game_over(self) -> bool: ...
     def outcome(self) -> Optional[Outcome]:
@@ -501,8 +505,29 @@ class Game:
         """The position's 64-bit Zobrist hash (board, hands, side to move; not the move number)."""
     def bod(self) -> str:
         """The position as a kanji BOD diagram (局面図), as KIF files and cshogi's ``to_bod()`` show it."""
-    def sfen(self) -> str:
-        """The position as SFEN (Tsuitate: the referee's true position)."""
+    def sfen(self, dialect: Optional[Dialect] = None) -> str:
+        """The position as SFEN (Tsuitate: the referee's true position), in
+        ``dialect``: ``"usi"`` (ours, the default), ``"lishogi"`` (shogiops'
+        letters: kyoto's ``T G B R``, dobutsu's shogi letters) or
+        ``"fairy-stockfish"`` (its FEN: ``[hands]``, ``w`` for the first
+        player, ``- -``, checkshogi's checks left, half-move clock, full moves).
+        Raises ``ArgumentError`` for an unknown dialect.
+
+        >>> import shogi_variants as sv
+        >>> sv.new_game("kyotoshogi").sfen(dialect="lishogi")
+        'pgkst/5/5/5/TSKGP b - 1'
+        >>> sv.Board().sfen(dialect="fairy-stockfish")
+        'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1'
+        """
+    def usi(self, move: MoveLike, dialect: Optional[Dialect] = None) -> str:
+        """A move (``Move`` or USI text) written in ``dialect`` as played from the
+        position now: ours by default (kyoto's flip back ``2b3c-``, with a
+        definition's letters), lishogi's (every flip ``+``, ``T*3c``) or
+        Fairy-Stockfish's USI (ours). Raises ``InvalidMoveError``."""
+    def variant_name_in(self, dialect: Dialect) -> Optional[str]:
+        """The variant's name in ``dialect``'s program (``"shogi"`` for standard
+        shogi in ``"fairy-stockfish"``; its ``USI_Variant``), ``None`` where it
+        has none."""
     def to_json(self) -> str:
         """The game as a saved-game document; ``load`` reads it back."""
     def copy(self) -> Self: ...
@@ -535,22 +560,27 @@ class Board(Game):
     ``king_captures_first``, ``move_limit``, ``base``).
     """
 
-    def __new__(cls, sfen: Optional[str] = None, variant: str = "standard", **settings: object) -> Self: ...
+    def __new__(
+        cls, sfen: Optional[str] = None, variant: str = "standard", *, dialect: Optional[Dialect] = None, **settings: object
+    ) -> Self: ...
+    def from_sfen(self, sfen: str, dialect: Optional[Dialect] = None) -> "Board":
+        """A new ``Board`` of the same variant and settings from a position
+        written in ``dialect`` (ours by default). Raises ``InvalidSfenError``."""
     @property
     def variant(self) -> str: ...
     @property
     def move_number(self) -> int:
         """The SFEN move number (1 at the start, +1 per move)."""
-    def parse_usi(self, usi: str) -> Move:
-        """The legal move of USI text here (python-chess's ``parse_uci``), numbered on this
-        board. Raises ``InvalidMoveError`` for text that is no move of this board,
+    def parse_usi(self, usi: str, dialect: Optional[Dialect] = None) -> Move:
+        """The legal move of USI text (in ``dialect``, ours by default) here
+        (python-chess's ``parse_uci``), numbered on this board. Raises ``InvalidMoveError`` for text that is no move of this board,
         ``IllegalMoveError`` for a move the rules forbid now."""
     @property
     def move_stack(self) -> list[Move]:
         """The moves played since the start, oldest first."""
     def push(self, move: MoveLike, /) -> None:
         """Play a legal move. Raises ``IllegalMoveError``/``GameOverError``; the board is then unchanged."""
-    def push_usi(self, usi: str) -> Move:
+    def push_usi(self, usi: str, dialect: Optional[Dialect] = None) -> Move:
         """Parse and play a USI move; returns it."""
     def pop(self) -> Move:
         """Take back the last move. Raises ``IndexError`` at the start, and
@@ -1062,7 +1092,7 @@ class TsuitateGame(Game):
     def __new__(cls, sfen: Optional[str] = None, **settings: object) -> Self: ...
     def push(self, move: MoveLike) -> Ruling:
         """Judge the side to move's attempt. Raises ``IllegalMoveError`` if the move is not even a candidate on the player's own board, ``GameOverError`` after the end."""
-    def push_usi(self, usi: str) -> Ruling:
+    def push_usi(self, usi: str, dialect: Optional[Dialect] = None) -> Ruling:
         """Parse a USI move and attempt it; returns the ``Ruling``."""
     def attempt(self, move: MoveLike) -> Ruling:
         """Deprecated (``DeprecationWarning``): ``push``."""
@@ -1119,7 +1149,14 @@ class FamilyGame(Game):
     True
     """
 
-    def __new__(cls, sfen: Optional[str] = None, *, definition: Union[str, dict[str, object]], **settings: object) -> Self: ...
+    def __new__(
+        cls,
+        sfen: Optional[str] = None,
+        *,
+        definition: Union[str, dict[str, object]],
+        dialect: Optional[Dialect] = None,
+        **settings: object,
+    ) -> Self: ...
     @staticmethod
     def builtin_names() -> list[str]:
         """The names of the shipped family definitions."""
@@ -1137,23 +1174,22 @@ class FamilyGame(Game):
         """The SFEN move number (1 at the start, +1 per move)."""
     def start_sfen(self) -> str:
         """The start position as SFEN, with the definition's letters."""
-    def from_sfen(self, sfen: str) -> "FamilyGame":
-        """The same game (definition, house rules) from another start position."""
-    def usi(self, move: MoveLike) -> str:
-        """A move written with the definition's letters, as played from the position now."""
+    def from_sfen(self, sfen: str, dialect: Optional[Dialect] = None) -> "FamilyGame":
+        """The same game (definition, house rules) from another start position,
+        written in ``dialect`` (ours by default)."""
     def piece_at(self, square: Square) -> Optional[tuple[str, Color]]:
         """``(kind name, colour)`` of the piece on a square, or ``None``."""
     def hand(self, color: int) -> dict[str, int]:
         """``color``'s pieces in hand by kind name, only those held."""
     def piece_map(self) -> dict[int, tuple[str, Color]]:  # type: ignore[override]
         """Every piece: ``{square: (kind name, colour)}``."""
-    def parse_usi(self, usi: str) -> Move:
-        """The legal move of USI text here (the definition's letters). Raises
+    def parse_usi(self, usi: str, dialect: Optional[Dialect] = None) -> Move:
+        """The legal move of USI text here (the definition's letters; or in ``dialect``). Raises
         ``InvalidMoveError`` for text that is no move of this board,
         ``IllegalMoveError`` for a move the rules forbid now."""
     def push(self, move: MoveLike) -> None:
         """Play a legal move (a ``Move`` or USI text with the definition's letters)."""
-    def push_usi(self, usi: str) -> Move:
+    def push_usi(self, usi: str, dialect: Optional[Dialect] = None) -> Move:
         """Parse and play a USI move (the definition's letters); returns it."""
     @property
     def move_stack(self) -> list[Move]:
@@ -1207,7 +1243,7 @@ class CardGame(Game):
         ``None`` when no card constrains it (in check and exempt, a free move)."""
     def seen(self, color: int) -> "CardGame":
         """What ``color`` sees: the whole card game (a copy)."""
-    def push_usi(self, usi: str) -> Move: ...
+    def push_usi(self, usi: str, dialect: Optional[Dialect] = None) -> Move: ...
     def deck(self) -> dict[int, int]:
         """Cards left in the draw pile by card (``JOKER`` = 0)."""
     def cards_left(self) -> int: ...
