@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, exactly as CI runs it (.ci/run calls this script).
 # Installs nothing system-wide; needs the Rust toolchain (cargo, rustfmt, clippy),
-# Python 3.9+ with venv, and Node 18+ with npm (tsshogi for the JKF tests). The
+# Python 3.9+ with venv, and Node 18+ with npm (tsshogi for the JKF and USEN tests, shogiops for lishogi's notation). The
 # Python part builds the bindings' wheel with maturin into a fresh virtual
 # environment (target/py-test-venv) and runs pytest.
 set -euo pipefail
@@ -70,11 +70,12 @@ echo "== the USI engine, for the Python tests that drive it through cshogi's USI
 cargo build --quiet --release -p shogi-examples --bin usi
 export SHOGI_USI_ENGINE="${CARGO_TARGET_DIR:-$PWD/target}/release/usi"
 
-echo "== tsshogi (npm, pinned by its lock file), the reference JKF reader/writer of the Python JKF tests"
+echo "== tsshogi and shogiops (npm, pinned by their lock files): the references of the Python JKF, USEN and lishogi-dialect tests"
 if command -v npm >/dev/null 2>&1; then
   (cd shogi-formats/tests/data/tsshogi && npm ci --silent --no-audit --no-fund)
+  (cd shogi-variants/tests/data/shogiops && npm ci --silent --no-audit --no-fund)
 else
-  echo "   npm is missing: the tsshogi tests will fail under CI (set CI= to let them skip)"
+  echo "   npm is missing: the tsshogi and shogiops tests will fail under CI (set CI= to let them skip)"
 fi
 
 echo "== Python bindings: wheel built by maturin, installed into a fresh venv, pytest"
