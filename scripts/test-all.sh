@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, exactly as CI runs it (.ci/run calls this script).
-# Installs nothing system-wide; needs the Rust toolchain (cargo, rustfmt, clippy),
-# Python 3.9+ with venv, and Node 18+ with npm (tsshogi for the JKF and USEN tests, shogiops for lishogi's notation). The
+# Needs the Rust toolchain (cargo, rustfmt, clippy), Python 3.9+ with venv,
+# Node 18+ with npm (tsshogi for the JKF and USEN tests, shogiops for
+# lishogi's notation), and Debian's fairy-stockfish, the one thing installed
+# system-wide (with apt-get, when run as root and it is missing). The
 # Python part builds the bindings' wheel with maturin into a fresh virtual
 # environment (target/py-test-venv) and runs pytest.
 set -euo pipefail
@@ -76,6 +78,16 @@ if command -v npm >/dev/null 2>&1; then
   (cd shogi-variants/tests/data/shogiops && npm ci --silent --no-audit --no-fund)
 else
   echo "   npm is missing: the tsshogi and shogiops tests will fail under CI (set CI= to let them skip)"
+fi
+
+echo "== Fairy-Stockfish (Debian's package fairy-stockfish), the other engine of the Python USI match test"
+if [ ! -x /usr/games/fairy-stockfish ] && ! command -v fairy-stockfish >/dev/null 2>&1; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt-get install -y -q fairy-stockfish >/dev/null 2>&1 \
+      || { apt-get update -q >/dev/null && apt-get install -y -q fairy-stockfish >/dev/null; }
+  else
+    echo "   cannot install fairy-stockfish (apt-get as root): the USI match test will fail under CI (set CI= to let it skip)"
+  fi
 fi
 
 echo "== Python bindings: wheel built by maturin, installed into a fresh venv, pytest"

@@ -10,6 +10,7 @@ it is up to date) and taken from the cargo target directory.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import threading
@@ -366,3 +367,105 @@ def test_must_capture_moves_go_through_the_game(usi):
     best, _ = usi.call("go", nodes=2000, listener=usi.listen)
     assert best == "resign"
     assert any("move 3: 2g2f" in line for line in _errors(usi.lines)), usi.lines
+
+
+def _entering_king_positions(count: int, seed: int = 11):
+    """Positions near an entering-king declaration: Black's king in or near
+    the zone, some of its pieces there (promoted ones and golds and silvers,
+    which may stand on any rank), some in hand, and now and then a White
+    piece giving check. Every one a legal SFEN (shogi_variants reads it)."""
+    rng = random.Random(seed)
+    pool = ["+P"] * 12 + ["G"] * 4 + ["S"] * 4 + ["+R", "+B", "+N", "+L", "+S"]
+    out = []
+    while len(out) < count:
+        board = [["" for _ in range(9)] for _ in range(9)]  # [rank][file 9..1]
+        king_rank = rng.choice([0, 1, 2, 2, 3])
+        king_file = rng.randrange(9)
+        board[king_rank][king_file] = "K"
+        board[8][rng.randrange(9)] = "k"
+        in_zone = rng.choice([8, 9, 10, 10, 11, 12])
+        pieces = rng.sample(pool, in_zone)
+        squares = [(r, f) for r in range(3) for f in range(9) if not board[r][f]]
+        for piece, (r, f) in zip(pieces, rng.sample(squares, in_zone)):
+            board[r][f] = piece
+        if rng.random() < 0.2:
+            # a White rook on the king's file, nothing between: check
+            r = king_rank + 1
+            while r < 8 and not board[r][king_file]:
+                r += 1
+            if r < 8 and r > king_rank + 1 and not board[r][king_file]:
+                board[r][king_file] = "r"
+        rooks = sum(p in ("+R", "r") for row in board for p in row)
+        bishops = sum(p == "+B" for row in board for p in row)
+        held = {"R": rng.randint(0, 2 - rooks), "B": rng.randint(0, 2 - bishops)}
+        held[rng.choice("PGL")] = rng.randint(0, 2)
+        hand = "".join(f"{n if n > 1 else ''}{k}" for k, n in held.items() if n) or "-"
+        rows = []
+        for row in board:
+            text, empty = "", 0
+            for p in row:
+                if p:
+                    text += (str(empty) if empty else "") + p
+                    empty = 0
+                else:
+                    empty += 1
+            rows.append(text + (str(empty) if empty else ""))
+        sfen = f"{'/'.join(rows)} b {hand} 1"
+        try:
+            sv.Board(sfen)
+        except sv.ShogiError:
+            continue
+        out.append(sfen)
+    return out
+
+
+@pytest.mark.parametrize("rule, law", [("CSARule27", "LAW_27"), ("CSARule24", "LAW_24")])
+def test_bestmove_win_agrees_with_cshogi_is_nyugyoku(usi, rule, law):
+    # cshogi's own judgement of the declaration (Board.is_nyugyoku, under
+    # the same rule) decides whether the engine must answer `bestmove win`.
+    usi.call("setoption", "EnteringKingRule", rule)
+    wins = 0
+    for sfen in _entering_king_positions(100):
+        expected = cshogi.Board(sfen).is_nyugyoku(getattr(cshogi, law))
+        usi.call("position", sfen="sfen " + sfen)
+        best, _ = usi.call("go", nodes=200)
+        assert (best == "win") == expected, (rule, sfen, best)
+        wins += expected
+    assert 5 <= wins <= 95, wins  # both answers are met
+
+
+def test_bestmove_win_only_under_an_entering_king_rule_and_gameover(usi):
+    sfen = "9/4K+P3/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/4k4 b 2R2B 1"
+    assert cshogi.Board(sfen).is_nyugyoku()
+    usi.call("position", sfen="sfen " + sfen)
+    assert usi.call("go", btime=1000, wtime=1000)[0] == "win"  # CSARule27 by default
+    usi.call("setoption", "EnteringKingRule", "NoEnteringKing")
+    assert usi.call("go", nodes=200)[0] != "win"
+    usi.call("gameover", "lose")
+    usi.call("usinewgame")
+    usi.call("position", moves=["7g7f"])
+    best, _ = usi.call("go", nodes=500)
+    board = cshogi.Board()
+    board.push_usi("7g7f")
+    assert board.is_legal(board.move_from_usi(best)), best
+
+
+@pytest.mark.parametrize("variant", ["kyotoshogi", "dobutsu", "micro", "checkshogi", "annanshogi"])
+def test_definitions_play_over_cshogis_usi_client(usi, variant):
+    # cshogi's client sends the variant, positions and moves of a game the
+    # engine plays against itself; every move is legal in our game.
+    usi.call("setoption", "USI_Variant", variant)
+    usi.call("isready", listener=usi.listen)
+    assert not _errors(usi.lines), usi.lines
+    name = {"micro": "microshogi"}.get(variant, variant)
+    game = sv.new_game(name)
+    moves = []
+    while not game.is_game_over() and len(moves) < 24:
+        usi.call("position", moves=moves)
+        best, _ = usi.call("go", nodes=300)
+        game.push_usi(best, dialect="fairy-stockfish")
+        moves.append(best)
+    usi.call("position", sfen="sfen " + game.sfen())
+    if not game.is_game_over():
+        best, _ = usi.call("go", nodes=300)
+        game.parse_usi(best)

@@ -1,7 +1,10 @@
 //! A scripted USI session with the `usi` engine binary.
 
 use shogi_core::{Game, Move, PositionCommand};
-use shogi_variants::{AnyGame, AnyVariant, GameKind, GameState, Minishogi, Standard, ToMove};
+use shogi_variants::{
+    AnyGame, AnyVariant, Definition, Dialect, FamilyGame, GameKind, GameState, Minishogi, Standard,
+    ToMove,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
@@ -632,8 +635,9 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
         .iter()
         .find(|l| l.starts_with("option name UCI_Variant "))
         .unwrap_or_else(|| panic!("{lines:?}"));
-    // The combo offers what the table says USI can play, and nothing else.
-    let playable: Vec<String> = GameKind::ALL
+    // The combo offers the board games the table says USI can play, then
+    // every shipped definition, and nothing else.
+    let mut playable: Vec<String> = GameKind::ALL
         .into_iter()
         .filter(|&k| {
             !k.has_chance()
@@ -642,6 +646,14 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
         })
         .map(|k| format!("var {}", k.usi_name()))
         .collect();
+    for name in Definition::BUILTIN_NAMES
+        .iter()
+        .chain(FamilyGame::builtin_names())
+    {
+        if GameKind::from_name(name).is_none() && !playable.contains(&format!("var {name}")) {
+            playable.push(format!("var {name}"));
+        }
+    }
     assert!(combo.ends_with(&playable.join(" ")), "{combo}");
     for kind in [
         GameKind::Card,
@@ -649,7 +661,7 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
         GameKind::Defined,
         GameKind::Scripted,
     ] {
-        assert!(!combo.contains(&format!("var {kind}")), "{combo}");
+        assert!(!combo.contains(&format!("var {kind} ")), "{combo}");
     }
 
     s.send("setoption name UCI_Variant value minishogi");
@@ -657,7 +669,7 @@ fn games_with_chance_or_hidden_pieces_are_refused() {
         ("card", "chance"),
         ("Card-Shogi", "chance"),
         ("tsuitate", "hides pieces"),
-        ("defined", "definition file"),
+        ("defined", "definition file's path"),
         ("scripted", "code registered"),
     ] {
         let lines = answer_to(&mut s, &format!("setoption name UCI_Variant value {value}"));
@@ -710,10 +722,193 @@ fn variant_names_come_from_the_table() {
     let errors = errors(&lines);
     assert!(
         errors.len() == 1
-            && errors[0]
-                .contains("unknown variant 'chess' (known: shogi, minishogi, must-capture)"),
+            && errors[0].contains(
+                "unknown variant 'chess' (known: shogi, minishogi, must-capture, judkins"
+            ),
         "{lines:?}"
     );
+    s.quit();
+}
+
+/// The game `position` sets up in a variant the engine plays by name.
+fn named_game(name: &str, moves: &[String]) -> AnyGame {
+    let mut game = AnyGame::new(name, &[], 0).unwrap();
+    for text in moves {
+        let mv = match &game {
+            AnyGame::Family(g) => g.parse_usi(text).unwrap(),
+            _ => text.parse().unwrap(),
+        };
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_shipped_variant_is_played_by_its_names_and_its_letters() {
+    let mut s = Session::start();
+    for name in Definition::BUILTIN_NAMES
+        .iter()
+        .chain(FamilyGame::builtin_names())
+    {
+        let game = AnyGame::new(name, &[], 0).unwrap();
+        // Its own name, and Fairy-Stockfish's and lishogi's where they have one.
+        let values: Vec<String> = std::iter::once(name.to_string())
+            .chain(
+                [Dialect::FairyStockfish, Dialect::Lishogi]
+                    .into_iter()
+                    .filter_map(|d| game.variant_name_in(d)),
+            )
+            .collect();
+        for value in values {
+            let lines = answer_to(&mut s, &format!("setoption name USI_Variant value {value}"));
+            assert!(errors(&lines).is_empty(), "{value}: {lines:?}");
+            // Six plies of the engine against itself, each move legal.
+            let mut moves: Vec<String> = Vec::new();
+            for _ in 0..6 {
+                s.send(&format!("position startpos moves {}", moves.join(" ")));
+                let (_, best) = s.go("go depth 1");
+                if best == "resign" {
+                    assert!(named_game(name, &moves).legal_moves().is_empty(), "{value}");
+                    break;
+                }
+                moves.push(best);
+                let game = named_game(name, &moves);
+                let sfen = game.sfen();
+                s.send(&format!("position sfen {sfen}"));
+                if game.legal_moves().is_empty() {
+                    break;
+                }
+                let (_, from_sfen) = s.go("go depth 1");
+                let mut after = game.clone();
+                let mv = match &after {
+                    AnyGame::Family(g) => g.parse_usi(&from_sfen).unwrap(),
+                    _ => from_sfen.parse().unwrap(),
+                };
+                after
+                    .play(mv)
+                    .unwrap_or_else(|e| panic!("{value}: {from_sfen} in {sfen}: {e}"));
+            }
+        }
+    }
+    s.quit();
+}
+
+#[test]
+fn a_definition_file_is_played_by_its_path() {
+    let dir = std::env::temp_dir().join(format!("usi-definition-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tiny.toml");
+    std::fs::write(
+        &path,
+        r#"
+name = "tiny"
+files = 3
+ranks = 3
+promotion_ranks = 1
+start = "1k1/3/1K1 b - 1"
+[[piece]]
+name = "king"
+letter = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "wazir"
+letter = "W"
+betza = "W"
+"#,
+    )
+    .unwrap();
+    let mut s = Session::start();
+    let lines = answer_to(
+        &mut s,
+        &format!("setoption name USI_Variant value {}", path.display()),
+    );
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    s.send("position sfen 1k1/3/1K1 b W 1");
+    let (_, best) = s.go("go depth 2");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let AnyGame::Family(tiny) = AnyGame::new("defined", &[("definition", &text)], 0).unwrap()
+    else {
+        panic!("a definition with pieces of its own is a family game");
+    };
+    let mut game = tiny.from_sfen("1k1/3/1K1 b W 1").unwrap();
+    let mv = game.parse_usi(&best).unwrap();
+    game.play(mv).unwrap_or_else(|e| panic!("{best}: {e}"));
+    s.send("position sfen 1k1/3/1K1 b W 1 moves W*2b");
+    s.send("go mate 1000");
+    let mate = s.until("checkmate");
+    assert!(mate.last().unwrap().starts_with("checkmate"), "{mate:?}");
+    let missing = dir.join("missing.toml");
+    let lines = answer_to(
+        &mut s,
+        &format!("setoption name USI_Variant value {}", missing.display()),
+    );
+    assert!(
+        errors(&lines).len() == 1 && errors(&lines)[0].contains("cannot read the definition file"),
+        "{lines:?}"
+    );
+    s.quit();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bestmove_win_declares_by_the_entering_king_rule() {
+    // Black: king on 5b, ten tokins in the zone (10 points) and two rooks
+    // and two bishops in hand (20): 30 points, enough under the 27-point
+    // rule (28 for Black), a draw under the 24-point rule (31 to win).
+    let declares = "position sfen 9/4K+P3/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/4k4 b 2R2B 1";
+    let mut s = Session::start();
+    s.send("usi");
+    let lines = s.until("usiok");
+    assert!(
+        lines.iter().any(|l| l
+            == "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27"),
+        "{lines:?}"
+    );
+    s.send(declares);
+    assert_eq!(s.go("go btime 1000 wtime 1000").1, "win");
+    for (rule, answer) in [
+        ("NoEnteringKing", false),
+        ("CSARule24", false),
+        ("CSARule27", true),
+    ] {
+        let lines = answer_to(
+            &mut s,
+            &format!("setoption name EnteringKingRule value {rule}"),
+        );
+        assert!(errors(&lines).is_empty(), "{lines:?}");
+        let (_, best) = s.go("go depth 1");
+        assert_eq!(best == "win", answer, "{rule}: {best}");
+    }
+    // One gold more: 31 points, a win under the 24-point rule too.
+    answer_to(&mut s, "setoption name EnteringKingRule value CSARule24");
+    s.send("position sfen 9/4K+P3/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/4k4 b 2R2BG 1");
+    assert_eq!(s.go("go depth 1").1, "win");
+    // In check, no declaration: the engine searches.
+    s.send("position sfen 9/4K+P3/+P+P+P+P+P+P+P+P+P/9/9/9/9/4r4/4k4 b 2B 1");
+    assert_ne!(s.go("go depth 1").1, "win");
+    for rule in ["TryRule", "CSARule27H", "CSARule24H", "nonsense"] {
+        let lines = answer_to(
+            &mut s,
+            &format!("setoption name EnteringKingRule value {rule}"),
+        );
+        assert!(
+            errors(&lines).len() == 1 && errors(&lines)[0].contains(rule),
+            "{lines:?}"
+        );
+    }
+    // gameover stops and keeps the engine ready for the next game.
+    s.send(declares);
+    s.send("go infinite");
+    s.send("gameover win");
+    s.until("bestmove");
+    for bad in ["gameover", "gameover maybe"] {
+        let lines = answer_to(&mut s, bad);
+        assert_eq!(errors(&lines).len(), 1, "{lines:?}");
+    }
+    s.send("usinewgame");
+    s.send("position startpos");
+    assert_ne!(s.go("go depth 1").1, "resign");
     s.quit();
 }
 

@@ -1,6 +1,8 @@
 //! A USI engine over stdin/stdout: the library's search player
-//! ([`SearchPlayer`]) and mate search ([`MateSolver`]) for standard shogi,
-//! minishogi and must-capture shogi.
+//! ([`SearchPlayer`]) and mate search ([`MateSolver`], [`find_family_mate`](shogi_players::find_family_mate))
+//! for standard shogi, minishogi, must-capture shogi and every variant a
+//! definition describes: the shipped ones (kyoto shogi, dobutsu, ...) and a
+//! definition file given by its path.
 //!
 //! ```text
 //! cargo run --release -p shogi-examples --bin usi
@@ -16,14 +18,30 @@
 //!   [`GameState::observation`], and game ends are read from
 //!   [`GameState::to_move`]. Only the mate search ([`MateSolver`]) reads the
 //!   board game inside the [`AnyGame`].
-//! - The variant is the option `UCI_Variant` (also accepted as `USI_Variant`),
-//!   read through the library's one table of names ([`GameKind`]): `shogi`
-//!   (default; every name and alias of the table is accepted, e.g.
-//!   `standard`), `minishogi`, or `must-capture`. Changing it resets the
-//!   position to the variant's start. USI is a perfect-information protocol
-//!   without chance, so Card shogi (a card is drawn each turn) and Tsuitate
-//!   shogi (the opponent's pieces are hidden) are refused with an
-//!   `info string error: ...`, and the variant stays what it was.
+//! - The variant is the option `UCI_Variant`, as Fairy-Stockfish names it
+//!   (also accepted as `USI_Variant`): `shogi` (default), `minishogi`,
+//!   `must-capture` (every name and alias of [`GameKind`]'s table), a
+//!   shipped definition's name or alias (`kyotoshogi`, `dobutsu`, ...), the
+//!   variant's name in Fairy-Stockfish or on lishogi (`micro`: the
+//!   definitions' `[dialects]`), or the path of a definition file (a value
+//!   with a `/` or ending in `.toml`). Changing it resets the position to
+//!   the variant's start. USI is a perfect-information protocol without
+//!   chance, so Card shogi (a card is drawn each turn) and Tsuitate shogi
+//!   (the opponent's pieces are hidden) are refused with an
+//!   `info string error: ...`, and the variant stays what it was; so is a
+//!   scripted variant (its rules are code in another program).
+//! - Positions and moves of a definition's variant are written with its
+//!   letters (`C*2b`, kyoto's `+L*3c` and `2b3c-`): Fairy-Stockfish's USI.
+//!   `position sfen` takes its SFEN (hands in any order).
+//! - `EnteringKingRule` (YaneuraOu's option): `CSARule27` (default: the
+//!   CSA's 27-point declaration), `CSARule24` (the 24-point rule: a
+//!   declaration with 31 points or more wins) or `NoEnteringKing`. On a 9×9
+//!   board of shogi's pieces, a `go` (not `infinite`, `ponder` or `mate`)
+//!   in a position where the side to move wins by declaring answers
+//!   `bestmove win` at once. YaneuraOu's `CSARule24H`, `CSARule27H`
+//!   (points counted for handicap games) and `TryRule` are refused.
+//! - `gameover win|lose|draw` stops any search; the engine keeps its
+//!   position and waits for the next game.
 //! - `USI_Hash` sets the transposition table size in MiB.
 //! - `position sfen` takes a mate problem as tsume GUIs send it: a side with
 //!   no king (the attacker) is accepted, and the pieces the SFEN leaves off
@@ -83,10 +101,13 @@
 
 use shogi_core::{Color, Game, GameError, Move, PositionCommand, PositionError, Variant};
 use shogi_players::{
-    Budget, MateLimits, MateResult, MateSolver, Player, SearchPlayer, SearchResult,
-    MAX_SEARCH_DEPTH,
+    find_family_mate_with_progress, Budget, MateLimits, MateProgress, MateReport, MateResult,
+    MateSolver, Player, SearchPlayer, SearchResult, MAX_SEARCH_DEPTH,
 };
-use shogi_variants::{AnyGame, GameKind, GameState, PlayError, Seen, ToMove};
+use shogi_variants::{
+    impasse, AnyGame, Definition, Dialect, FamilyGame, GameKind, GameState, Impasse, PlayError,
+    Seen, ToMove,
+};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -121,8 +142,6 @@ fn unplayable(kind: GameKind) -> Option<&'static str> {
         Some("it has chance steps, and USI is a perfect-information protocol without chance")
     } else if kind.hidden_information() {
         Some("it hides pieces from the players, and USI is a perfect-information protocol without chance")
-    } else if kind == GameKind::Defined {
-        Some("its rules are a definition file, which a UCI_Variant value does not carry")
     } else if kind == GameKind::Scripted {
         Some("its rules are code registered in a program, which a UCI_Variant value does not carry")
     } else {
@@ -131,42 +150,104 @@ fn unplayable(kind: GameKind) -> Option<&'static str> {
 }
 
 /// The refusal of a `UCI_Variant` USI cannot play, if it cannot.
-fn refusal(kind: GameKind) -> Option<String> {
+fn refusal(kind: GameKind, name: &str) -> Option<String> {
     unplayable(kind).map(|why| {
         format!(
-            "{kind} cannot be played over USI: {why} (playable: {})",
-            usi_kinds().join(", ")
+            "{name} cannot be played over USI: {why} (playable: {})",
+            usi_variants().join(", ")
         )
     })
 }
 
-/// The `UCI_Variant` values of the kinds USI can play, in table order.
-fn usi_kinds() -> Vec<&'static str> {
-    GameKind::ALL
+/// The `UCI_Variant` values USI offers: the kinds it can play (the board
+/// games, in table order), then every shipped definition by name.
+fn usi_variants() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = GameKind::ALL
         .into_iter()
-        .filter(|&k| unplayable(k).is_none())
+        .filter(|&k| unplayable(k).is_none() && k != GameKind::Defined)
         .map(GameKind::usi_name)
-        .collect()
+        .collect();
+    for name in Definition::BUILTIN_NAMES
+        .iter()
+        .chain(FamilyGame::builtin_names())
+    {
+        let kind_named = GameKind::from_name(name).is_some();
+        if !kind_named && !names.contains(name) {
+            names.push(name);
+        }
+    }
+    names
 }
 
-/// The game of `kind` at its start, built through [`AnyGame`]; refused when
-/// USI cannot play it.
-fn new_game(kind: GameKind) -> Result<AnyGame, String> {
-    if let Some(why) = refusal(kind) {
+/// The variant the engine plays: the `UCI_Variant` value as set, and its
+/// game at the start.
+#[derive(Clone, Debug)]
+struct Played {
+    name: String,
+    start: AnyGame,
+}
+
+/// The variant a `UCI_Variant` value names (see the module docs): a name of
+/// the library, a name in Fairy-Stockfish or on lishogi, or a definition
+/// file's path; refused when USI cannot play it.
+fn variant_named(value: &str) -> Result<Played, String> {
+    let game = if value.contains('/') || value.ends_with(".toml") {
+        let text = std::fs::read_to_string(value)
+            .map_err(|e| format!("cannot read the definition file '{value}': {e}"))?;
+        AnyGame::new(GameKind::Defined.name(), &[("definition", &text)], 0)
+            .map_err(|e| format!("the definition file '{value}': {e}"))?
+    } else if let Some(why) = GameKind::from_name(value).and_then(|k| refusal(k, value)) {
+        return Err(why);
+    } else if GameKind::from_name(value) == Some(GameKind::Defined) {
+        return Err(format!(
+            "'{value}' names no rules: give a shipped definition's name or a definition file's path (playable: {})",
+            usi_variants().join(", ")
+        ));
+    } else {
+        match AnyGame::new(value, &[], 0) {
+            Ok(game) => game,
+            Err(_) => dialect_named(value).ok_or_else(|| {
+                format!(
+                    "unknown variant '{value}' (known: {})",
+                    usi_variants().join(", ")
+                )
+            })?,
+        }
+    };
+    if let Some(why) = refusal(game.kind(), value) {
         return Err(why);
     }
-    AnyGame::of_kind(kind, &[], 0).map_err(|e| e.to_string())
+    Ok(Played {
+        name: value.to_owned(),
+        start: game,
+    })
+}
+
+/// The shipped variant Fairy-Stockfish or lishogi calls `value` (ASCII case
+/// ignored).
+fn dialect_named(value: &str) -> Option<AnyGame> {
+    usi_variants().into_iter().find_map(|name| {
+        let game = AnyGame::new(name, &[], 0).ok()?;
+        let named = [Dialect::FairyStockfish, Dialect::Lishogi]
+            .into_iter()
+            .filter_map(|d| game.variant_name_in(d))
+            .any(|n| n.eq_ignore_ascii_case(value));
+        named.then_some(game)
+    })
 }
 
 /// The game a `position` command describes, its moves applied through the
 /// contract ([`GameState::play`]), each checked.
-fn game_at(kind: GameKind, command: &PositionCommand) -> Result<AnyGame, String> {
-    let mut game = new_game(kind)?;
+fn game_at(played: &Played, command: &PositionCommand) -> Result<AnyGame, String> {
+    let mut game = played.start.clone();
     if let Some(sfen) = &command.sfen {
-        // A start position other than the variant's: only the board games
-        // (all USI plays) are set up from an SFEN.
+        // A start position other than the variant's: a board game from an
+        // SFEN (a definition's variant is set up by `family_game_at`).
         let AnyGame::Board(board) = &game else {
-            return Err(format!("{kind} cannot start from an SFEN over USI"));
+            return Err(format!(
+                "{} cannot start from an SFEN over USI",
+                played.name
+            ));
         };
         let variant = board.variant().clone();
         let start = match Game::from_sfen(variant.clone(), sfen) {
@@ -184,6 +265,58 @@ fn game_at(kind: GameKind, command: &PositionCommand) -> Result<AnyGame, String>
         play_past_the_end(&mut game, mv).map_err(|e| format!("position: move {}: {e}", i + 1))?;
     }
     Ok(game)
+}
+
+/// The game of a definition's variant a `position` line describes:
+/// `position (startpos | sfen <board> <side> <hands> [<number>]) [moves ...]`,
+/// the SFEN and the moves with the definition's letters, each move checked.
+fn family_game_at(start: &FamilyGame, line: &str) -> Result<AnyGame, String> {
+    let words: Vec<&str> = line.split_ascii_whitespace().collect();
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    let mut game = match words.get(1).copied() {
+        Some("startpos") if moves_at == 2 => start.clone(),
+        Some("sfen") if moves_at > 2 => start
+            .from_sfen(&words[2..moves_at].join(" "))
+            .map_err(|e| format!("position: move 0: {e}"))?,
+        _ => return Err(
+            "position: expected 'position startpos' or 'position sfen <sfen>', then 'moves ...'"
+                .to_owned(),
+        ),
+    };
+    for (i, text) in words.iter().skip(moves_at + 1).enumerate() {
+        let mv = game
+            .parse_usi(text)
+            .map_err(|e| format!("position: move {}: {e}", i + 1))?;
+        game.play(mv)
+            .map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+    }
+    Ok(AnyGame::Family(Box::new(game)))
+}
+
+/// The entering-king rules of YaneuraOu's `EnteringKingRule` that the
+/// engine plays, by their option values.
+const ENTERING_KING_RULES: [(&str, Impasse); 3] = [
+    ("NoEnteringKing", Impasse::Off),
+    ("CSARule24", Impasse::Points24),
+    ("CSARule27", Impasse::Points27),
+];
+
+/// Whether the side to move of `game` wins by declaring under `rule`: a
+/// board of 9×9 with shogi's pieces, the game going on, and the count
+/// ([`impasse::declare`]) a win.
+fn declaration_wins(game: &AnyGame, rule: Impasse) -> bool {
+    let AnyGame::Board(board) = game else {
+        return false;
+    };
+    let pos = board.position();
+    let (files, ranks) = (pos.geometry().files(), pos.geometry().ranks());
+    files == 9
+        && ranks == 9
+        && game.to_move().player().is_some()
+        && impasse::declare(pos, rule).is_some_and(|o| o.winner == Some(pos.side_to_move()))
 }
 
 /// Plays `mv` through the contract ([`GameState::play`]); in a board game
@@ -365,7 +498,9 @@ struct Running {
 }
 
 struct Engine {
-    kind: GameKind,
+    played: Played,
+    /// `EnteringKingRule`.
+    entering_king: Impasse,
     /// The position to search: `None` after a refused `position`.
     game: Option<AnyGame>,
     hash_mb: usize,
@@ -376,9 +511,12 @@ struct Engine {
 
 impl Engine {
     fn new() -> Engine {
+        let played = variant_named(DEFAULT_KIND.usi_name())
+            .unwrap_or_else(|e| panic!("the default variant is playable: {e}"));
         Engine {
-            game: new_game(DEFAULT_KIND).ok(),
-            kind: DEFAULT_KIND,
+            game: Some(played.start.clone()),
+            played,
+            entering_king: Impasse::Points27,
             hash_mb: DEFAULT_HASH_MB,
             player: None,
             running: None,
@@ -432,10 +570,17 @@ impl Engine {
                 say(&format!(
                     "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max 1024"
                 ));
-                let vars: String = usi_kinds().iter().map(|v| format!(" var {v}")).collect();
+                let vars: String = usi_variants().iter().map(|v| format!(" var {v}")).collect();
                 say(&format!(
                     "option name UCI_Variant type combo default {}{vars}",
                     DEFAULT_KIND.usi_name()
+                ));
+                let rules: String = ENTERING_KING_RULES
+                    .iter()
+                    .map(|(v, _)| format!(" var {v}"))
+                    .collect();
+                say(&format!(
+                    "option name EnteringKingRule type combo default CSARule27{rules}"
                 ));
                 say("usiok");
             }
@@ -455,7 +600,13 @@ impl Engine {
             "position" => self.position(line),
             "go" => self.go(&words[1..]),
             "ponderhit" => self.ponderhit(),
-            "stop" | "gameover" => self.stop(),
+            "stop" => self.stop(),
+            "gameover" => {
+                self.stop();
+                if !matches!(words.get(1..), Some(["win" | "lose" | "draw"])) {
+                    error("gameover: expected 'gameover win', 'gameover lose' or 'gameover draw'");
+                }
+            }
             "quit" => {
                 self.stop();
                 return false;
@@ -477,18 +628,22 @@ impl Engine {
             None => (rest.join(" "), String::new()),
         };
         match name.as_str() {
-            "UCI_Variant" | "USI_Variant" => match GameKind::from_name(&value) {
-                Some(kind) => match new_game(kind) {
-                    Ok(game) => {
-                        self.stop();
-                        self.game = Some(game);
-                        self.kind = kind;
-                    }
-                    Err(why) => error(&format!("{name}: {why}; the variant stays {}", self.kind)),
-                },
+            "UCI_Variant" | "USI_Variant" => match variant_named(&value) {
+                Ok(played) => {
+                    self.stop();
+                    self.game = Some(played.start.clone());
+                    self.played = played;
+                }
+                Err(why) => error(&format!(
+                    "{name}: {why}; the variant stays {}",
+                    self.played.name
+                )),
+            },
+            "EnteringKingRule" => match ENTERING_KING_RULES.iter().find(|(v, _)| *v == value) {
+                Some(&(_, rule)) => self.entering_king = rule,
                 None => error(&format!(
-                    "unknown variant '{value}' (known: {})",
-                    usi_kinds().join(", ")
+                    "EnteringKingRule: '{value}' is not played here (known: {}; the handicap counts CSARule24H and CSARule27H and the TryRule are not)",
+                    ENTERING_KING_RULES.map(|(v, _)| v).join(", ")
                 )),
             },
             "USI_Hash" => match value.parse::<usize>() {
@@ -512,12 +667,22 @@ impl Engine {
                 "{e}; no position until the next good 'position' command"
             ))
         };
+        if let AnyGame::Family(start) = &self.played.start {
+            match family_game_at(start, line) {
+                Ok(game) => self.game = Some(game),
+                Err(e) => {
+                    refused(&e);
+                    self.game = None;
+                }
+            }
+            return;
+        }
         match line.parse::<PositionCommand>() {
             Err(e) => {
                 refused(&e);
                 self.game = None;
             }
-            Ok(command) => match game_at(self.kind, &command) {
+            Ok(command) => match game_at(&self.played, &command) {
                 Ok(game) => self.game = Some(game),
                 Err(e) => {
                     refused(&e);
@@ -555,6 +720,14 @@ impl Engine {
                 "bestmove resign"
             });
         };
+        if limits.mate.is_none()
+            && !limits.infinite
+            && !limits.ponder
+            && declaration_wins(game, self.entering_king)
+        {
+            self.player = Some(player);
+            return say("bestmove win");
+        }
         let stop = Arc::new(AtomicBool::new(false));
         let hold = Arc::new(AtomicBool::new(limits.infinite || limits.ponder));
         if let Some(mate) = limits.mate {
@@ -656,7 +829,7 @@ fn answer(player: &mut SearchPlayer, game: &AnyGame) -> String {
     };
     let Some(board) = board else {
         return match player.choose(observation) {
-            Some(mv) => format!("bestmove {mv}"),
+            Some(mv) => format!("bestmove {}", game.usi_in(mv, Dialect::Usi)),
             None => "bestmove resign".to_owned(),
         };
     };
@@ -693,24 +866,15 @@ fn spawn_search(
         })
 }
 
-/// Starts a mate search of `game`'s position (df-pn, [`MateSolver`]); the
-/// thread prints `info` lines while it searches and then `checkmate ...`.
-/// The mate search reads the board game itself; for a game that is not
-/// one (USI refuses those) it answers `checkmate notimplemented`.
+/// Starts a mate search of `game`'s position (df-pn, [`MateSolver`], for
+/// a definition's variant [`shogi_players::find_family_mate`]); the thread prints `info`
+/// lines while it searches and then `checkmate ...`.
 fn spawn_mate(
     game: &AnyGame,
     time: Option<Duration>,
     stop: Arc<AtomicBool>,
 ) -> io::Result<JoinHandle<Option<SearchPlayer>>> {
-    let AnyGame::Board(board) = game else {
-        error(&format!("go mate: no mate search for {}", game.kind()));
-        return std::thread::Builder::new().spawn(|| {
-            say("checkmate notimplemented");
-            None
-        });
-    };
-    let variant = board.variant().clone();
-    let position = board.position().clone();
+    let game = game.clone();
     std::thread::Builder::new()
         .name("mate".into())
         .stack_size(64 << 20)
@@ -721,22 +885,42 @@ fn spawn_mate(
                 ..MateLimits::default()
             };
             let mut next_info = Duration::from_secs(1);
-            let report =
-                MateSolver::new().solve_with_progress(&variant, &position, &limits, &mut |p| {
-                    if p.elapsed >= next_info {
-                        next_info = p.elapsed + Duration::from_secs(1);
-                        let ms = p.elapsed.as_millis().max(1);
-                        say(&format!(
-                            "info time {ms} nodes {} nps {}",
-                            p.nodes,
-                            u128::from(p.nodes) * 1000 / ms
-                        ));
-                    }
-                });
+            let mut progress = |p: MateProgress| {
+                if p.elapsed >= next_info {
+                    next_info = p.elapsed + Duration::from_secs(1);
+                    let ms = p.elapsed.as_millis().max(1);
+                    say(&format!(
+                        "info time {ms} nodes {} nps {}",
+                        p.nodes,
+                        u128::from(p.nodes) * 1000 / ms
+                    ));
+                }
+            };
+            let report: Result<MateReport, String> = match &game {
+                AnyGame::Board(board) => Ok(MateSolver::new().solve_with_progress(
+                    board.variant(),
+                    board.position(),
+                    &limits,
+                    &mut progress,
+                )),
+                AnyGame::Family(family) => {
+                    find_family_mate_with_progress(family, &limits, &mut progress)
+                        .map_err(|e| e.to_string())
+                }
+                other => Err(format!("no mate search for {}", other.kind())),
+            };
+            let report = match report {
+                Ok(report) => report,
+                Err(why) => {
+                    error(&format!("go mate: {why}"));
+                    say("checkmate notimplemented");
+                    return None;
+                }
+            };
             let ms = report.elapsed.as_millis();
             say(&match report.result {
                 MateResult::Mate(line) => {
-                    let moves: Vec<String> = line.iter().map(Move::to_string).collect();
+                    let moves = line_usi(&game, &line);
                     say(&format!(
                         "info time {ms} nodes {} score mate {} pv {}",
                         report.nodes,
@@ -750,6 +934,22 @@ fn spawn_mate(
             });
             None
         })
+}
+
+/// The moves of a line from `game`'s position, each written as played in
+/// its own position (a definition's letters, kyoto's `+` and `-`).
+fn line_usi(game: &AnyGame, line: &[Move]) -> Vec<String> {
+    let mut game = game.clone();
+    line.iter()
+        .map(|&mv| {
+            let text = game.usi_in(mv, Dialect::Usi);
+            // The solver's line is legal move by move from its start; were a
+            // move refused, the texts that follow (a board's are the moves'
+            // own, whatever the position) would still be right for a board.
+            let _ = game.play(mv);
+            text
+        })
+        .collect()
 }
 
 /// Waits (an infinite or ponder search that finished early) until the
