@@ -383,6 +383,23 @@ impl PyBoard {
         crate::record::board_record(this.board()?, headers, times, end.as_deref())
     }
 
+    /// The game as cshogi's HCPE training data: each position before a
+    /// move, that move, the winner (none while the game goes on or when
+    /// drawn), 38 bytes a position (``np.frombuffer(data,
+    /// cshogi.HuffmanCodedPosAndEval)`` reads it). Standard shogi with all
+    /// forty pieces only; raises ``TrainingDataError``.
+    fn hcpe<'py>(this: GameRef<'_>, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let entries = crate::training::game_entries(this.board()?);
+        crate::training::write(py, &entries, crate::training::TrainingFormat::Hcpe)
+    }
+
+    /// The game as YaneuraOu's PSV training data (``PackedSfenValue``, 40
+    /// bytes a position). Raises ``TrainingDataError``.
+    fn psv<'py>(this: GameRef<'_>, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let entries = crate::training::game_entries(this.board()?);
+        crate::training::write(py, &entries, crate::training::TrainingFormat::Psv)
+    }
+
     /// A legal move in Japanese notation (``▲７六歩``, ``△同　歩``, ``▲５八金右``).
     fn japanese(this: GameRef<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let mv = legal_move(this.board()?, r#move)?;

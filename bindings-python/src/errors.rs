@@ -96,6 +96,13 @@ create_exception!(
     "A scripted variant's hook answered what it may not (a move it was not offered, not an Outcome), or its hooks are missing."
 );
 
+create_exception!(
+    shogi_variants,
+    TrainingDataError,
+    ShogiError,
+    "Training data (HCPE, PSV) that cannot be written (not standard shogi, a handicap game's missing pieces) or read (a length that is not whole entries, an entry that is no position, move or result)."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -116,6 +123,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ArgumentError", py.get_type::<ArgumentError>())?;
     m.add("BusyError", py.get_type::<BusyError>())?;
     m.add("ScriptError", py.get_type::<ScriptError>())?;
+    m.add("TrainingDataError", py.get_type::<TrainingDataError>())?;
     Ok(())
 }
 

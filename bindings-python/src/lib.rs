@@ -39,6 +39,7 @@ mod record;
 mod research;
 mod saved;
 mod scripted;
+mod training;
 mod tsuitate;
 mod tsuitate_game;
 
@@ -143,6 +144,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tsuitate::PyEvent>()?;
     m.add_class::<tsuitate::PyCapture>()?;
     m.add_class::<record::PyRecord>()?;
+    m.add_class::<training::PyTrainingEntry>()?;
+    m.add_function(wrap_pyfunction!(training::read_hcpe, m)?)?;
+    m.add_function(wrap_pyfunction!(training::read_psv, m)?)?;
     record::tree::register(m)?;
     m.add_class::<players::PyRandomPlayer>()?;
     m.add_class::<players::PySearchPlayer>()?;

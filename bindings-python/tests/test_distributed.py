@@ -221,3 +221,32 @@ def test_a_small_dobutsu_dataset(tmp_path):
         assert type(game) is sv.FamilyGame and len(game.history()) == rec["plies"]
         assert "?" not in " ".join(game.history())
         assert "kif" not in rec and "dobutsu" in rec["kif_error"] and "SFEN and USI moves" in rec["kif_error"]
+
+
+def test_a_standard_run_writes_hcpe_and_psv_that_cshogi_reads(tmp_path):
+    cshogi = pytest.importorskip("cshogi")
+    out = str(tmp_path / "train")
+    settings = dict(game="standard", black="random", white="random", seed=9, max_plies=60, shard_games=4)
+    dist.generate(out, games=8, workers=2, progress=False, observations=False, training=True, **settings)
+    _, recs = assert_every_game_once(out, 8, 9)
+    for k in range(2):
+        with open(os.path.join(out, "training", f"shard-{k:05d}.hcpe"), "rb") as f:
+            hcpe = np.frombuffer(f.read(), dtype=cshogi.HuffmanCodedPosAndEval)
+        with open(os.path.join(out, "training", f"shard-{k:05d}.psv"), "rb") as f:
+            psv = f.read()
+        shard = recs[4 * k : 4 * k + 4]
+        assert len(hcpe) == sum(r["plies"] for r in shard)
+        # the PSV holds the same positions and moves
+        from_psv = sv.read_psv(psv)
+        from_hcpe = sv.read_hcpe(hcpe.tobytes())
+        assert [(e.sfen.rsplit(" ", 1)[0], e.best_move) for e in from_psv] == [
+            (e.sfen.rsplit(" ", 1)[0], e.best_move) for e in from_hcpe
+        ]
+        # cshogi reads every position, and the first game's first move is its first
+        board = cshogi.Board()
+        board.set_hcp(hcpe[0]["hcp"])
+        assert board.sfen() == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+        first = sv.load(json.dumps(shard[0]["game"])).move_stack[0].usi()
+        assert cshogi.move_to_usi(board.move_from_move16(int(hcpe[0]["bestMove16"]) & 0xFFFF)) == first
+    with pytest.raises(sv.SettingError, match="standard shogi"):
+        dist.generate(str(tmp_path / "mini"), games=2, progress=False, training=True, game="minishogi")

@@ -27,3 +27,4 @@
 
 pub mod diagram;
 pub mod record;
+pub mod training;

@@ -11,56 +11,9 @@
 mod common;
 
 use shogi_formats::record::{EndKind, Format, Record};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Every record file of the corpus, sorted.
-fn corpus() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .map(|e| e.map(|e| e.path()).unwrap_or_default())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, out);
-            } else if format_of(&path).is_some() {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus"),
-        &mut out,
-    );
-    out
-}
-
-/// The format a file's extension names.
-fn format_of(path: &Path) -> Option<Format> {
-    match path.extension()?.to_str()? {
-        "kif" | "kifu" => Some(Format::Kif),
-        "ki2" | "ki2u" => Some(Format::Ki2),
-        "csa" => Some(Format::Csa),
-        _ => None,
-    }
-}
-
-fn name(path: &Path) -> String {
-    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
-
-fn read(path: &Path) -> Record {
-    let text = common::corpus_text(path);
-    let format = format_of(path).unwrap_or(Format::Kif);
-    format
-        .read(&text)
-        .unwrap_or_else(|e| panic!("{}: {e}", name(path)))
-}
+use common::{corpus, format_of, name, read};
 
 /// Runs `check` on every file, and fails with every file it failed on.
 fn for_every_file(check: impl Fn(&Path)) {

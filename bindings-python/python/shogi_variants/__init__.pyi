@@ -119,6 +119,8 @@ __all__ = [
     "SettingError",
     "ShogiError",
     "StaleNodeError",
+    "TrainingDataError",
+    "TrainingEntry",
     "TsuitateGame",
     "__version__",
     "diagram_defaults",
@@ -128,6 +130,8 @@ __all__ = [
     "new_game",
     "parse_square",
     "play_match",
+    "read_hcpe",
+    "read_psv",
     "register_variant",
     "scripted_variants",
     "set_diagram_defaults",
@@ -280,6 +284,37 @@ class ArgumentError(ShogiError):
 class MissingExtraError(ShogiError):
     """An optional dependency is not installed; the message names the extra to
     install (``pip install shogi-variants[numpy]``)."""
+
+class TrainingDataError(ShogiError):
+    """Training data (HCPE, PSV) that cannot be written (not standard shogi, a
+    handicap game's missing pieces) or read (not whole entries, an entry that is no
+    position, move or result)."""
+
+@final
+class TrainingEntry:
+    """One position of a game as training data (Rust's ``TrainingEntry``)."""
+
+    @property
+    def sfen(self) -> str: ...
+    @property
+    def position(self) -> "Board":
+        """A new standard ``Board`` at the position."""
+    @property
+    def best_move(self) -> Optional["Move"]:
+        """The move played there (or the best move found), if any."""
+    @property
+    def score(self) -> int:
+        """The side to move's evaluation in centipawns (0: unknown)."""
+    @property
+    def winner(self) -> Optional[Color]:
+        """The game's winner; ``None`` for a draw or no result."""
+
+def read_hcpe(data: bytes) -> list[TrainingEntry]:
+    """The entries of cshogi's HCPE bytes (38 bytes an entry), each move checked
+    legal in its position. Raises ``TrainingDataError``."""
+
+def read_psv(data: bytes) -> list[TrainingEntry]:
+    """The entries of YaneuraOu's PSV bytes (40 bytes an entry). Raises ``TrainingDataError``."""
 
 class RecordWriteError(ShogiError):
     """A record that cannot be written in the format asked for: a move that does
@@ -652,6 +687,14 @@ class Board(Game):
         """Deprecated (``DeprecationWarning``): ``observation_tensor``."""
     @property
     def observation_shape(self) -> tuple[int, int, int]: ...
+    def hcpe(self) -> bytes:
+        """The game as cshogi's HCPE training data: each position before a move,
+        the move, the winner (none while it goes on or when drawn); 38 bytes a
+        position, ``np.frombuffer(data, cshogi.HuffmanCodedPosAndEval)`` reads it.
+        Standard shogi with all forty pieces; raises ``TrainingDataError``."""
+    def psv(self) -> bytes:
+        """The game as YaneuraOu's PSV training data (40 bytes a position). Raises
+        ``TrainingDataError``."""
     def japanese(self, move: MoveLike) -> str:
         """A legal move in Japanese notation: ``▲７六歩``, ``△同　歩``, ``▲５八金右``, ``▲５五角打``."""
     def western(self, move: MoveLike) -> str:
@@ -750,6 +793,13 @@ class Record:
     def jkf(self) -> str:
         """The record as JKF (JSON Kifu Format, one line; 9×9 only), every variation
         included; remarks and bookmarks are left out. Raises ``RecordWriteError``."""
+    def hcpe(self) -> bytes:
+        """The main line as cshogi's HCPE training data (38 bytes a position: the
+        position before each move, the move, the winner the end names; standard
+        shogi with all forty pieces). Raises ``TrainingDataError``."""
+    def psv(self) -> bytes:
+        """The main line as YaneuraOu's PSV training data (40 bytes a position).
+        Raises ``TrainingDataError``."""
     def usen(self) -> str:
         """The record as USEN (Shogi Playground's URL notation; 9×9 only): every line's
         moves and the ends it names (resign, timeout, jishogi, interrupted); no

@@ -14,6 +14,10 @@ On disk, in ``out``::
     records/shard-00000.jsonl   one line per game: index, seed, result, the
                                 saved game (to_json) and, for the
                                 perfect-information games, its KIF
+    training/shard-00000.hcpe   with training=True (standard shogi): every
+    training/shard-00000.psv    position of the shard's games, with the move
+                                played and the result, as cshogi's HCPE and
+                                YaneuraOu's PSV (Board.hcpe(), Board.psv())
 
 Workers play and pack their shards (arrays compressed, records as text);
 the driver only writes them. A shard's ``.npz`` is written last, to a temporary name and renamed into
@@ -63,7 +67,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
 
-from . import Episodes, MissingExtraError, SettingError, ShogiError, episode_seed
+from . import Board, Episodes, MissingExtraError, SettingError, ShogiError, episode_seed, new_game
 
 __all__ = ["EpisodeWorker", "RunSummary", "generate", "load", "main", "pack_shard", "play_shard", "records"]
 
@@ -153,6 +157,8 @@ def play_shard(
     data = batch.decisions()
     data["games"] = np.asarray(indices, dtype=np.int64)[data["games"]]
     records = []
+    hcpe: List[bytes] = []
+    psv: List[bytes] = []
     for k, (index, result) in enumerate(zip(indices, batch.results())):
         game = batch.game_at(k)
         entry = {
@@ -166,13 +172,19 @@ def play_shard(
             "truncated": bool(result.truncated),
             "game": json.loads(game.to_json()),
         }
+        if settings.get("training") and isinstance(game, Board):
+            hcpe.append(game.hcpe())
+            psv.append(game.psv())
         if settings["records"] and hasattr(game, "record"):
             try:
                 entry["kif"] = game.record().kif()
             except Exception as e:  # noqa: BLE001 - a record is a courtesy
                 entry["kif_error"] = str(e)
         records.append(entry)
-    return {"arrays": data, "records": records}
+    shard: Dict[str, Any] = {"arrays": data, "records": records}
+    if settings.get("training"):
+        shard["training"] = {"hcpe": b"".join(hcpe), "psv": b"".join(psv)}
+    return shard
 
 
 def _write_atomically(path: str, data: bytes) -> None:
@@ -231,17 +243,23 @@ def pack_shard(shard: Dict[str, Any]) -> Dict[str, Any]:
             with z.open(f"{name}.npy", "w", force_zip64=True) as f:
                 np.lib.format.write_array(f, np.ascontiguousarray(array), allow_pickle=False)
     lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in shard["records"])
-    return {
+    packed = {
         "npz": buffer.getvalue(),
         "records": lines,
         "positions": int(len(shard["arrays"]["actions"])),
         "results": _tally(shard["records"]),
     }
+    if "training" in shard:
+        packed["training"] = shard["training"]
+    return packed
 
 
 def _save_shard(out: str, k: int, packed: Dict[str, Any]) -> int:
     """Writes a packed shard: its records, then its arrays (the mark that it is done)."""
     _write_atomically(_records_path(out, k), packed["records"].encode("utf-8"))
+    for ext, data in packed.get("training", {}).items():
+        os.makedirs(os.path.join(out, "training"), exist_ok=True)
+        _write_atomically(os.path.join(out, "training", f"shard-{k:05d}.{ext}"), data)
     _write_atomically(_shard_path(out, k), packed["npz"])
     return int(packed["positions"])
 
@@ -345,6 +363,7 @@ def generate(
     threads_per_worker: int = 1,
     observations: bool = True,
     records: bool = True,
+    training: bool = False,
     policy: Optional[Callable] = None,
     settings: Optional[Dict[str, Any]] = None,
     address: Optional[str] = None,
@@ -361,6 +380,10 @@ def generate(
     shard of ``shard_games`` games at a time. Game ``i``'s seed is
     ``episode_seed(seed, i)``. ``ray.init(address=address)`` is called unless
     Ray is already running (``None``: a local Ray on this machine).
+
+    ``training=True`` also writes each shard's positions as HCPE and PSV
+    training data (``training/``; standard shogi only: another game raises
+    ``SettingError``).
 
     Rerunning with the same settings resumes: shards on disk are kept, the
     missing ones played. Different settings in a non-empty ``out`` raise
@@ -389,6 +412,11 @@ def generate(
         "records": bool(records),
         "threads": int(threads_per_worker),
     }
+    if training:
+        # Only when asked, so that the runs written before it resume.
+        run["training"] = True
+        if getattr(new_game(game, **run["settings"]), "variant", None) != "standard":
+            raise SettingError(f"training=True writes HCPE and PSV, which hold standard shogi, not {game!r}")
     # Check the settings here, before any worker starts (a bad seat or game
     # raises SettingError at once).
     Episodes(game, seeds=[0], black=black, white=white, max_plies=max_plies, **run["settings"])
@@ -748,6 +776,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     g.add_argument("--threads-per-worker", type=int, default=1)
     g.add_argument("--no-observations", action="store_true")
     g.add_argument("--no-records", action="store_true", help="no KIF in the record lines")
+    g.add_argument("--training", action="store_true", help="also write HCPE and PSV training data (standard shogi)")
     g.add_argument("--address", default=None, help="a Ray cluster (default: a local Ray)")
     g.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game setting")
     g.add_argument("--quiet", action="store_true")
@@ -772,6 +801,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             threads_per_worker=args.threads_per_worker,
             observations=not args.no_observations,
             records=not args.no_records,
+            training=args.training,
             settings=settings,
             address=args.address,
             progress=not args.quiet,

@@ -301,6 +301,24 @@ impl PyRecord {
         Format::Usen.write(&this.record).map_err(write_error)
     }
 
+    /// The main line as cshogi's HCPE training data (38 bytes a position:
+    /// each position before a move, that move, the winner the record's end
+    /// names; standard shogi with all forty pieces only). Raises
+    /// ``TrainingDataError``.
+    fn hcpe<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let entries = shogi_formats::training::record_entries(&this.record)
+            .map_err(|e| crate::errors::TrainingDataError::new_err(e.to_string()))?;
+        crate::training::write(py, &entries, crate::training::TrainingFormat::Hcpe)
+    }
+
+    /// The main line as YaneuraOu's PSV training data (40 bytes a
+    /// position). Raises ``TrainingDataError``.
+    fn psv<'py>(this: Read<'_, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let entries = shogi_formats::training::record_entries(&this.record)
+            .map_err(|e| crate::errors::TrainingDataError::new_err(e.to_string()))?;
+        crate::training::write(py, &entries, crate::training::TrainingFormat::Psv)
+    }
+
     fn __len__(this: Read<'_, Self>) -> usize {
         this.record.moves.len()
     }

@@ -104,3 +104,55 @@ pub fn corpus_text(path: &std::path::Path) -> String {
         (None, None) => panic!("{}: neither UTF-8, Shift_JIS nor EUC-JP", path.display()),
     }
 }
+
+/// Every record file of the corpus (`tests/data/corpus/`, each file's
+/// source in `SOURCES.md` there), sorted.
+pub fn corpus() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.map(|e| e.path()).unwrap_or_default())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                walk(&path, out);
+            } else if format_of(&path).is_some() {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus"),
+        &mut out,
+    );
+    out
+}
+
+/// The format a file's extension names.
+pub fn format_of(path: &std::path::Path) -> Option<shogi_formats::record::Format> {
+    match path.extension()?.to_str()? {
+        "kif" | "kifu" => Some(shogi_formats::record::Format::Kif),
+        "ki2" | "ki2u" => Some(shogi_formats::record::Format::Ki2),
+        "csa" => Some(shogi_formats::record::Format::Csa),
+        _ => None,
+    }
+}
+
+/// A corpus file's path from the crate's folder, for messages.
+pub fn name(path: &std::path::Path) -> String {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+/// A corpus file's record, read in the format its extension names.
+pub fn read(path: &std::path::Path) -> shogi_formats::record::Record {
+    let text = corpus_text(path);
+    let format = format_of(path).unwrap_or(shogi_formats::record::Format::Kif);
+    format
+        .read(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", name(path)))
+}

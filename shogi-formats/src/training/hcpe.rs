@@ -1,0 +1,182 @@
+//! cshogi's HCPE (`HuffmanCodedPosAndEval`, 38 bytes an entry, little
+//! endian), what dlshogi trains on:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..32 | `hcp`: the position in Apery's Huffman code ([`super`]) |
+//! | 32..34 | `eval`: the side to move's evaluation (`i16`) |
+//! | 34..36 | `bestMove16`: the move, Apery's 16 bits: the destination square (7 bits), the origin (7 bits; a drop: 81 + the hand kind, `P L N S B R G` from 0), promotion (bit 14) |
+//! | 36 | `gameResult`: 1 Black won, 2 White won, 0 a draw |
+//! | 37 | padding, 0 |
+//!
+//! ```
+//! use shogi_core::{Color, Position};
+//! use shogi_formats::training::{hcpe, TrainingEntry};
+//! use shogi_variants::Standard;
+//! let position = Position::from_sfen(shogi_variants::STANDARD_START, &Standard::GEOMETRY, &Standard::PIECES)?;
+//! let entry = TrainingEntry { position, best_move: Some("7g7f".parse()?), score: 35, winner: Some(Color::White) };
+//! let bytes = hcpe::write(std::slice::from_ref(&entry))?;
+//! assert_eq!((bytes[36], &bytes[32..34]), (2, &35i16.to_le_bytes()[..]));
+//! // HCPE has no move number: the position reads back numbered 1
+//! assert_eq!(hcpe::read(&bytes)?, [entry]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::huffman::{decode, encode, Flavor};
+use super::{TrainingEntry, TrainingError};
+use shogi_core::{Color, Move, PieceKind, Square};
+
+/// The bytes of one entry.
+pub const ENTRY_BYTES: usize = 38;
+
+const FORMAT: &str = "HCPE";
+
+/// The hand kinds by their number in a drop's origin (81 + it): `P L N S
+/// B R G`, [`PieceKind::HAND`]'s order.
+const DROP_KINDS: [PieceKind; 7] = PieceKind::HAND;
+
+/// Apery's 16 bits of `mv` (0 for none).
+pub(crate) fn move16(mv: Option<Move>) -> u16 {
+    let Some(mv) = mv else { return 0 };
+    let to = mv.to().index() as u16;
+    match (mv.from(), mv.drop_kind()) {
+        (Some(from), _) => to | (from.index() as u16) << 7 | u16::from(mv.is_promotion()) << 14,
+        (None, Some(kind)) => {
+            let n = DROP_KINDS.iter().position(|&k| k == kind).unwrap_or(0) as u16;
+            to | (81 + n) << 7
+        }
+        (None, None) => 0,
+    }
+}
+
+/// The move of Apery's 16 bits, if they name one.
+fn move_of(bits: u16) -> Result<Option<Move>, String> {
+    if bits == 0 {
+        return Ok(None);
+    }
+    let square = |i: u16| Square::new((i / 9 + 1) as u8, (i % 9 + 1) as u8).filter(|_| i < 81);
+    let to =
+        square(bits & 0x7f).ok_or_else(|| format!("move {bits:#06x}: no destination square"))?;
+    let from = bits >> 7 & 0x7f;
+    let promote = bits >> 14 & 1 == 1;
+    if bits >> 15 != 0 {
+        return Err(format!("move {bits:#06x}: bit 15 is set"));
+    }
+    if from >= 81 {
+        let kind = DROP_KINDS
+            .get(usize::from(from - 81))
+            .filter(|_| !promote)
+            .ok_or_else(|| format!("move {bits:#06x}: no drop"))?;
+        return Ok(Move::drop(*kind, to));
+    }
+    let from = square(from).ok_or_else(|| format!("move {bits:#06x}: no origin square"))?;
+    if from == to {
+        return Err(format!("move {bits:#06x}: from a square to itself"));
+    }
+    Ok(Some(Move::normal(from, to, promote)))
+}
+
+/// The entries as HCPE bytes.
+///
+/// # Errors
+/// [`TrainingError::Board`] or [`TrainingError::Material`] for a position
+/// the format cannot hold.
+pub fn write(entries: &[TrainingEntry]) -> Result<Vec<u8>, TrainingError> {
+    let mut out = Vec::with_capacity(entries.len() * ENTRY_BYTES);
+    for (index, e) in entries.iter().enumerate() {
+        out.extend_from_slice(&position_bytes(e, index, Flavor::Apery, FORMAT)?);
+        out.extend_from_slice(&e.score.to_le_bytes());
+        out.extend_from_slice(&move16(e.best_move).to_le_bytes());
+        out.push(match e.winner {
+            None => 0,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        });
+        out.push(0);
+    }
+    Ok(out)
+}
+
+/// The 32 bytes of an entry's position.
+pub(crate) fn position_bytes(
+    e: &TrainingEntry,
+    index: usize,
+    flavor: Flavor,
+    format: &'static str,
+) -> Result<[u8; 32], TrainingError> {
+    let g = e.position.geometry();
+    if (g.files(), g.ranks()) != (9, 9) {
+        return Err(TrainingError::Board {
+            format,
+            files: g.files(),
+            ranks: g.ranks(),
+        });
+    }
+    encode(&e.position, flavor).map_err(|_| {
+        let on_board = (e.position.pieces(Color::Black).count()
+            + e.position.pieces(Color::White).count()) as usize;
+        let in_hand: usize = Color::ALL
+            .iter()
+            .map(|&c| {
+                PieceKind::HAND
+                    .iter()
+                    .map(|&k| usize::from(e.position.hand(c).count(k)))
+                    .sum::<usize>()
+            })
+            .sum();
+        TrainingError::Material {
+            format,
+            index,
+            sfen: e.position.to_sfen(),
+            pieces: on_board + in_hand,
+        }
+    })
+}
+
+/// The entries of HCPE bytes; each move is checked legal in its position.
+///
+/// # Errors
+/// [`TrainingError::Length`] for a length that is not a whole number of
+/// entries, [`TrainingError::Entry`] for an entry that is no position, move
+/// or result.
+pub fn read(bytes: &[u8]) -> Result<Vec<TrainingEntry>, TrainingError> {
+    if bytes.len() % ENTRY_BYTES != 0 {
+        return Err(TrainingError::Length {
+            format: FORMAT,
+            len: bytes.len(),
+            entry: ENTRY_BYTES,
+        });
+    }
+    bytes
+        .chunks_exact(ENTRY_BYTES)
+        .enumerate()
+        .map(|(index, chunk)| {
+            let bad = |reason: String| TrainingError::Entry {
+                format: FORMAT,
+                index,
+                reason,
+            };
+            let mut hcp = [0u8; 32];
+            hcp.copy_from_slice(&chunk[..32]);
+            let position = decode(&hcp, Flavor::Apery).map_err(&bad)?;
+            let best_move = move_of(u16::from_le_bytes([chunk[34], chunk[35]])).map_err(&bad)?;
+            super::psv::check_legal(&position, best_move).map_err(&bad)?;
+            let winner = match chunk[36] {
+                0 => None,
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                r => {
+                    return Err(bad(format!(
+                        "game result {r} (0 draw, 1 Black won, 2 White won)"
+                    )))
+                }
+            };
+            Ok(TrainingEntry {
+                position,
+                best_move,
+                score: i16::from_le_bytes([chunk[32], chunk[33]]),
+                winner,
+            })
+        })
+        .collect()
+}
