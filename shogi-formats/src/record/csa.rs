@@ -253,6 +253,93 @@ struct Reader {
 /// Whether a trimmed line is a CSA statement (for telling formats apart):
 /// a version, name, `$` information, position, side, move, time or
 /// special-move line.
+/// Why CSA move text names no move of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CsaMoveError {
+    /// Not the shape of a move: a sign, four digits and a piece's two
+    /// letters (`+7776FU`).
+    #[error("not a CSA move (expected a sign, 4 digits and a piece, like +7776FU)")]
+    Malformed,
+    /// A move of the wrong side, from an empty square, or with a piece
+    /// that is not the one there (nor its promoted face).
+    #[error("no piece of the side to move makes this move here")]
+    NotHere,
+}
+
+/// `mv` as CSA move text in `pos` (the position before it): the mover's
+/// sign, origin (`00` for a drop), destination and the piece it is after
+/// the move, `+7776FU`, `+8822UM`, `-0055KA`.
+///
+/// ```
+/// use shogi_core::Position;
+/// use shogi_formats::record::csa::{move_text, parse_move};
+/// let pos = Position::from_sfen(shogi_variants::STANDARD_START, &shogi_variants::Standard::GEOMETRY, &shogi_variants::Standard::PIECES)?;
+/// let mv = parse_move(&pos, "+7776FU")?;
+/// assert_eq!((mv.to_string(), move_text(&pos, mv)), ("7g7f".to_owned(), "+7776FU".to_owned()));
+/// assert!(parse_move(&pos, "-3334FU").is_err()); // not White's turn
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn move_text(pos: &Position, mv: Move) -> String {
+    let (from, kind) = match mv.from() {
+        Some(from) => {
+            let piece = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            let kind = if mv.is_promotion() {
+                piece.promote().unwrap_or(piece)
+            } else {
+                piece
+            };
+            (format!("{}{}", from.file(), from.rank()), kind)
+        }
+        None => ("00".to_owned(), mv.drop_kind().unwrap_or(PieceKind::Pawn)),
+    };
+    format!(
+        "{}{from}{}{}{}",
+        color_sign(pos.side_to_move()),
+        mv.to().file(),
+        mv.to().rank(),
+        kind_code(kind)
+    )
+}
+
+/// The move CSA text names in `pos` (`+7776FU`; a promotion names the
+/// promoted piece), not checked for legality beyond the piece that moves.
+///
+/// # Errors
+/// [`CsaMoveError`]: malformed text, or no such piece of the side to move.
+pub fn parse_move(pos: &Position, s: &str) -> Result<Move, CsaMoveError> {
+    let &[sign, f1, r1, f2, r2, c1, c2] = s.as_bytes() else {
+        return Err(CsaMoveError::Malformed);
+    };
+    let color = sign_color(sign).ok_or(CsaMoveError::Malformed)?;
+    let to = csa_square(&[f2, r2]);
+    let kind = code_kind(&[c1, c2]);
+    let from = csa_square(&[f1, r1]);
+    let is_drop = f1 == b'0' && r1 == b'0';
+    let (Some(to), Some(kind)) = (to, kind) else {
+        return Err(CsaMoveError::Malformed);
+    };
+    if from.is_none() && !is_drop {
+        return Err(CsaMoveError::Malformed);
+    }
+    if color != pos.side_to_move() {
+        return Err(CsaMoveError::NotHere);
+    }
+    match from {
+        None => Move::drop(kind, to).ok_or(CsaMoveError::NotHere),
+        Some(from) => {
+            // (a piece of the other side is caught by the legality check)
+            let piece = pos.piece_at(from).ok_or(CsaMoveError::NotHere)?;
+            if piece.kind == kind {
+                Ok(Move::normal(from, to, false))
+            } else if piece.kind.promote() == Some(kind) {
+                Ok(Move::normal(from, to, true))
+            } else {
+                Err(CsaMoveError::NotHere)
+            }
+        }
+    }
+}
+
 pub(crate) fn is_statement(t: &str) -> bool {
     let b = t.as_bytes();
     match b {
@@ -587,27 +674,6 @@ impl Reader {
         let Some(pos) = self.pos.as_mut() else {
             return Err(malformed(line, "no start position"));
         };
-        let b = s.as_bytes();
-        let &[sign, f1, r1, f2, r2, c1, c2] = b else {
-            return Err(malformed(
-                line,
-                format!(
-                    "'{}' is not a move (expected a sign, 4 digits and a piece, like +7776FU)",
-                    Excerpt(s)
-                ),
-            ));
-        };
-        let color = sign_color(sign).unwrap_or(Color::Black);
-        let to = csa_square(&[f2, r2]);
-        let kind = code_kind(&[c1, c2]);
-        let from = csa_square(&[f1, r1]);
-        let is_drop = f1 == b'0' && r1 == b'0';
-        let (Some(to), Some(kind)) = (to, kind) else {
-            return Err(malformed(line, format!("'{}' is not a move", Excerpt(s))));
-        };
-        if from.is_none() && !is_drop {
-            return Err(malformed(line, format!("'{}' is not a move", Excerpt(s))));
-        }
         let illegal = |pos: &Position| {
             RecordError::new(
                 line,
@@ -617,23 +683,18 @@ impl Reader {
                 },
             )
         };
-        if color != pos.side_to_move() {
-            return Err(illegal(pos));
-        }
-        let mv = match from {
-            None => Move::drop(kind, to).ok_or_else(|| illegal(pos))?,
-            Some(from) => {
-                let Some(piece) = pos.piece_at(from) else {
-                    return Err(illegal(pos));
-                };
-                if piece.kind == kind {
-                    Move::normal(from, to, false)
-                } else if piece.kind.promote() == Some(kind) {
-                    Move::normal(from, to, true)
-                } else {
-                    return Err(illegal(pos));
-                }
+        let mv = match parse_move(pos, s) {
+            Ok(mv) => mv,
+            Err(CsaMoveError::Malformed) => {
+                return Err(malformed(
+                    line,
+                    format!(
+                        "'{}' is not a move (expected a sign, 4 digits and a piece, like +7776FU)",
+                        Excerpt(s)
+                    ),
+                ))
             }
+            Err(CsaMoveError::NotHere) => return Err(illegal(pos)),
         };
         if !pos.is_legal(mv) {
             let error = illegal(pos);
@@ -1022,23 +1083,7 @@ pub fn write(record: &Record) -> Result<String, WriteError> {
     out.push('\n');
     push_comments(&mut out, &record.comments);
     for (m, pos) in record.moves_to_write(&positions) {
-        let mv = m.mv;
-        let (from, kind) = match mv.from() {
-            Some(from) => {
-                let piece = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-                let kind = if mv.is_promotion() {
-                    piece.promote().unwrap_or(piece)
-                } else {
-                    piece
-                };
-                (format!("{}{}", from.file(), from.rank()), kind)
-            }
-            None => ("00".to_owned(), mv.drop_kind().unwrap_or(PieceKind::Pawn)),
-        };
-        out.push(color_sign(pos.side_to_move()));
-        out.push_str(&from);
-        out.push_str(&format!("{}{}", mv.to().file(), mv.to().rank()));
-        out.push_str(kind_code(kind));
+        out.push_str(&move_text(pos, m.mv));
         out.push('\n');
         push_time(&mut out, m.time);
         push_comments(&mut out, &m.comments);
