@@ -69,8 +69,9 @@ for seed in default 7; do
 done
 
 echo "== the USI engine, for the Python tests that drive it through cshogi's USI client"
-cargo build --quiet --release -p shogi-examples --bin usi
+cargo build --quiet --release -p shogi-examples --bin usi --bin csa
 export SHOGI_USI_ENGINE="${CARGO_TARGET_DIR:-$PWD/target}/release/usi"
+export SHOGI_CSA_CLIENT="${CARGO_TARGET_DIR:-$PWD/target}/release/csa"
 
 echo "== tsshogi and shogiops (npm, pinned by their lock files): the references of the Python JKF, USEN and lishogi-dialect tests"
 if command -v npm >/dev/null 2>&1; then

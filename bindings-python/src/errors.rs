@@ -103,6 +103,13 @@ create_exception!(
     "Training data (HCPE, PSV) that cannot be written (not standard shogi, a handicap game's missing pieces) or read (a length that is not whole entries, an entry that is no position, move or result)."
 );
 
+create_exception!(
+    shogi_variants,
+    CsaProtocolError,
+    ShogiError,
+    "A game on a CSA protocol server that could not be played to its end: a refused login, a rejected game, a closed connection, a line the protocol does not allow."
+);
+
 /// Adds the exception classes to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -124,6 +131,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BusyError", py.get_type::<BusyError>())?;
     m.add("ScriptError", py.get_type::<ScriptError>())?;
     m.add("TrainingDataError", py.get_type::<TrainingDataError>())?;
+    m.add("CsaProtocolError", py.get_type::<CsaProtocolError>())?;
     Ok(())
 }
 

@@ -162,6 +162,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<mate::PyMateReport>()?;
     m.add_class::<mate::PyMateProgress>()?;
     m.add_function(wrap_pyfunction!(players::play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(players::play_csa_game, m)?)?;
     m.add_function(wrap_pyfunction!(scripted::register_variant, m)?)?;
     m.add_function(wrap_pyfunction!(scripted::scripted_variants, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;

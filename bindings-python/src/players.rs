@@ -696,3 +696,90 @@ impl<'a> Seated<'a> {
         }
     }
 }
+
+/// Plays one game on a CSA protocol server (floodgate's protocol, v1.2.1)
+/// with ``player`` (a player of the library, or any object with
+/// ``choose(board)``): logs in as ``name`` with ``password`` (floodgate's
+/// ``<game_name>,<secret>``), agrees to the game the server offers, plays
+/// it to the server's result, declares ``%KACHI`` when the summary's
+/// 27-point rule makes it a win, and logs out. Rust's
+/// ``shogi_players::csa_client::play_game``. Returns a dict: ``game_id``,
+/// ``color`` (the side played), ``black``, ``white``, ``moves`` (USI),
+/// ``reason`` (``"RESIGN"``, ``"JISHOGI"``... or ``None``), ``result``
+/// (``"win"``, ``"lose"``, ``"draw"``, ``"censored"``, ``"interrupted"``),
+/// ``summary`` (the summary's fields) and ``transcript`` (every line,
+/// ``"C: "``/``"S: "`` before it). ``timeout`` bounds each read, in
+/// seconds. Raises ``CsaProtocolError`` (refused login, a rejected game,
+/// a closed connection, a line that cannot be read).
+#[pyfunction]
+#[pyo3(signature = (host, port, name, password, player, timeout = None))]
+pub fn play_csa_game<'py>(
+    py: Python<'py>,
+    host: &str,
+    port: u16,
+    name: &str,
+    password: &str,
+    player: &Bound<'py, PyAny>,
+    timeout: Option<f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    use crate::errors::CsaProtocolError;
+    use shogi_players::csa_client::{play_game, CsaResult};
+    let fail = |e: &dyn std::fmt::Display| CsaProtocolError::new_err(e.to_string());
+    let timeout = match timeout {
+        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(SettingError::new_err(format!(
+                "timeout must be positive seconds, not {t}"
+            )))
+        }
+        None => None,
+    };
+    let stream = std::net::TcpStream::connect((host, port))
+        .map_err(|e| fail(&format!("cannot connect to {host}:{port}: {e}")))?;
+    // Lines are short and each waits for an answer: no Nagle delay.
+    stream.set_nodelay(true).map_err(|e| fail(&e))?;
+    stream.set_read_timeout(timeout).map_err(|e| fail(&e))?;
+    let stop = Arc::new(Interrupt::new());
+    let mut guard = lock_seat(player)?;
+    let mut seated = Seated::of(player, &mut guard, &stop);
+    let (name, password) = (name.to_owned(), password.to_owned());
+    let result = py.detach(|| {
+        seated.install(&stop);
+        let result = play_game(stream, &name, &password, seated.player());
+        seated.uninstall();
+        result
+    });
+    crate::pending::raise_pending()?;
+    if let Some(e) = stop.take_error() {
+        return Err(e);
+    }
+    if let Some(e) = seated.into_error() {
+        return Err(e);
+    }
+    let (game, transcript) = result.map_err(|e| fail(&e))?;
+    let d = PyDict::new(py);
+    d.set_item("game_id", &game.summary.game_id)?;
+    d.set_item("color", crate::enums::color_object(py, game.summary.color)?)?;
+    d.set_item("black", &game.summary.black)?;
+    d.set_item("white", &game.summary.white)?;
+    let moves: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
+    d.set_item("moves", moves)?;
+    d.set_item("reason", game.reason.as_deref())?;
+    d.set_item(
+        "result",
+        match game.result {
+            CsaResult::Win => "win",
+            CsaResult::Lose => "lose",
+            CsaResult::Draw => "draw",
+            CsaResult::Censored => "censored",
+            CsaResult::Interrupted => "interrupted",
+        },
+    )?;
+    let summary = PyDict::new(py);
+    for (k, v) in &game.summary.fields {
+        summary.set_item(k, v)?;
+    }
+    d.set_item("summary", summary)?;
+    d.set_item("transcript", transcript)?;
+    Ok(d)
+}

@@ -84,6 +84,7 @@ use shogi_core::Move;
 pub use shogi_variants::{Observation, Seen};
 
 mod card;
+pub mod csa_client;
 pub mod eval;
 mod family_mate;
 mod family_search;

@@ -86,6 +86,7 @@ __all__ = [
     "CardPlayer",
     "CardGame",
     "ChanceError",
+    "CsaProtocolError",
     "Color",
     "EndReason",
     "EpisodeResult",
@@ -129,6 +130,7 @@ __all__ = [
     "load",
     "new_game",
     "parse_square",
+    "play_csa_game",
     "play_match",
     "read_hcpe",
     "read_psv",
@@ -284,6 +286,22 @@ class ArgumentError(ShogiError):
 class MissingExtraError(ShogiError):
     """An optional dependency is not installed; the message names the extra to
     install (``pip install shogi-variants[numpy]``)."""
+
+class CsaProtocolError(ShogiError):
+    """A game on a CSA protocol server that could not be played to its end: a
+    refused login, a rejected game, a closed connection, a line the protocol
+    does not allow."""
+
+def play_csa_game(
+    host: str, port: int, name: str, password: str, player: Any, timeout: Optional[float] = None
+) -> dict[str, Any]:
+    """Plays one game on a CSA protocol server (floodgate's, v1.2.1) with
+    ``player`` (a library player or any object with ``choose(board)``): logs in,
+    agrees, plays to the server's result (declaring ``%KACHI`` when the summary's
+    27-point rule makes it a win), logs out. Returns ``game_id``, ``color``,
+    ``black``, ``white``, ``moves`` (USI), ``reason``, ``result`` (``"win"``,
+    ``"lose"``, ``"draw"``, ``"censored"``, ``"interrupted"``), ``summary`` and
+    ``transcript``. Raises ``CsaProtocolError``."""
 
 class TrainingDataError(ShogiError):
     """Training data (HCPE, PSV) that cannot be written (not standard shogi, a
