@@ -144,6 +144,7 @@ def test_fairy_stockfish_fen_and_moves_agree_with_pyffish(name):
             assert played in sf.legal_moves(variant, fen, []), (name, fen, text)
             g.push_usi(text, dialect="fairy-stockfish")
             fen = sf.get_fen(variant, fen, [played])
+    print(f"pyffish {name}: {positions} positions")
     assert positions > games * 10
 
 
@@ -274,4 +275,5 @@ def test_lishogi_sfen_and_moves_agree_with_shogiops(name):
             for text in set(theirs["legal"]) - missing:
                 assert game.usi(game.parse_usi(text, dialect="lishogi"), dialect="lishogi") == text
             compared += 1
+    print(f"shogiops {name}: {compared} positions")
     assert compared > games * 20
