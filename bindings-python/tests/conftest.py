@@ -46,6 +46,40 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(ROOT)
 
 
+def cargo_binary(name: str, env: str) -> str:
+    """The path of one of the examples' binaries: ``$env`` if set (CI builds
+    them first), else built here with ``cargo build --release -p
+    shogi-examples --bin name`` (quick when it is up to date) and taken from
+    the cargo target directory."""
+    import shutil
+    import subprocess
+
+    import pytest
+
+    path = os.environ.get(env)
+    if path:
+        if not os.path.isfile(path):
+            pytest.fail(f"{env}={path!r} is not a file")
+        return path
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
+    built = os.path.join(target, "release", name)
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        if os.path.isfile(built):
+            return built
+        pytest.fail(f"no {name} binary: set {env}, or install cargo to build {built}")
+    r = subprocess.run(
+        [cargo, "build", "--release", "--quiet", "-p", "shogi-examples", "--bin", name],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    if r.returncode != 0 or not os.path.isfile(built):
+        pytest.fail(f"cargo could not build {name}:\n{r.stderr[-4000:]}")
+    return built
+
+
 def sq(name: str) -> int:
     """Square index of a USI name, computed here (not by the library)."""
     return (int(name[0]) - 1) * 9 + (ord(name[1]) - ord("a"))

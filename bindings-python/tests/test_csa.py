@@ -17,6 +17,7 @@ import threading
 import pytest
 
 import shogi_variants as sv
+from conftest import cargo_binary
 
 SESSIONS = pathlib.Path(__file__).resolve().parents[2] / "shogi-players" / "tests" / "data" / "csa-sessions"
 CLOSED = "# (connection closed by server)"
@@ -188,28 +189,7 @@ def test_no_server_is_a_connection_error():
 
 
 def _client_path() -> str:
-    import os
-    import shutil
-    import subprocess
-
-    from conftest import REPO
-
-    path = os.environ.get("SHOGI_CSA_CLIENT")
-    if path:
-        return path
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
-    built = os.path.join(target, "release", "csa")
-    cargo = shutil.which("cargo")
-    if cargo is None:
-        if os.path.isfile(built):
-            return built
-        pytest.fail(f"no CSA client: set SHOGI_CSA_CLIENT, or install cargo to build {built}")
-    r = subprocess.run(
-        [cargo, "build", "--release", "--quiet", "-p", "shogi-examples", "--bin", "csa"],
-        cwd=REPO, capture_output=True, text=True, timeout=3600,
-    )
-    assert r.returncode == 0, r.stderr[-4000:]
-    return built
+    return cargo_binary("csa", "SHOGI_CSA_CLIENT")
 
 
 class RandomServer(threading.Thread):

@@ -121,7 +121,8 @@ def test_we_read_cshogis_hcpe_and_psv():
         side = sv.BLACK if turn == cshogi.BLACK else sv.WHITE
         psv_result = result - 1
         assert p.winner == (None if psv_result == 0 else (side if psv_result == 1 else sv.Color(1 - int(side))))
-    assert isinstance(ours_h[0].position, sv.Board)
+    assert isinstance(ours_h[0], sv.TrainingEntry) and isinstance(ours_h[0].position, sv.Board)
+    assert repr(ours_h[0]).startswith("TrainingEntry('lnsgkgsnl/")
 
 
 def _text(path: pathlib.Path) -> str:

@@ -9,17 +9,14 @@ it is up to date) and taken from the cargo target directory.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
 import threading
 import time
 
 import pytest
 
 import shogi_variants as sv
-from conftest import REPO
+from conftest import cargo_binary
 
 cshogi = pytest.importorskip("cshogi")
 from cshogi.usi import Engine  # noqa: E402
@@ -29,28 +26,7 @@ ANSWER_TIMEOUT = 30
 
 
 def _engine_path() -> str:
-    path = os.environ.get("SHOGI_USI_ENGINE")
-    if path:
-        if not os.path.isfile(path):
-            pytest.fail(f"SHOGI_USI_ENGINE={path!r} is not a file")
-        return path
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
-    built = os.path.join(target, "release", "usi")
-    cargo = shutil.which("cargo")
-    if cargo is None:
-        if os.path.isfile(built):
-            return built
-        pytest.fail(f"no USI engine: set SHOGI_USI_ENGINE, or install cargo to build {built}")
-    r = subprocess.run(
-        [cargo, "build", "--release", "--quiet", "-p", "shogi-examples", "--bin", "usi"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=3600,
-    )
-    if r.returncode != 0 or not os.path.isfile(built):
-        pytest.fail(f"cargo could not build the USI engine:\n{r.stderr[-4000:]}")
-    return built
+    return cargo_binary("usi", "SHOGI_USI_ENGINE")
 
 
 @pytest.fixture(scope="module")

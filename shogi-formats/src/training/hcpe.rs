@@ -24,7 +24,7 @@
 
 use super::huffman::{decode, encode, Flavor};
 use super::{TrainingEntry, TrainingError};
-use shogi_core::{Color, Move, PieceKind, Square};
+use shogi_core::{Color, Move, PieceKind};
 
 /// The bytes of one entry.
 pub const ENTRY_BYTES: usize = 38;
@@ -54,9 +54,6 @@ fn move_of(bits: u16) -> Result<Option<Move>, String> {
     if bits == 0 {
         return Ok(None);
     }
-    let square = |i: u16| Square::new((i / 9 + 1) as u8, (i % 9 + 1) as u8).filter(|_| i < 81);
-    let to =
-        square(bits & 0x7f).ok_or_else(|| format!("move {bits:#06x}: no destination square"))?;
     let from = bits >> 7 & 0x7f;
     let promote = bits >> 14 & 1 == 1;
     if bits >> 15 != 0 {
@@ -67,13 +64,9 @@ fn move_of(bits: u16) -> Result<Option<Move>, String> {
             .get(usize::from(from - 81))
             .filter(|_| !promote)
             .ok_or_else(|| format!("move {bits:#06x}: no drop"))?;
-        return Ok(Move::drop(*kind, to));
+        return Ok(Move::drop(*kind, super::destination(bits)?));
     }
-    let from = square(from).ok_or_else(|| format!("move {bits:#06x}: no origin square"))?;
-    if from == to {
-        return Err(format!("move {bits:#06x}: from a square to itself"));
-    }
-    Ok(Some(Move::normal(from, to, promote)))
+    super::board_move(bits, from, promote)
 }
 
 /// The entries as HCPE bytes.
@@ -140,43 +133,25 @@ pub(crate) fn position_bytes(
 /// entries, [`TrainingError::Entry`] for an entry that is no position, move
 /// or result.
 pub fn read(bytes: &[u8]) -> Result<Vec<TrainingEntry>, TrainingError> {
-    if bytes.len() % ENTRY_BYTES != 0 {
-        return Err(TrainingError::Length {
-            format: FORMAT,
-            len: bytes.len(),
-            entry: ENTRY_BYTES,
-        });
-    }
-    bytes
-        .chunks_exact(ENTRY_BYTES)
-        .enumerate()
-        .map(|(index, chunk)| {
-            let bad = |reason: String| TrainingError::Entry {
-                format: FORMAT,
-                index,
-                reason,
-            };
-            let mut hcp = [0u8; 32];
-            hcp.copy_from_slice(&chunk[..32]);
-            let position = decode(&hcp, Flavor::Apery).map_err(&bad)?;
-            let best_move = move_of(u16::from_le_bytes([chunk[34], chunk[35]])).map_err(&bad)?;
-            super::psv::check_legal(&position, best_move).map_err(&bad)?;
-            let winner = match chunk[36] {
-                0 => None,
-                1 => Some(Color::Black),
-                2 => Some(Color::White),
-                r => {
-                    return Err(bad(format!(
-                        "game result {r} (0 draw, 1 Black won, 2 White won)"
-                    )))
-                }
-            };
-            Ok(TrainingEntry {
-                position,
-                best_move,
-                score: i16::from_le_bytes([chunk[32], chunk[33]]),
-                winner,
-            })
+    super::read_entries(bytes, FORMAT, ENTRY_BYTES, |chunk| {
+        let position = decode(&chunk[..32], Flavor::Apery)?;
+        let best_move = move_of(u16::from_le_bytes([chunk[34], chunk[35]]))?;
+        super::check_legal(&position, best_move)?;
+        let winner = match chunk[36] {
+            0 => None,
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            r => {
+                return Err(format!(
+                    "game result {r} (0 draw, 1 Black won, 2 White won)"
+                ))
+            }
+        };
+        Ok(TrainingEntry {
+            position,
+            best_move,
+            score: i16::from_le_bytes([chunk[32], chunk[33]]),
+            winner,
         })
-        .collect()
+    })
 }

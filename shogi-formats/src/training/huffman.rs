@@ -167,7 +167,7 @@ pub(crate) fn encode(pos: &Position, flavor: Flavor) -> Result<[u8; 32], usize> 
 
 /// Bits read from the lowest bit of the first byte.
 struct Reader<'a> {
-    bytes: &'a [u8; 32],
+    bytes: &'a [u8],
     at: usize,
 }
 
@@ -203,7 +203,10 @@ impl Reader<'_> {
 }
 
 /// The position the 256 bits code, checked as a standard position.
-pub(crate) fn decode(bytes: &[u8; 32], flavor: Flavor) -> Result<Position, String> {
+pub(crate) fn decode(bytes: &[u8], flavor: Flavor) -> Result<Position, String> {
+    if bytes.len() != 32 {
+        return Err(format!("a position is 32 bytes, not {}", bytes.len()));
+    }
     let mut r = Reader { bytes, at: 0 };
     let side = if r.bit()? { Color::White } else { Color::Black };
     let mut board = [None; 81];

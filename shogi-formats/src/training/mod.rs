@@ -42,7 +42,7 @@ pub mod hcpe;
 pub mod psv;
 
 use crate::record::{EndKind, Record};
-use shogi_core::{Color, Move, Position};
+use shogi_core::{Color, Move, Position, Square};
 
 /// One position of a game as training data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,4 +182,64 @@ pub fn record_entries(record: &Record) -> Result<Vec<TrainingEntry>, TrainingErr
             winner,
         })
         .collect())
+}
+
+/// The entries of `bytes`, `entry` bytes each, each read by `read_one`
+/// (which says why it cannot).
+fn read_entries(
+    bytes: &[u8],
+    format: &'static str,
+    entry: usize,
+    read_one: impl Fn(&[u8]) -> Result<TrainingEntry, String>,
+) -> Result<Vec<TrainingEntry>, TrainingError> {
+    if bytes.len() % entry != 0 {
+        return Err(TrainingError::Length {
+            format,
+            len: bytes.len(),
+            entry,
+        });
+    }
+    bytes
+        .chunks_exact(entry)
+        .enumerate()
+        .map(|(index, chunk)| {
+            read_one(chunk).map_err(|reason| TrainingError::Entry {
+                format,
+                index,
+                reason,
+            })
+        })
+        .collect()
+}
+
+/// The square of index `i` (file-major from 1a, as both formats number
+/// them), if it is one.
+fn square_at(i: u16) -> Option<Square> {
+    (i < 81).then(|| Square::new((i / 9 + 1) as u8, (i % 9 + 1) as u8))?
+}
+
+/// A board move of 16 bits: `from` and the destination in the low 7 bits.
+fn board_move(bits: u16, from: u16, promote: bool) -> Result<Option<Move>, String> {
+    let to = destination(bits)?;
+    let from = square_at(from).ok_or_else(|| format!("move {bits:#06x}: no origin square"))?;
+    if from == to {
+        return Err(format!("move {bits:#06x}: from a square to itself"));
+    }
+    Ok(Some(Move::normal(from, to, promote)))
+}
+
+/// The destination square in the low 7 bits of a move.
+fn destination(bits: u16) -> Result<Square, String> {
+    square_at(bits & 0x7f).ok_or_else(|| format!("move {bits:#06x}: no destination square"))
+}
+
+/// Whether `mv` (if any) is a legal move of `position`.
+fn check_legal(position: &Position, mv: Option<Move>) -> Result<(), String> {
+    match mv {
+        Some(mv) if !position.is_legal(mv) => Err(format!(
+            "the move {mv} is not legal in {}",
+            position.to_sfen()
+        )),
+        _ => Ok(()),
+    }
 }

@@ -26,7 +26,7 @@
 
 use super::huffman::{decode, Flavor};
 use super::{TrainingEntry, TrainingError};
-use shogi_core::{Move, PieceKind, Position, Square};
+use shogi_core::{Move, PieceKind, Position};
 
 /// The bytes of one entry.
 pub const ENTRY_BYTES: usize = 40;
@@ -55,36 +55,17 @@ fn move_of(bits: u16) -> Result<Option<Move>, String> {
     if bits == 0 {
         return Ok(None);
     }
-    let square = |i: u16| Square::new((i / 9 + 1) as u8, (i % 9 + 1) as u8).filter(|_| i < 81);
-    let to =
-        square(bits & 0x7f).ok_or_else(|| format!("move {bits:#06x}: no destination square"))?;
     let from = bits >> 7 & 0x7f;
-    let drop = bits >> 14 & 1 == 1;
     let promote = bits >> 15 == 1;
-    if drop {
+    if bits >> 14 & 1 == 1 {
         let kind = usize::from(from)
             .checked_sub(1)
             .and_then(|i| DROP_KINDS.get(i))
             .filter(|_| !promote)
             .ok_or_else(|| format!("move {bits:#06x}: no drop"))?;
-        return Ok(Move::drop(*kind, to));
+        return Ok(Move::drop(*kind, super::destination(bits)?));
     }
-    let from = square(from).ok_or_else(|| format!("move {bits:#06x}: no origin square"))?;
-    if from == to {
-        return Err(format!("move {bits:#06x}: from a square to itself"));
-    }
-    Ok(Some(Move::normal(from, to, promote)))
-}
-
-/// Whether `mv` (if any) is a legal move of `position`.
-pub(crate) fn check_legal(position: &Position, mv: Option<Move>) -> Result<(), String> {
-    match mv {
-        Some(mv) if !position.is_legal(mv) => Err(format!(
-            "the move {mv} is not legal in {}",
-            position.to_sfen()
-        )),
-        _ => Ok(()),
-    }
+    super::board_move(bits, from, promote)
 }
 
 /// The entries as PSV bytes.
@@ -124,48 +105,29 @@ pub fn write(entries: &[TrainingEntry]) -> Result<Vec<u8>, TrainingError> {
 /// entries, [`TrainingError::Entry`] for an entry that is no position, move
 /// or result.
 pub fn read(bytes: &[u8]) -> Result<Vec<TrainingEntry>, TrainingError> {
-    if bytes.len() % ENTRY_BYTES != 0 {
-        return Err(TrainingError::Length {
-            format: FORMAT,
-            len: bytes.len(),
-            entry: ENTRY_BYTES,
-        });
-    }
-    bytes
-        .chunks_exact(ENTRY_BYTES)
-        .enumerate()
-        .map(|(index, chunk)| {
-            let bad = |reason: String| TrainingError::Entry {
-                format: FORMAT,
-                index,
-                reason,
-            };
-            let mut sfen = [0u8; 32];
-            sfen.copy_from_slice(&chunk[..32]);
-            let decoded = decode(&sfen, Flavor::YaneuraOu).map_err(&bad)?;
-            let mut setup = decoded.to_setup();
-            setup.move_number = u32::from(u16::from_le_bytes([chunk[36], chunk[37]])).max(1);
-            let position = Position::from_setup(
-                &setup,
-                &shogi_variants::Standard::GEOMETRY,
-                &shogi_variants::Standard::PIECES,
-            )
-            .map_err(|e| bad(e.to_string()))?;
-            let best_move = move_of(u16::from_le_bytes([chunk[34], chunk[35]])).map_err(&bad)?;
-            check_legal(&position, best_move).map_err(&bad)?;
-            let side = position.side_to_move();
-            let winner = match chunk[38] as i8 {
-                0 => None,
-                1 => Some(side),
-                -1 => Some(side.opponent()),
-                r => return Err(bad(format!("game result {r} (1 won, -1 lost, 0 a draw)"))),
-            };
-            Ok(TrainingEntry {
-                position,
-                best_move,
-                score: i16::from_le_bytes([chunk[32], chunk[33]]),
-                winner,
-            })
+    super::read_entries(bytes, FORMAT, ENTRY_BYTES, |chunk| {
+        let mut setup = decode(&chunk[..32], Flavor::YaneuraOu)?.to_setup();
+        setup.move_number = u32::from(u16::from_le_bytes([chunk[36], chunk[37]])).max(1);
+        let position = Position::from_setup(
+            &setup,
+            &shogi_variants::Standard::GEOMETRY,
+            &shogi_variants::Standard::PIECES,
+        )
+        .map_err(|e| e.to_string())?;
+        let best_move = move_of(u16::from_le_bytes([chunk[34], chunk[35]]))?;
+        super::check_legal(&position, best_move)?;
+        let side = position.side_to_move();
+        let winner = match chunk[38] as i8 {
+            0 => None,
+            1 => Some(side),
+            -1 => Some(side.opponent()),
+            r => return Err(format!("game result {r} (1 won, -1 lost, 0 a draw)")),
+        };
+        Ok(TrainingEntry {
+            position,
+            best_move,
+            score: i16::from_le_bytes([chunk[32], chunk[33]]),
+            winner,
         })
-        .collect()
+    })
 }
