@@ -86,6 +86,9 @@ class SessionPlayer:
         self.moves = [t for k, t in _lines(name) if k == "C" and (t[:1] in "+-" and t or t == "%TORYO")]
 
     def choose(self, board):
+        # The client asks about a position with moves, also where our rules
+        # ended the game a move before the server (sennichite_black)
+        assert list(board.legal_moves), board.sfen()
         while self.moves and self.moves[0] == "%KACHI":
             self.moves.pop(0)
         text = self.moves.pop(0).split(",")[0] if self.moves else "%TORYO"

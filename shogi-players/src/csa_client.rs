@@ -283,9 +283,9 @@ impl<S: Read + Write> CsaClient<S> {
             .map_err(|e| protocol("BEGIN Position", e.to_string()))?;
         let mut game = Game::from_position(AnyVariant::Standard(Standard::default()), start);
         let mut moves = Vec::new();
+        // (the record's reader checked each move; the server judges the end)
         for m in &summary.record.moves {
-            game.play(m.mv)
-                .map_err(|e| protocol(&m.mv.to_string(), e.to_string()))?;
+            game.play_unchecked(m.mv);
             moves.push(m.mv);
         }
         player.new_game();
@@ -355,7 +355,15 @@ impl<S: Read + Write> CsaClient<S> {
         if impasse::declare(pos, rule).is_some_and(|o| o.winner == Some(pos.side_to_move())) {
             return "%KACHI".to_owned();
         }
-        let any = AnyGame::Board(Box::new(game.clone()));
+        // The server judges the game: where our rules have ended it (a
+        // repetition shogi-server counts one move later) while the position
+        // has moves, the player is asked about the position alone.
+        let searched = if game.outcome().is_some() {
+            Game::from_position(game.variant().clone(), pos.clone())
+        } else {
+            game.clone()
+        };
+        let any = AnyGame::Board(Box::new(searched));
         let observation = any.observation(pos.side_to_move());
         match player.choose(observation) {
             Some(mv) if pos.is_legal(mv) => move_text(pos, mv),
