@@ -586,15 +586,7 @@ pub fn play_match(
             )))
         }
     };
-    let move_time = match move_time {
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(SettingError::new_err(format!(
-                "move_time must be positive seconds, not {t}"
-            )))
-        }
-        None => None,
-    };
+    let move_time = positive_seconds("move_time", move_time)?;
     let pairs = convert::overrides(settings)?;
     let match_settings = MatchSettings {
         games,
@@ -638,6 +630,18 @@ pub fn play_match(
     match result.map_err(|e| SettingError::new_err(e.to_string()))? {
         Some(result) => Ok(PyMatchResult { result }),
         None => Err(ShogiError::new_err("the match was stopped")),
+    }
+}
+
+/// An optional number of seconds, which must be positive and finite.
+/// Raises `SettingError` naming `what`.
+fn positive_seconds(what: &str, seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    match seconds {
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => Err(SettingError::new_err(format!(
+            "{what} must be positive seconds, not {t}"
+        ))),
+        None => Ok(None),
     }
 }
 
@@ -725,15 +729,7 @@ pub fn play_csa_game<'py>(
     use crate::errors::CsaProtocolError;
     use shogi_players::csa_client::{play_game, CsaResult};
     let fail = |e: &dyn std::fmt::Display| CsaProtocolError::new_err(e.to_string());
-    let timeout = match timeout {
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(SettingError::new_err(format!(
-                "timeout must be positive seconds, not {t}"
-            )))
-        }
-        None => None,
-    };
+    let timeout = positive_seconds("timeout", timeout)?;
     let stream = std::net::TcpStream::connect((host, port))
         .map_err(|e| fail(&format!("cannot connect to {host}:{port}: {e}")))?;
     // Lines are short and each waits for an answer: no Nagle delay.

@@ -80,6 +80,19 @@ def cargo_binary(name: str, env: str) -> str:
     return built
 
 
+def played(board, plies, seed):
+    """``board`` after up to ``plies`` random legal moves (seeded)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    return board
+
+
 def sq(name: str) -> int:
     """Square index of a USI name, computed here (not by the library)."""
     return (int(name[0]) - 1) * 9 + (ord(name[1]) - ord("a"))

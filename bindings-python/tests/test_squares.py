@@ -5,12 +5,12 @@ square uses it, and the square helpers convert."""
 
 import copy
 import pickle
-import random
 
 import numpy as np
 import pytest
 
 import shogi_variants as sv
+from conftest import played
 
 # PieceKind::ALL order, the observation's plane order.
 KINDS = ["P", "L", "N", "S", "B", "R", "G", "K", "+P", "+L", "+N", "+S", "+B", "+R"]
@@ -32,17 +32,6 @@ def games():
         t.seen(sv.BLACK),
         sv.TsuitateGame().seen(sv.WHITE),
     ]
-
-
-def played(board, plies, seed):
-    """``board`` after up to ``plies`` random legal moves."""
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(rng.choice(moves))
-    return board
 
 
 def by_square(planes):

@@ -15,6 +15,7 @@ import random
 import pytest
 
 import shogi_variants as sv
+from conftest import played
 
 cshogi = pytest.importorskip("cshogi")
 np = pytest.importorskip("numpy")
@@ -25,17 +26,6 @@ CORPUS = pathlib.Path(__file__).resolve().parents[2] / "shogi-formats" / "tests"
 def _board_part(sfen: str) -> str:
     """An SFEN without its move number."""
     return " ".join(sfen.split()[:3])
-
-
-def _random_game(seed: int, plies: int) -> sv.Board:
-    rng = random.Random(seed)
-    board = sv.Board()
-    for _ in range(plies):
-        moves = list(board.legal_moves)
-        if not moves:
-            break
-        board.push(rng.choice(moves))
-    return board
 
 
 def _result_code(winner) -> int:
@@ -70,13 +60,13 @@ def _check_cshogi_reads(board: sv.Board) -> int:
 def test_cshogi_reads_our_hcpe_and_psv_along_random_games():
     positions = 0
     for seed in range(30):
-        positions += _check_cshogi_reads(_random_game(seed, 200 if seed % 3 else 60))
+        positions += _check_cshogi_reads(played(sv.Board(), 200 if seed % 3 else 60, seed))
     # and games that end: checkmate (a winner) and resignation
     mated = sv.Board()
     for usi in ["7g7f", "5c5d", "8h3c+", "5a5b", "3c4b"]:
         mated.push_usi(usi)
     positions += _check_cshogi_reads(mated)
-    resigned = _random_game(99, 30)
+    resigned = played(sv.Board(), 30, 99)
     resigned.resign()
     positions += _check_cshogi_reads(resigned)
     assert positions > 3000

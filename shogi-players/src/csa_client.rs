@@ -253,8 +253,7 @@ impl<S: Read + Write> CsaClient<S> {
     ///
     /// # Errors
     /// [`CsaError::Rejected`] when the game is rejected.
-    pub fn agree(&mut self, summary: &GameSummary) -> Result<(), CsaError> {
-        let _ = summary;
+    pub fn agree(&mut self) -> Result<(), CsaError> {
         self.send("AGREE")?;
         loop {
             let line = self.expect_line("before the game started")?;
@@ -414,7 +413,7 @@ pub fn play_game<S: Read + Write>(
     let mut client = CsaClient::new(stream);
     client.login(name, password)?;
     let summary = client.summary()?;
-    client.agree(&summary)?;
+    client.agree()?;
     let game = client.play(summary, player)?;
     // shogi-server closes the connection after the result: a refused
     // LOGOUT is no failure.

@@ -175,9 +175,8 @@ pub enum DialectError {
 /// `R B G S N L P`, kyoto `T G S P`, dobutsu `R B P`).
 const LISHOGI_HAND_ORDER: [&str; 8] = ["R", "B", "T", "G", "S", "N", "L", "P"];
 
-/// What a game's dialect text needs besides its SFEN.
-struct Context<'a> {
-    letters: Option<&'a LishogiLetters>,
+/// What Fairy-Stockfish's FEN of a game needs besides its SFEN.
+struct FsfFacts {
     /// Whether the game has drops (Fairy-Stockfish writes no brackets
     /// without them).
     drops: bool,
@@ -208,6 +207,15 @@ fn mapped(token: &str, pairs: &[(String, String)], reverse: bool) -> Option<Stri
     } else {
         found
     })
+}
+
+/// A piece in hand in the other notation (`reverse`: lishogi's to ours):
+/// its hand letter where it has one (kyoto's lance, `T`), else its board
+/// letter.
+fn hand_token(token: String, letters: &LishogiLetters, reverse: bool) -> String {
+    mapped(&token, &letters.hand, reverse)
+        .or_else(|| mapped(&token, &letters.board, reverse))
+        .unwrap_or(token)
 }
 
 /// A board field with its tokens mapped (digits and `/` kept).
@@ -278,7 +286,14 @@ fn is_black(token: &str) -> bool {
 }
 
 /// Our SFEN (`board side hands ply`) in `dialect`.
-fn write_position(sfen: &str, dialect: Dialect, ctx: &Context<'_>) -> String {
+/// `letters`: lishogi's where they are not ours; `facts`: asked only for
+/// Fairy-Stockfish's FEN (its half-move clock replays the game).
+fn write_position(
+    sfen: &str,
+    dialect: Dialect,
+    letters: Option<&LishogiLetters>,
+    facts: impl FnOnce() -> FsfFacts,
+) -> String {
     let f: Vec<&str> = sfen.split_ascii_whitespace().collect();
     let (board, side, hands, ply) = match f.as_slice() {
         [b, s, h, p] => (*b, *s, *h, p.parse::<u32>().unwrap_or(1)),
@@ -289,17 +304,12 @@ fn write_position(sfen: &str, dialect: Dialect, ctx: &Context<'_>) -> String {
     match dialect {
         Dialect::Usi => sfen.to_owned(),
         Dialect::Lishogi => {
-            let Some(letters) = ctx.letters else {
+            let Some(letters) = letters else {
                 return sfen.to_owned();
             };
             let mut hand: Vec<(String, u32)> = tokens
                 .into_iter()
-                .map(|(t, n)| {
-                    let lishogi = mapped(&t, &letters.hand, false)
-                        .or_else(|| mapped(&t, &letters.board, false))
-                        .unwrap_or(t);
-                    (lishogi, n)
-                })
+                .map(|(t, n)| (hand_token(t, letters, false), n))
                 .collect();
             let rank = |t: &str| {
                 let order = LISHOGI_HAND_ORDER
@@ -316,6 +326,7 @@ fn write_position(sfen: &str, dialect: Dialect, ctx: &Context<'_>) -> String {
             )
         }
         Dialect::FairyStockfish => {
+            let ctx = facts();
             let mut out = board.to_owned();
             if ctx.drops {
                 out.push('[');
@@ -371,12 +382,7 @@ fn read_position(
                         hand_tokens(field).ok_or_else(|| bad("the hands field is malformed"))?;
                     let ours: Vec<(String, u32)> = tokens
                         .into_iter()
-                        .map(|(t, n)| {
-                            let o = mapped(&t, &letters.hand, true)
-                                .or_else(|| mapped(&t, &letters.board, true))
-                                .unwrap_or(t);
-                            (o, n)
-                        })
+                        .map(|(t, n)| (hand_token(t, letters, true), n))
                         .collect();
                     out.push(write_hands(&ours));
                 } else {
@@ -536,8 +542,8 @@ impl AnyGame {
         }
     }
 
-    /// What the dialects need besides the SFEN.
-    fn dialect_context(&self) -> Context<'_> {
+    /// What Fairy-Stockfish's FEN needs besides the SFEN.
+    fn fsf_facts(&self) -> FsfFacts {
         let check_wins = match self {
             AnyGame::Family(g) => g.definition().ends.check_wins,
             AnyGame::Board(g) => match g.variant() {
@@ -563,8 +569,7 @@ impl AnyGame {
             _ => true,
         };
         let (halfmove, royal_captured) = self.replay_facts();
-        Context {
-            letters: self.lishogi_letters(),
+        FsfFacts {
             drops,
             checks,
             halfmove,
@@ -633,7 +638,9 @@ impl AnyGame {
         if dialect == Dialect::Usi {
             return self.sfen();
         }
-        write_position(&self.sfen(), dialect, &self.dialect_context())
+        write_position(&self.sfen(), dialect, self.lishogi_letters(), || {
+            self.fsf_facts()
+        })
     }
 
     /// A position of this game written in `dialect`, as our SFEN, for the

@@ -22,7 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::huffman::{decode, encode, Flavor};
+use super::huffman::{decode, Flavor};
 use super::{TrainingEntry, TrainingError};
 use shogi_core::{Color, Move, PieceKind};
 
@@ -77,7 +77,7 @@ fn move_of(bits: u16) -> Result<Option<Move>, String> {
 pub fn write(entries: &[TrainingEntry]) -> Result<Vec<u8>, TrainingError> {
     let mut out = Vec::with_capacity(entries.len() * ENTRY_BYTES);
     for (index, e) in entries.iter().enumerate() {
-        out.extend_from_slice(&position_bytes(e, index, Flavor::Apery, FORMAT)?);
+        out.extend_from_slice(&super::position_bytes(e, index, Flavor::Apery, FORMAT)?);
         out.extend_from_slice(&e.score.to_le_bytes());
         out.extend_from_slice(&move16(e.best_move).to_le_bytes());
         out.push(match e.winner {
@@ -88,42 +88,6 @@ pub fn write(entries: &[TrainingEntry]) -> Result<Vec<u8>, TrainingError> {
         out.push(0);
     }
     Ok(out)
-}
-
-/// The 32 bytes of an entry's position.
-pub(crate) fn position_bytes(
-    e: &TrainingEntry,
-    index: usize,
-    flavor: Flavor,
-    format: &'static str,
-) -> Result<[u8; 32], TrainingError> {
-    let g = e.position.geometry();
-    if (g.files(), g.ranks()) != (9, 9) {
-        return Err(TrainingError::Board {
-            format,
-            files: g.files(),
-            ranks: g.ranks(),
-        });
-    }
-    encode(&e.position, flavor).map_err(|_| {
-        let on_board = (e.position.pieces(Color::Black).count()
-            + e.position.pieces(Color::White).count()) as usize;
-        let in_hand: usize = Color::ALL
-            .iter()
-            .map(|&c| {
-                PieceKind::HAND
-                    .iter()
-                    .map(|&k| usize::from(e.position.hand(c).count(k)))
-                    .sum::<usize>()
-            })
-            .sum();
-        TrainingError::Material {
-            format,
-            index,
-            sfen: e.position.to_sfen(),
-            pieces: on_board + in_hand,
-        }
-    })
 }
 
 /// The entries of HCPE bytes; each move is checked legal in its position.

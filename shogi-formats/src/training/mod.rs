@@ -42,7 +42,7 @@ pub mod hcpe;
 pub mod psv;
 
 use crate::record::{EndKind, Record};
-use shogi_core::{Color, Move, Position, Square};
+use shogi_core::{Color, Move, PieceKind, Position, Square};
 
 /// One position of a game as training data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,4 +242,40 @@ fn check_legal(position: &Position, mv: Option<Move>) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
+}
+
+/// The 32 bytes of an entry's position.
+fn position_bytes(
+    e: &TrainingEntry,
+    index: usize,
+    flavor: huffman::Flavor,
+    format: &'static str,
+) -> Result<[u8; 32], TrainingError> {
+    let g = e.position.geometry();
+    if (g.files(), g.ranks()) != (9, 9) {
+        return Err(TrainingError::Board {
+            format,
+            files: g.files(),
+            ranks: g.ranks(),
+        });
+    }
+    huffman::encode(&e.position, flavor).map_err(|_| {
+        let on_board = (e.position.pieces(Color::Black).count()
+            + e.position.pieces(Color::White).count()) as usize;
+        let in_hand: usize = Color::ALL
+            .iter()
+            .map(|&c| {
+                PieceKind::HAND
+                    .iter()
+                    .map(|&k| usize::from(e.position.hand(c).count(k)))
+                    .sum::<usize>()
+            })
+            .sum();
+        TrainingError::Material {
+            format,
+            index,
+            sfen: e.position.to_sfen(),
+            pieces: on_board + in_hand,
+        }
+    })
 }

@@ -76,12 +76,7 @@ fn move_of(bits: u16) -> Result<Option<Move>, String> {
 pub fn write(entries: &[TrainingEntry]) -> Result<Vec<u8>, TrainingError> {
     let mut out = Vec::with_capacity(entries.len() * ENTRY_BYTES);
     for (index, e) in entries.iter().enumerate() {
-        out.extend_from_slice(&super::hcpe::position_bytes(
-            e,
-            index,
-            Flavor::YaneuraOu,
-            FORMAT,
-        )?);
+        out.extend_from_slice(&super::position_bytes(e, index, Flavor::YaneuraOu, FORMAT)?);
         out.extend_from_slice(&e.score.to_le_bytes());
         out.extend_from_slice(&move16(e.best_move).to_le_bytes());
         let ply = u16::try_from(e.position.move_number()).unwrap_or(u16::MAX);
