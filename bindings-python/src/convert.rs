@@ -284,8 +284,8 @@ impl<K: TextKind> Text<K> {
 /// The text of a `str`, refused with `K`'s exception when it is not valid
 /// Unicode.
 pub fn text_of<K: TextKind>(s: &Bound<'_, PyString>) -> PyResult<String> {
-    match s.to_str() {
-        Ok(t) => Ok(t.to_owned()),
+    match s.to_cow() {
+        Ok(t) => Ok(t.into_owned()),
         Err(_) => Err(K::error(format!(
             "{} must be valid Unicode: '{}' holds a lone surrogate (no UTF-8 can hold it)",
             capitalized(K::WHAT),
@@ -655,8 +655,8 @@ fn to_json(v: &Bound<'_, PyAny>) -> Result<Value, String> {
     } else if let Ok(f) = v.cast::<PyFloat>() {
         Ok(Value::from(f.value()))
     } else if let Ok(s) = v.cast::<PyString>() {
-        s.to_str()
-            .map(|t| Value::String(t.to_owned()))
+        s.to_cow()
+            .map(|t| Value::String(t.into_owned()))
             .map_err(|_| {
                 format!(
                     "the value must be valid Unicode: '{}' holds a lone surrogate",

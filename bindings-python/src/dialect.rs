@@ -33,7 +33,7 @@ pub fn usi_from<'py>(
         return Ok(text.clone());
     }
     let ours = game
-        .usi_from(text.to_str()?, dialect)
+        .usi_from(&text.to_cow()?, dialect)
         .map_err(|e| crate::errors::InvalidMoveError::new_err(e.to_string()))?;
     Ok(PyString::new(text.py(), &ours))
 }

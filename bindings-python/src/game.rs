@@ -1266,7 +1266,7 @@ impl PyGame {
     fn legal_squares(this: GameRef<'_>, square_or_drop: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
         if let (AnyGame::Family(g), Ok(text)) = (&this.game, square_or_drop.cast::<PyString>()) {
             // A piece in hand by the definition's letter ("C*") or name ("chick*").
-            if let Some(kind) = text.to_str()?.strip_suffix('*') {
+            if let Some(kind) = text.to_cow()?.strip_suffix('*') {
                 let k = inspect::family_kind(g.position(), kind)?;
                 return Ok(convert::squares(g.legal_drop_squares_of(k), this.shape()));
             }

@@ -28,6 +28,10 @@ True
 
 import enum as _enum
 
+from . import _cpu
+
+_cpu.check()  # before the extension loads: a clear error, not SIGILL, on an older CPU
+
 
 class Color(_enum.IntEnum):
     """A side: ``BLACK`` (sente, 0, moves first) or ``WHITE`` (gote, 1).
