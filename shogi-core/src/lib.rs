@@ -24,6 +24,18 @@
 //! assert_eq!(pos.side_to_move(), shogi_core::Color::White);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Where to start
+//!
+//! An engine author's first five things: [`Position`] (legal moves, `play`
+//! and `undo`, the Zobrist `hash`, SFEN); [`perft`] (bulk or every leaf
+//! made), to check a move generator against known counts; the [`Variant`]
+//! trait, whose hooks (drops, promotion, ends) make a game of a position;
+//! [`Game`], a variant's game with its history, repetition and outcome; and
+//! [`family`], the generic engine of variants with pieces of their own.
+//! Most users start one crate up, in `shogi-variants`, where the games are
+//! ready by name.
+//!
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -74,3 +86,8 @@ pub use setup::{Setup, SfenError, MAX_MOVE_NUMBER};
 pub use square::{ParseSquareError, Square};
 pub use usi::{PositionCommand, PositionCommandError};
 pub use variant::{MoveFilter, Variant};
+
+/// The crate's README (its crates.io page): its example runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -22,9 +22,24 @@
 //! assert!(text::of_position(game.position()).starts_with("White's hand: -\n"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Where to start
+//!
+//! [`record::Format::detect`] and [`record::Format::read`] for any record
+//! file (KIF, KI2, CSA, JKF, USEN); [`record::Record::from_game`] and the
+//! writers ([`record::kif::write`] and the others) to save a game;
+//! [`record::Record::to_game`] to replay one; [`diagram::Diagram`] for SVG
+//! and [`diagram::text`] for BOD-style pictures; and [`training`] for the
+//! HCPE and PSV files that learning code reads.
+//!
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod diagram;
 pub mod record;
 pub mod training;
+
+/// The crate's README (its crates.io page): its example runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -7,6 +7,19 @@
 //! [`PlayerView`](shogi_variants::PlayerView) — own pieces and information state — so a Tsuitate player
 //! cannot read the referee's hidden position: the type does not hold it.
 //!
+//! # Where to start
+//!
+//! - **A game server**: [`Session`] and [`HouseRules`] (below, with a
+//!   server's loop); [`RandomPlayer`] or [`SearchPlayer`] for the CPU seat.
+//! - **An engine author**: [`SearchPlayer`] with its [`Budget`]; the mate
+//!   solver [`solve_mate`] ([`MateLimits`], [`MateReport`]) and
+//!   [`find_family_mate`] for variants with pieces of their own; the
+//!   [`Player`] trait to plug an engine in; [`play_match`] to measure it;
+//!   and [`csa_client`] to play on a CSA server (floodgate).
+//! - **A researcher**: [`play_match`] and [`play_game`] for baselines; the
+//!   belief players of Tsuitate ([`BeliefPlayer`]) and Card shogi's
+//!   expectimax ([`CardExpectimaxPlayer`]) as opponents.
+//!
 //! # A game server
 //!
 //! The path for a server author: a table is a [`Session`] (the site's
@@ -159,3 +172,8 @@ impl<P: Player + ?Sized> Player for Box<P> {
         (**self).set_stop_check(check)
     }
 }
+
+/// The crate's README (its crates.io page): its example runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -26,6 +26,68 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! ## Where to start
+//!
+//! Five things each kind of user needs first (the crates named beside this
+//! one are the workspace's others; the project's `docs/` pages explain the
+//! rules and choices):
+//!
+//! - **A game server** (tables, seats, saved games): [`AnyGame::new`], any
+//!   game by name and settings; [`GameState`], the one contract
+//!   ([`GameState::to_move`], [`GameState::legal_moves`],
+//!   [`GameState::apply_action`], [`GameState::resign`],
+//!   [`GameState::outcome`]); [`GameState::observation`], what a seat may
+//!   see ([`Told`] is what a move tells each seat); [`SavedGame`], a table
+//!   kept and restored; and `shogi_players::Session`, the site's house
+//!   rules (turn time, the CPU standing in), whose page has a server's loop.
+//! - **An engine author**: `shogi_core::Position` (legal moves, play, undo,
+//!   the Zobrist hash) and `shogi_core::perft`; [`Standard`] with its
+//!   entering-king [`Impasse`] rules; `shogi_players::SearchPlayer` and
+//!   `shogi_players::solve_mate` (df-pn); the USI engine
+//!   (`examples/src/bin/usi.rs`), which speaks every variant, with
+//!   [`Dialect`] for lishogi's and Fairy-Stockfish's notations.
+//! - **A researcher**: `shogi_research::action::ActionSpace` (moves as
+//!   integers); `shogi_research::observation` (tensors from one seat's
+//!   side); `shogi_research::selfplay` (many games stepped at once);
+//!   `shogi_research::episodes::Episodes` (whole games, every decision a
+//!   dataset row); `shogi_formats::training` (HCPE and PSV files). From
+//!   Python, the same with OpenSpiel, PettingZoo and Ray datasets.
+//! - **A variant inventor**: a TOML definition read by
+//!   [`AnyDefinition::from_toml`]; pieces of its own in Betza notation
+//!   ([`FamilyDefinition`], below); the shipped files as models
+//!   ([`FamilyDefinition::BUILTIN_NAMES`], in `definitions/`); rules as
+//!   hooks ([`Scripted`], or Python functions); and a check against
+//!   Fairy-Stockfish in its own notation ([`Dialect::FairyStockfish`]).
+//!
+//! The contract over a game with chance and one with hidden pieces, the same
+//! calls for both:
+//!
+//! ```
+//! use shogi_core::Color;
+//! use shogi_variants::{Action, AnyGame, GameState, SavedGame, ToMove};
+//!
+//! for name in ["card", "tsuitate"] {
+//!     let mut game = AnyGame::new(name, &[("base", "minishogi")], 7)?;
+//!     let mut actions = 0;
+//!     while game.outcome().is_none() && actions < 40 {
+//!         let action = match game.to_move() {
+//!             ToMove::Chance => Action::Chance(game.chance_outcomes()[0].0),
+//!             ToMove::Player(_) => Action::Move(game.legal_moves()[0]),
+//!             ToMove::Over(_) => break,
+//!         };
+//!         let report = game.apply_action(action)?;
+//!         // What each seat was told: Tsuitate's referee never names the move.
+//!         let _ = &report.told[Color::White.index()];
+//!         actions += 1;
+//!     }
+//!     // Kept and restored, whatever the game; the history replays it.
+//!     let kept = SavedGame::of(&game).to_json();
+//!     let again = SavedGame::from_json(&kept)?.restore()?;
+//!     assert_eq!(again.history(), game.history());
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Every game through one contract
 //!
 //! [`AnyGame`] is any game of the library by name (the board games, Card
@@ -199,3 +261,8 @@ pub use tsuitate::{
     events, Announcement, Attempt, Capture, Event, Fact, FoulReason, PlayerView, PrivateFact,
     PublicFact, Referee, Ruling, TsuitateError, TsuitateSettings, FOUL_LIMIT,
 };
+
+/// The crate's README (its crates.io page): its example runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
