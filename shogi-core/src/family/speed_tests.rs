@@ -1,5 +1,5 @@
 //! Speed of the family engine, for orientation (ignored; run with
-//! `cargo test --release -p shogi-core --lib family::speed -- --ignored --nocapture`).
+//! `cargo test --release -p shogi-variants-core --lib family::speed -- --ignored --nocapture`).
 
 use super::testing::{dobutsu_spec, minishogi_spec, standard_spec};
 use super::{FamilyPosition, FamilySpec, PieceTable};
