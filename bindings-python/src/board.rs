@@ -520,7 +520,7 @@ impl PyBoard {
 
     /// The position as a ``float32`` array ``(planes, ranks, files)`` seen by
     /// ``color`` (default: the side to move), the board turned for White.
-    /// The planes are listed in the README's research section. A plane is a
+    /// The planes are listed in docs/research.md. A plane is a
     /// picture: for Black, square ``sq`` is at row ``square_rank(sq) - 1``,
     /// column ``files - square_file(sq)``, so
     /// ``planes[:, :, ::-1].transpose(0, 2, 1).reshape(len(planes), -1)``

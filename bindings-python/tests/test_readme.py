@@ -1,4 +1,6 @@
-"""The README's Python examples run as written (as the Rust blocks do as doctests)."""
+"""The Python examples of README.md and of the docs/ pages run as written (as
+the Rust blocks do as doctests). A block is found by a text only it holds, on
+whichever page it stands, so a block can move between pages freely."""
 
 import pathlib
 import re
@@ -7,23 +9,33 @@ import pytest
 
 import shogi_variants as sv
 
-README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# (page, block) for every ```python block of every page.
+BLOCKS = [
+    (page, block)
+    for page in PAGES
+    for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+]
 
 
 def run(block: str) -> dict:
+    (page,) = {p for p, b in BLOCKS if b == block}
     scope: dict = {}
-    exec(compile(block, str(README), "exec"), scope)
+    exec(compile(block, str(page), "exec"), scope)
     return scope
 
 
 def block_with(text: str) -> str:
-    (block,) = [b for b in BLOCKS if text in b]
+    (block,) = [b for _, b in BLOCKS if text in b]
     return block
 
 
 def test_readme_has_its_python_examples():
-    assert len(BLOCKS) == 7, "the tour, mate search, defined and scripted variants, the family, research, datasets"
+    assert len(BLOCKS) == 8, (
+        "README.md's tour; docs/python.md's tour; docs/mate-search.md's; docs/variants.md's "
+        "defined and scripted variants and the family; docs/research.md's research and datasets"
+    )
 
 
 def test_readme_family_example_runs():

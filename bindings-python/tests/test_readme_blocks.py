@@ -1,4 +1,9 @@
-"""Every code block of README.md and bindings-python/README.md runs as written.
+"""Every code block of README.md, the pages of docs/ and bindings-python/README.md
+runs as written, and every relative link of those pages points at a file.
+
+The pages are README.md, every docs/*.md (found by a glob, so a new page is
+checked without being listed), bindings-python/README.md and each crate's
+README.md.
 
 A block's language tag says how it is checked; a tag this test does not know
 fails it, so no new block escapes:
@@ -7,7 +12,7 @@ fails it, so no new block escapes:
   run there (``CLAIMED``); every other one here.
 - ``pycon``: an interactive session, run as a doctest (its outputs compared).
 - ``rust``: run by ``cargo test`` as doctests: examples/src/lib.rs includes
-  each README that holds one (checked here).
+  each page that holds one (checked here).
 - ``toml``: a variant definition, which must load
   (``Board(variant="defined", definition=...)``).
 - ``sh``, ``bash``, ``console``: each command is run from the repository's
@@ -33,7 +38,15 @@ import pytest
 import shogi_variants as sv
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-READMES = [ROOT / "README.md", ROOT / "bindings-python" / "README.md"]
+# The crates' own READMEs (their crates.io pages): each crate runs its Rust
+# block as a doctest of its own (`include_str!("../README.md")` in its lib.rs).
+CRATES = ["shogi-core", "shogi-variants", "shogi-formats", "shogi-players", "shogi-research"]
+READMES = [
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    ROOT / "bindings-python" / "README.md",
+    *(ROOT / crate / "README.md" for crate in CRATES),
+]
 SHELL_TAGS = {"sh", "bash", "console"}
 KNOWN_TAGS = {"python", "pycon", "rust", "toml", "text"} | SHELL_TAGS
 
@@ -144,6 +157,11 @@ def test_every_block_has_a_tag_this_test_knows():
     )
 
 
+def test_the_pages_are_found():
+    names = {p.relative_to(ROOT).as_posix() for p in READMES}
+    assert {"README.md", "docs/rules-and-settings.md", "bindings-python/README.md"} <= names, names
+
+
 def test_the_readmes_have_blocks_of_each_kind():
     tags = {b.tag for b in BLOCKS}
     assert {"python", "pycon", "rust", "toml", "sh"} <= tags, tags
@@ -181,8 +199,14 @@ def test_rust_blocks_are_doctests():
         rust = [b for b in read_blocks(path) if b.tag.split(",")[0] == "rust"]
         if not rust:
             continue
+        if path.parent.name in CRATES:
+            own = (path.parent / "src" / "lib.rs").read_text(encoding="utf-8")
+            assert 'include_str!("../README.md")' in own, f"{path.parent.name} does not run its README's Rust block"
+            continue
         include = f'include_str!("../../{path.relative_to(ROOT).as_posix()}")'
-        assert include in lib, f"examples/src/lib.rs does not run {path.name}'s Rust blocks: {include}"
+        assert include in lib, (
+            f"examples/src/lib.rs does not run {path.relative_to(ROOT)}'s Rust blocks: {include}"
+        )
     # A tag such as `rust,ignore` or `rust,no_run` would compile but not run.
     assert not [str(b) for b in BLOCKS if b.tag.startswith("rust,")]
 
@@ -196,7 +220,7 @@ def test_toml_block_is_a_definition_that_loads(block: Block):
 def test_shell_exceptions_name_commands_of_the_readmes():
     written = {c for _, c in SHELL_COMMANDS}
     stale = [c for c in [*NOT_RUN, *SHORTENED] if c not in written]
-    assert not stale, f"exceptions for commands no README has: {stale}"
+    assert not stale, f"exceptions for commands no page has: {stale}"
 
 
 def test_the_demo_command_is_a_step_of_test_all():
@@ -218,3 +242,52 @@ def test_shell_command_runs(command: str, tmp_path: pathlib.Path):
         pytest.skip(f"{words[0]} is not on the PATH")
     run = subprocess.run(words, cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, f"{command}\nstdout:\n{run.stdout[-3000:]}\nstderr:\n{run.stderr[-3000:]}"
+
+
+# A Markdown link or image, `[text](target)` or `![alt](target)`; the target
+# ends at a space (an optional title follows) or the closing parenthesis.
+LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+[^)]*)?\)")
+
+
+def prose(path: pathlib.Path, spans: str = "drop") -> str:
+    """A page's text without its fenced blocks, and its inline code spans
+    dropped (`spans="drop"`) or kept without their backticks ("unwrap")."""
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$", "", text, flags=re.S | re.M)
+    keep = (lambda m: m.group(2)) if spans == "unwrap" else ""
+    return re.sub(r"(`+)(?!`)(.*?)(?<!`)\1(?!`)", keep, text, flags=re.S)
+
+
+def anchors(path: pathlib.Path) -> set[str]:
+    """The anchors GitHub gives a page's headings: lower case, punctuation
+    dropped, spaces made hyphens, a repeated one numbered."""
+    seen: dict[str, int] = {}
+    found = set()
+    for heading in re.findall(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", prose(path, "unwrap"), flags=re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+        found.add(slug if slug not in seen else f"{slug}-{seen[slug]}")
+        seen[slug] = seen.get(slug, 0) + 1
+    return found
+
+
+def relative_links(path: pathlib.Path) -> list[tuple[pathlib.Path, str]]:
+    """The links of a page into the repository, as (file, anchor or ""):
+    web addresses and mail left out, a bare `#anchor` being this page's."""
+    targets = []
+    for target in LINK.findall(prose(path)):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):
+            continue
+        file, _, anchor = target.partition("#")
+        targets.append((path.parent / file if file else path, anchor))
+    return targets
+
+
+@pytest.mark.parametrize("path", READMES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_relative_links_point_at_files(path: pathlib.Path):
+    missing = []
+    for target, anchor in relative_links(path):
+        if not target.exists():
+            missing.append(str(target.relative_to(ROOT)))
+        elif anchor and target.suffix == ".md" and anchor not in anchors(target):
+            missing.append(f"{target.relative_to(ROOT)}#{anchor}")
+    assert not missing, f"{path.relative_to(ROOT)} links to what does not exist: {missing}"

@@ -150,7 +150,8 @@ pub fn settings_with<S: Serialize + DeserializeOwned + Default>(
     settings_from(variant, S::default(), overrides)
 }
 
-/// Settings a game refuses on purpose, with the reason (README, "Compositions").
+/// Settings a game refuses on purpose, with the reason (docs/rules-and-settings.md,
+/// "Compositions").
 const REFUSED: [(&str, &str, &str); 1] = [(
     "tsuitate",
     "capture_duty",

@@ -11,6 +11,26 @@ board). A ``Move`` equals the same move on any board but answers
 Colors are the ``Color`` members ``BLACK`` (0, moves first) and ``WHITE`` (1);
 why a game ended is an ``EndReason``. Pieces are SFEN letters.
 
+Where to start, by what you build:
+
+- a game server: ``new_game(name, **settings)`` (any game), its
+  ``to_move()``, ``legal_moves``, ``push``/``apply_action``, ``resign`` and
+  ``outcome()``; ``seen(color)`` for what a seat may see; ``to_json()`` and
+  ``load`` to keep a table; ``play_match`` and the players for the CPU seat;
+- an engine: ``Board`` (python-chess's shape: ``push``, ``pop``,
+  ``legal_moves``), ``perft``, ``SearchPlayer``, ``Board.mate()`` on a
+  ``Board.problem_from_sfen(...)`` (tsume), ``Record`` (KIF, KI2, CSA, JKF,
+  USEN);
+- research: ``observation_tensor()`` and ``action_mask()``, ``SelfPlay``
+  (batched, into numpy), ``Episodes`` (dataset rows),
+  ``shogi_variants.openspiel``/``pettingzoo`` and ``distributed`` (Ray);
+- a variant of your own: ``Board(variant="defined", definition=...)``
+  (TOML), ``FamilyGame`` (pieces in Betza notation, ``DEFINITIONS``) and
+  ``register_variant`` (rules as Python hooks).
+
+The notebooks in ``examples/notebooks`` walk through each; ``help()`` on any
+name gives its contract.
+
 >>> import shogi_variants as sv
 >>> board = sv.Board()
 >>> len(board.legal_moves)

@@ -697,7 +697,7 @@ class Board(Game):
     def observation_tensor(self, color: Optional[int] = None) -> npt.NDArray[np.float32]:
         """The position as ``float32`` planes ``(48, ranks, files)`` seen by ``color``
         (default: the side to move), the board turned for White: own and
-        opponent pieces by kind, hands, repetitions, side, check (README, research).
+        opponent pieces by kind, hands, repetitions, side, check (docs/research.md).
         A plane is a picture: for Black, square ``sq`` is at row ``square_rank(sq) - 1``,
         column ``files - square_file(sq)``; ``planes[:, :, ::-1].transpose(0, 2, 1)
         .reshape(len(planes), -1)`` has one column per square, in this board's numbering."""
