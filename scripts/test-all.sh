@@ -4,8 +4,11 @@
 # Node 18+ with npm (tsshogi for the JKF and USEN tests, shogiops for
 # lishogi's notation), and Debian's fairy-stockfish, the one thing installed
 # system-wide (with apt-get, when run as root and it is missing). The
-# Python part builds the bindings' wheel with maturin into a fresh virtual
-# environment (target/py-test-venv) and runs pytest.
+# packaging step builds the published packages (scripts/python-packages.sh:
+# the abi3 manylinux2014 wheel with maturin and zig from PyPI, the sdist) and
+# checks the crates (cargo publish --dry-run); the Python part installs that
+# wheel into a fresh virtual environment (target/py-test-venv) and runs
+# pytest, the notebooks of examples/notebooks included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +25,7 @@ echo "== docs (cargo doc, warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 
 echo "== no crate but peers/ depends on rsshogi or haitaka (the demo and the rule tests build no peer)"
-if cargo tree --quiet -p shogi-core -p shogi-variants -p shogi-formats -p shogi-players -p shogi-research \
+if cargo tree --quiet -p shogi-variants-core -p shogi-variants -p shogi-formats -p shogi-players -p shogi-research \
     -p shogi-examples -p shogi-variants-python \
     --edges normal,build,dev --prefix none | grep -E '^(rsshogi|haitaka|shogi-peers) '; then
   echo "a peer crate is a dependency outside peers/"; exit 1
@@ -91,15 +94,24 @@ if [ ! -x /usr/games/fairy-stockfish ] && ! command -v fairy-stockfish >/dev/nul
   fi
 fi
 
-echo "== Python bindings: wheel built by maturin, installed into a fresh venv, pytest"
+echo "== the crates as published: dependencies within the MSRV, cargo publish --dry-run of every library crate"
+python3 scripts/check-msrv.py
+# Packages each library crate in dependency order and builds it from its
+# package alone (a local registry stands in for crates.io); uploads nothing.
+cargo publish --workspace --dry-run --locked --quiet
+
+echo "== Python packages: the abi3 manylinux2014 wheel, auditwheel, smoke tests on the oldest and newest CPython, the sdist"
+bash scripts/python-packages.sh
+
+echo "== Python bindings: that wheel with every extra, installed into a fresh venv, pytest (notebooks included)"
 python=${PYTHON:-python3}
 venv=target/py-test-venv
-rm -rf "$venv" target/wheels
+rm -rf "$venv"
 "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet -r bindings-python/requirements-test.txt
-"$venv/bin/maturin" build --release --quiet -m bindings-python/Cargo.toml -i "$venv/bin/python" -o target/wheels
-"$venv/bin/python" -m pip install --quiet target/wheels/shogi_variants-*.whl
+wheel=$(ls target/wheels/shogi_variants-*.whl)
+"$venv/bin/python" -m pip install --quiet "$wheel[numpy,openspiel,pettingzoo,ray]"
 "$venv/bin/python" -m pytest bindings-python/tests -q
 echo "== Python stubs (mypy stubtest against the installed module)"
 "$venv/bin/python" -m mypy.stubtest shogi_variants --mypy-config-file bindings-python/mypy.ini \
