@@ -1203,7 +1203,8 @@ class FamilyGame(Game):
     ``new_game("defined", definition=...)`` make one. Pieces are named as the
     definition names them (``"lion"``), moves are written with its letters
     (``"C*2b"``, kyoto's ``"+S*3c"`` and ``"2b3c-"``). Records (KIF, KI2, CSA)
-    are refused: ``to_json()`` saves the game; ``svg()`` is not drawn yet.
+    are refused: ``to_json()`` saves the game. ``svg()`` draws it, each piece by
+    its definition's ``label`` (or its letter with ``pieces="latin"``).
 
     >>> import shogi_variants as sv
     >>> g = sv.new_game("dobutsu")
