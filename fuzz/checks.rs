@@ -1717,6 +1717,19 @@ pub fn records(s: &str) {
             "saved game round trip of {s:?}"
         );
     }
+    // A saved table (a game under house rules): what is accepted comes back
+    // the same when written again.
+    if let Ok(table) = shogi_players::Session::from_json(s) {
+        let json = table.to_json();
+        let again = shogi_players::Session::from_json(&json)
+            .unwrap_or_else(|e| panic!("a saved table does not restore ({e}): {json}"));
+        assert_eq!(again.to_json(), json, "saved table round trip of {s:?}");
+        assert_eq!(
+            again.outcome(),
+            table.outcome(),
+            "saved table's end of {s:?}"
+        );
+    }
 }
 
 /// Bytes as a batch of self-play: the game, its size and threads, then

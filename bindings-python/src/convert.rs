@@ -133,6 +133,8 @@ param_names! {
     Capacity => "capacity",
     Times => "times",
     MoveTime => "move_time",
+    TurnTime => "turn_time",
+    Elapsed => "elapsed",
     TableMb => "table_mb",
 }
 
@@ -783,4 +785,34 @@ pub fn borrowed(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect()
+}
+
+/// An optional number of seconds, which must be positive and finite (and
+/// within a `Duration`). Raises `SettingError` naming `what`.
+pub fn positive_seconds(what: &str, seconds: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    match seconds {
+        Some(t) if t.is_finite() && t > 0.0 => std::time::Duration::try_from_secs_f64(t)
+            .map(Some)
+            .map_err(|_| {
+                crate::errors::SettingError::new_err(format!(
+                    "{what} must be positive seconds a clock can hold, not {t}"
+                ))
+            }),
+        Some(t) => Err(crate::errors::SettingError::new_err(format!(
+            "{what} must be positive seconds, not {t}"
+        ))),
+        None => Ok(None),
+    }
+}
+
+/// `"lose"` or `"cpu"`, else `SettingError`.
+pub fn over_time_of(text: &str) -> PyResult<shogi_players::OverTime> {
+    match text {
+        "lose" => Ok(shogi_players::OverTime::Lose),
+        "cpu" => Ok(shogi_players::OverTime::CpuMoves),
+        other => Err(crate::errors::SettingError::new_err(format!(
+            "over_time is 'lose' or 'cpu', not '{}'",
+            shogi_core::Excerpt(other)
+        ))),
+    }
 }

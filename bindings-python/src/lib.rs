@@ -39,6 +39,7 @@ mod record;
 mod research;
 mod saved;
 mod scripted;
+mod session;
 mod training;
 mod tsuitate;
 mod tsuitate_game;
@@ -154,6 +155,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<players::PyBeliefPlayer>()?;
     m.add_class::<players::PyNaivePlayer>()?;
     m.add_class::<players::PyMatchResult>()?;
+    m.add_class::<session::PySession>()?;
     m.add_class::<research::PySelfPlay>()?;
     m.add_class::<episodes::PyEpisodes>()?;
     m.add_class::<episodes::PyEpisodeResult>()?;

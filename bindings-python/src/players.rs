@@ -16,8 +16,7 @@ use pyo3::types::{PyDict, PyTuple};
 use shogi_core::{Color, Game, Move};
 use shogi_players::{
     play_match_until as run_match, BeliefPlayer, Budget, CardExpectimaxPlayer, GameRecord,
-    MatchResult, MatchSettings, NaivePlayer, Observation, OverTime, Player, RandomPlayer,
-    SearchPlayer,
+    MatchResult, MatchSettings, NaivePlayer, Observation, Player, RandomPlayer, SearchPlayer,
 };
 use shogi_variants::{AnyGame, AnyVariant, CardGame, FamilyGame, GameState, PlayerView};
 use std::sync::{Arc, MutexGuard};
@@ -576,17 +575,8 @@ pub fn play_match(
             "a match needs two player objects (give each seat its own)",
         ));
     }
-    let over_time = match over_time {
-        "lose" => OverTime::Lose,
-        "cpu" => OverTime::CpuMoves,
-        other => {
-            return Err(SettingError::new_err(format!(
-                "over_time is 'lose' or 'cpu', not '{}'",
-                shogi_core::Excerpt(other)
-            )))
-        }
-    };
-    let move_time = positive_seconds("move_time", move_time)?;
+    let over_time = convert::over_time_of(over_time)?;
+    let move_time = convert::positive_seconds("move_time", move_time)?;
     let pairs = convert::overrides(settings)?;
     let match_settings = MatchSettings {
         games,
@@ -630,18 +620,6 @@ pub fn play_match(
     match result.map_err(|e| SettingError::new_err(e.to_string()))? {
         Some(result) => Ok(PyMatchResult { result }),
         None => Err(ShogiError::new_err("the match was stopped")),
-    }
-}
-
-/// An optional number of seconds, which must be positive and finite.
-/// Raises `SettingError` naming `what`.
-fn positive_seconds(what: &str, seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    match seconds {
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
-        Some(t) => Err(SettingError::new_err(format!(
-            "{what} must be positive seconds, not {t}"
-        ))),
-        None => Ok(None),
     }
 }
 
@@ -729,7 +707,7 @@ pub fn play_csa_game<'py>(
     use crate::errors::CsaProtocolError;
     use shogi_players::csa_client::{play_game, CsaResult};
     let fail = |e: &dyn std::fmt::Display| CsaProtocolError::new_err(e.to_string());
-    let timeout = positive_seconds("timeout", timeout)?;
+    let timeout = convert::positive_seconds("timeout", timeout)?;
     let stream = std::net::TcpStream::connect((host, port))
         .map_err(|e| fail(&format!("cannot connect to {host}:{port}: {e}")))?;
     // Lines are short and each waits for an answer: no Nagle delay.

@@ -1,4 +1,4 @@
-//! Any text as a game record (KIF, KI2, CSA, JKF, USEN, BOD) and as a saved game (see `checks::records`).
+//! Any text as a game record (KIF, KI2, CSA, JKF, USEN, BOD), as a saved game and as a saved table (see `checks::records`).
 #![no_main]
 
 #[allow(dead_code)]

@@ -91,14 +91,14 @@ pub enum HouseVerdict {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Session<G: GameState> {
-    game: G,
-    rules: HouseRules,
-    stand_in: RandomPlayer,
-    ended: Option<Outcome>,
-    plies: u32,
-    fouls: [u32; 2],
-    stand_ins: [u32; 2],
-    told: [Vec<Told>; 2],
+    pub(crate) game: G,
+    pub(crate) rules: HouseRules,
+    pub(crate) stand_in: RandomPlayer,
+    pub(crate) ended: Option<Outcome>,
+    pub(crate) plies: u32,
+    pub(crate) fouls: [u32; 2],
+    pub(crate) stand_ins: [u32; 2],
+    pub(crate) told: [Vec<Told>; 2],
 }
 
 impl<G: GameState> Session<G> {
@@ -274,6 +274,40 @@ impl<G: GameState> Session<G> {
                     Ok(HouseVerdict::Forfeited)
                 }
             },
+        }
+    }
+
+    /// The player to move ran out of time (a server's turn timer fired, or
+    /// the seat's connection stayed away past the server's patience): the
+    /// house rule for a turn over time applies at once, as for a move
+    /// submitted too late: a loss on time, or the CPU moves in that seat's
+    /// place. Refused, with nothing changed, when the game is over or a
+    /// chance step is due. (A timer that fires just as a move arrives
+    /// belongs to the turn it was set for: a server compares
+    /// [`Session::plies`] before calling.)
+    ///
+    /// ```
+    /// use shogi_core::{Color, EndReason};
+    /// use shogi_players::{HouseRules, HouseVerdict, OverTime, Session, TIMEOUT};
+    /// use shogi_variants::AnyGame;
+    /// use std::time::Duration;
+    /// let rules = HouseRules { turn_time: Some(Duration::from_secs(30)), over_time: OverTime::Lose };
+    /// let mut table = Session::new(AnyGame::new("minishogi", &[], 0)?, rules, 7);
+    /// assert_eq!(table.time_up()?, HouseVerdict::LostOnTime);
+    /// let end = table.outcome().unwrap();
+    /// assert_eq!((end.winner, end.reason), (Some(Color::White), EndReason::Custom(TIMEOUT)));
+    /// assert!(table.time_up().is_err()); // over: nothing more happens
+    ///
+    /// let cpu = HouseRules { over_time: OverTime::CpuMoves, ..rules };
+    /// let mut table = Session::new(AnyGame::new("minishogi", &[], 0)?, cpu, 7);
+    /// assert!(matches!(table.time_up()?, HouseVerdict::StoodIn(..)));
+    /// assert_eq!((table.plies(), table.stand_ins()), (1, [1, 0]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn time_up(&mut self) -> Result<HouseVerdict, PlayError> {
+        match self.on()? {
+            ToMove::Player(seat) => self.over_time(seat),
+            _ => Err(PlayError::ChanceToMove),
         }
     }
 

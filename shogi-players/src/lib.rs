@@ -10,7 +10,10 @@
 //! # Where to start
 //!
 //! - **A game server**: [`Session`] and [`HouseRules`] (below, with a
-//!   server's loop); [`RandomPlayer`] or [`SearchPlayer`] for the CPU seat.
+//!   server's loop); [`Session::time_up`] when a turn's clock runs out;
+//!   [`Session::to_json`] and [`Session::from_json`] to keep a table
+//!   across a restart, its loss on time included; [`RandomPlayer`] or
+//!   [`SearchPlayer`] for the CPU seat.
 //! - **An engine author**: [`SearchPlayer`] with its [`Budget`]; the mate
 //!   solver [`solve_mate`] ([`MateLimits`], [`MateReport`]) and
 //!   [`find_family_mate`] for variants with pieces of their own; the
@@ -107,6 +110,7 @@ pub mod mate;
 mod node_budget;
 mod prefetch;
 mod random;
+mod saved_session;
 mod search;
 mod tsuitate;
 
@@ -126,6 +130,7 @@ pub use mate::{
     MateReport, MateResult, MateSolver, MateVerdict, DEFAULT_MATE_TABLE_BYTES, MAX_MATE_PLIES,
 };
 pub use random::RandomPlayer;
+pub use saved_session::{SessionSaveError, SESSION_FORMAT, SESSION_VERSION};
 pub use search::{Budget, SearchPlayer, SearchResult, StopCheck, MAX_SEARCH_DEPTH, REPETITION_WIN};
 pub use tsuitate::{BeliefPlayer, NaivePlayer};
 

@@ -31,6 +31,26 @@ impl RandomPlayer {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+
+    /// How far its generator has run (a count of 32-bit words), so that a
+    /// saved table's stand-in goes on with the same choices
+    /// ([`RandomPlayer::at`]).
+    pub fn position(&self) -> u128 {
+        self.rng.get_word_pos()
+    }
+
+    /// The player of `seed` whose generator has run to `position`.
+    ///
+    /// ```
+    /// use shogi_players::RandomPlayer;
+    /// let a = RandomPlayer::new(3);
+    /// assert_eq!(RandomPlayer::at(3, a.position()).position(), a.position());
+    /// ```
+    pub fn at(seed: u64, position: u128) -> RandomPlayer {
+        let mut player = RandomPlayer::new(seed);
+        player.rng.set_word_pos(position);
+        player
+    }
 }
 
 impl Player for RandomPlayer {

@@ -16,7 +16,9 @@ Where to start, by what you build:
 - a game server: ``new_game(name, **settings)`` (any game), its
   ``to_move()``, ``legal_moves``, ``push``/``apply_action``, ``resign`` and
   ``outcome()``; ``seen(color)`` for what a seat may see; ``to_json()`` and
-  ``load`` to keep a table; ``play_match`` and the players for the CPU seat;
+  ``load`` to keep a game; ``Session`` for a table's house rules (turn
+  time, the CPU over time, saved with its ends); the players for the CPU
+  seat;
 - an engine: ``Board`` (python-chess's shape: ``push``, ``pop``,
   ``legal_moves``), ``perft``, ``SearchPlayer``, ``Board.mate()`` on a
   ``Board.problem_from_sfen(...)`` (tsume), ``Record`` (KIF, KI2, CSA, JKF,
@@ -180,6 +182,7 @@ from ._core import (  # noqa: E402  (the enums come first: _core looks them up)
     ScriptError,
     SearchPlayer,
     SelfPlay,
+    Session,
     SettingError,
     ShogiError,
     StaleNodeError,
@@ -254,6 +257,7 @@ __all__ = [
     "ScriptError",
     "SearchPlayer",
     "SelfPlay",
+    "Session",
     "SettingError",
     "ShogiError",
     "StaleNodeError",

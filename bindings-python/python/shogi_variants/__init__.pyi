@@ -117,6 +117,7 @@ __all__ = [
     "ScriptError",
     "SearchPlayer",
     "SelfPlay",
+    "Session",
     "SettingError",
     "ShogiError",
     "StaleNodeError",
@@ -1559,6 +1560,56 @@ class MatchResult:
         """Per game: (A's colour, winner or None, reason, plies). The reason is
         ``Outcome.reason``'s name, or ``"max_plies"`` for a game the match's cap stopped."""
     def summary(self) -> str: ...
+
+@final
+class Session:
+    """A game at a site's table, under its house rules: a copy of ``game``,
+    a turn time limit in seconds (``None``, 30, 60) and what happens to a
+    player over it (``"lose"`` on time, or ``"cpu"``: a seeded random player
+    moves in that seat's place). A server keeps the clock: it passes each
+    move's thinking time to ``submit`` and calls ``time_up()`` when a turn's
+    time runs out. ``to_json()`` keeps the table with the house's ends (a
+    loss on time), ``Session.from_json`` restores it."""
+    def __new__(
+        cls,
+        game: Game,
+        *,
+        turn_time: Optional[float] = None,
+        over_time: Literal["lose", "cpu"] = "lose",
+        seed: int = 0,
+    ) -> Self: ...
+    def game(self) -> Game:
+        """A copy of the game now (the table keeps its own)."""
+    def to_move(self) -> Union[Color, Literal["chance"], None]: ...
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended, by its rules or by the house."""
+    @property
+    def turn_time(self) -> Optional[float]: ...
+    @property
+    def over_time(self) -> Literal["lose", "cpu"]: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def fouls(self) -> tuple[int, int]: ...
+    @property
+    def stand_ins(self) -> tuple[int, int]: ...
+    def told(self, color: int) -> list[str]:
+        """What ``color`` was told by the last move (Tsuitate's announcements)."""
+    def submit(
+        self, color: int, move: MoveLike, elapsed: Optional[float] = None
+    ) -> tuple[Literal["played", "foul", "stood_in", "lost_on_time", "forfeited"], Optional[str]]:
+        """``color`` plays ``move`` after ``elapsed`` seconds; over the limit the
+        house rule applies. Returns ``(verdict, usi)``. A refused move raises and
+        changes nothing."""
+    def time_up(
+        self,
+    ) -> tuple[Literal["played", "foul", "stood_in", "lost_on_time", "forfeited"], Optional[str]]:
+        """The player to move ran out of time: the house rule applies at once."""
+    def resign(self, color: int) -> Outcome: ...
+    def chance_step(self) -> int: ...
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(json: str) -> "Session": ...
 
 def register_variant(name: str, hooks: object, base: str = "standard", **settings: Any) -> str:
     """Register a variant scripted in Python under ``name``: ``base``'s rules
