@@ -664,3 +664,50 @@ fn a_view_shows_the_result_once_over() {
 fn square(name: &str) -> Square {
     name.parse().expect("a square")
 }
+
+/// What a page needs to turn a click into a move (the play server, issue
+/// 37): the playing area says the board's size and whether it is turned,
+/// and each kind in hand says its colour and the letters a drop writes.
+#[test]
+fn the_board_and_the_hands_say_what_a_click_means() {
+    let pos = standard("4k4/9/9/9/9/9/9/9/4K4 b R2Pp 1");
+    let mut d = Diagram::of_position(&pos);
+    let (tags, _) = parse(&d.to_svg());
+    let board = with_class(&tags, "board");
+    assert_eq!(board.len(), 1);
+    let attrs = |t: &Tag, names: &[&str]| {
+        names
+            .iter()
+            .map(|n| t.attr(n).unwrap_or("").to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        attrs(board[0], &["data-files", "data-ranks", "data-flipped"]),
+        ["9", "9", "false"]
+    );
+    let items = with_class(&tags, "hand-item");
+    let kinds: Vec<Vec<String>> = items
+        .iter()
+        .map(|t| attrs(t, &["data-color", "data-kind"]))
+        .collect();
+    assert_eq!(kinds, [["black", "R"], ["black", "P"], ["white", "P"]]);
+
+    d.flipped = true;
+    let (tags, _) = parse(&d.to_svg());
+    assert_eq!(
+        with_class(&tags, "board")[0].attr("data-flipped"),
+        Some("true")
+    );
+    let mini = Position::from_sfen(
+        "rbsgk/4p/5/P4/KGSBR b - 1",
+        &Minishogi::GEOMETRY,
+        &Minishogi::PIECES,
+    )
+    .unwrap();
+    let (tags, _) = parse(&Diagram::of_position(&mini).to_svg());
+    assert_eq!(
+        attrs(with_class(&tags, "board")[0], &["data-files", "data-ranks"]),
+        ["5", "5"]
+    );
+    assert!(with_class(&tags, "hand-item").is_empty());
+}

@@ -25,7 +25,10 @@ use std::fmt::Write;
 /// deterministic. Its elements carry class attributes that say what they are:
 /// `piece black` / `piece white` for the tiles on the board, `hand black` /
 /// `hand white` for a shown hand, `hand-item` for each kind in hand (text
-/// like `歩×3`) or `hand-empty` (`なし`) for an empty one, `player black` /
+/// like `歩×3`, with `data-color="black"` and `data-kind="P"`: the letters a
+/// drop of it writes) or `hand-empty` (`なし`) for an empty one, `board`
+/// for the playing area (with `data-files`, `data-ranks` and
+/// `data-flipped`, so that a page maps a click to its square), `player black` /
 /// `player white` for the players' names (always shown), `to-move` for the
 /// ▲/△ marker, `last-move`, `check`, `highlight`, `selected`, `legal`,
 /// `arrow`, `mark`, `capture`, `capture-cross`, `card`, `card-file` (with
@@ -934,9 +937,14 @@ font-family=\"{fonts}{FONTS}\" fill=\"{INK}\">"
             num(bw + 10.0),
             num(bh + 10.0)
         );
+        // The playing area, with what a page needs to map a click to a
+        // square: the board's size and whether it is drawn turned.
         let _ = write!(
             s,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{WOOD}\"/>",
+            "<rect class=\"board\" data-files=\"{}\" data-ranks=\"{}\" data-flipped=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{WOOD}\"/>",
+            self.files,
+            self.ranks,
+            d.flipped,
             num(x0),
             num(y0),
             num(bw),
@@ -1269,27 +1277,39 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
     fn hand(&self, d: &Diagram, color: Color, s: &mut String) {
         let bottom = (color == Color::White) == d.flipped;
         // The hand's rows (`kind×count`), or `None` when it is not shown.
-        let items: Option<Vec<String>> = match &d.faces {
+        // Each row's text and the kind's letters, as a drop writes them.
+        let items: Option<Vec<(String, String)>> = match &d.faces {
             Some(faces) => faces.hands[color.index()].as_ref().map(|h| {
                 h.iter()
                     .filter(|(_, n)| *n > 0)
-                    .map(|(f, n)| format!("{}×{n}", escape(f.text(d.pieces))))
+                    .map(|(f, n)| {
+                        (
+                            format!("{}×{n}", escape(f.text(d.pieces))),
+                            escape(&f.letters),
+                        )
+                    })
                     .collect()
             }),
             None => d.hands[color.index()].map(|h| {
                 h.iter()
-                    .map(|(k, n)| format!("{}×{n}", piece_name(Piece::new(color, k), d.pieces)))
+                    .map(|(k, n)| {
+                        let text = format!("{}×{n}", piece_name(Piece::new(color, k), d.pieces));
+                        (text, k.to_string())
+                    })
                     .collect()
             }),
         };
         let hidden = items.is_none();
         let empty = items.as_ref().is_some_and(Vec::is_empty);
-        let rows: Vec<String> = match items {
+        let rows: Vec<(String, String)> = match items {
             None => Vec::new(),
-            Some(_) if empty => vec![match d.lang {
-                Lang::Japanese => "なし".to_owned(),
-                Lang::English => "none".to_owned(),
-            }],
+            Some(_) if empty => vec![(
+                match d.lang {
+                    Lang::Japanese => "なし".to_owned(),
+                    Lang::English => "none".to_owned(),
+                },
+                String::new(),
+            )],
             Some(rows) => rows,
         };
         let total_h = (1 + rows.len()) as f32 * ROW_H;
@@ -1342,13 +1362,19 @@ fill=\"#2a62b8\" fill-opacity=\"0.18\" stroke=\"#2a62b8\" stroke-width=\"3\"/>",
             num(HAND_W - 4.0),
             num(rows.len() as f32 * ROW_H)
         );
-        for (i, row) in rows.iter().enumerate() {
-            let class = if empty { "hand-empty" } else { "hand-item" };
-            let _ = write!(
-                s,
-                "<text class=\"{class}\" x=\"{cx}\" y=\"{}\">{row}</text>",
-                num(top + (i + 1) as f32 * ROW_H + ROW_H * 0.7)
-            );
+        for (i, (row, kind)) in rows.iter().enumerate() {
+            let y = num(top + (i + 1) as f32 * ROW_H + ROW_H * 0.7);
+            if empty {
+                let _ = write!(
+                    s,
+                    "<text class=\"hand-empty\" x=\"{cx}\" y=\"{y}\">{row}</text>"
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    "<text class=\"hand-item\" data-color=\"{cls}\" data-kind=\"{kind}\" x=\"{cx}\" y=\"{y}\">{row}</text>"
+                );
+            }
         }
         s.push_str("</g>");
     }
