@@ -100,6 +100,16 @@ python3 scripts/check-msrv.py
 # package alone (a local registry stands in for crates.io); uploads nothing.
 cargo publish --workspace --dry-run --locked --quiet
 
+echo "== Chromium and Japanese fonts (Debian's chromium, fonts-ipafont-*): the browser tests of the play site"
+if [ ! -x /usr/lib/chromium/chromium ] && [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi ipa; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    apt-get install -y -q chromium fonts-ipafont-gothic fonts-ipafont-mincho >/dev/null 2>&1 \
+      || { apt-get update -q >/dev/null && apt-get install -y -q chromium fonts-ipafont-gothic fonts-ipafont-mincho >/dev/null; }
+  else
+    echo "   cannot install chromium (apt-get as root): the browser tests will fail under CI (set CI= to let them skip)"
+  fi
+fi
+
 echo "== Python packages: the abi3 manylinux2014 wheel, auditwheel, smoke tests on the oldest and newest CPython, the sdist"
 bash scripts/python-packages.sh
 
@@ -111,7 +121,7 @@ rm -rf "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet -r bindings-python/requirements-test.txt
 wheel=$(ls target/wheels/shogi_variants-*.whl)
-"$venv/bin/python" -m pip install --quiet "$wheel[numpy,openspiel,pettingzoo,ray]"
+"$venv/bin/python" -m pip install --quiet "$wheel[numpy,openspiel,pettingzoo,ray,play]"
 "$venv/bin/python" -m pytest bindings-python/tests -q
 echo "== Python stubs (mypy stubtest against the installed module)"
 "$venv/bin/python" -m mypy.stubtest shogi_variants --mypy-config-file bindings-python/mypy.ini \
