@@ -75,6 +75,14 @@ def test_distributed_bench_quick_mode():
     assert "scaling efficiency, 2 workers over 1:" in r.stdout
 
 
+def test_play_bench_runs_briefly():
+    pytest.importorskip("aiohttp")
+    r = run("bench_play.py", "--games", "4", "--cpu-tables", "2", "--seconds", "4", timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-4000:]
+    assert "move -> opponent update" in r.stdout
+    assert "problems: none" in r.stdout
+
+
 def test_learning_example_quick_mode(tmp_path):
     # PyTorch is not among the test requirements (5 GB): this runs where
     # examples/python/requirements-learn.txt is installed.
