@@ -158,8 +158,11 @@ def shot(page, name):
 ])
 def test_a_whole_game_against_the_cpu_clicked_in_a_tab(browser, site, game, settings, seat):
     page, _ = new_table(browser, site, game, settings, seat=seat)
+    if game == "card":
+        assert page.inner_text("#card").startswith("Card drawn: ")
     over = play_out([page], random.Random(7), 400)
     shot(page, game)
+    assert "null" not in page.inner_text("#side")
     assert over, f"{game}: no end in 400 moves"
     assert "Game over" in page.inner_text("#status")
 

@@ -57,7 +57,9 @@ function showStatus() {
   }
   secondsLeft = o ? null : state.seconds_left;
   tick();
-  $("card").textContent = state.card === undefined ? "" : `Card drawn: ${state.card === 0 ? "joker" : state.card}`;
+  // Card shogi's drawn card (none once the game is over or before a draw).
+  const card = state.card;
+  $("card").textContent = card === undefined || card === null ? "" : `Card drawn: ${card === 0 ? "joker" : card}`;
   $("told").textContent = state.told.join("\n");
   $("resign").disabled = Boolean(o);
   $("notes-help").hidden = state.game !== "tsuitate";
