@@ -18,7 +18,12 @@ use shogi_variants::{AnyGame, GameState, ToMove};
 /// testing ``is None`` keeps working, and a colour is never `None` nor
 /// false.
 pub fn to_move<'py>(py: Python<'py>, game: &impl GameState) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match game.to_move() {
+    to_move_object(py, game.to_move())
+}
+
+/// Who acts, as `to_move()` answers it (also a table's, `Session.to_move`).
+pub fn to_move_object(py: Python<'_>, to_move: ToMove) -> PyResult<Bound<'_, PyAny>> {
+    Ok(match to_move {
         ToMove::Player(c) => crate::enums::color_object(py, c)?,
         ToMove::Chance => PyString::new(py, "chance").into_any(),
         ToMove::Over(_) => py.None().into_bound(py),

@@ -95,11 +95,7 @@ impl PySession {
     /// Who acts: a ``Color``, ``"chance"`` at a chance step, or ``None``
     /// once the game is over, by its rules or by the house.
     fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(match self.session.to_move() {
-            shogi_variants::ToMove::Player(c) => crate::enums::color_object(py, c)?,
-            shogi_variants::ToMove::Chance => pyo3::types::PyString::new(py, "chance").into_any(),
-            shogi_variants::ToMove::Over(_) => py.None().into_bound(py),
-        })
+        crate::contract::to_move_object(py, self.session.to_move())
     }
 
     /// How the game ended, by its rules or by the house (``None`` while it

@@ -132,8 +132,6 @@ def click_move(page, rng):
 def play_out(pages, rng, max_moves, watch=None):
     """Clicks moves in whichever page is to move until the game ends."""
     for _ in range(max_moves):
-        for page in pages:
-            page.wait_for_function("document.body.dataset.over !== '' || document.body.dataset.toMove === document.body.dataset.seat || document.body.dataset.toMove !== document.body.dataset.seat", timeout=15000)
         if pages[0].evaluate("document.body.dataset.over"):
             return pages[0].evaluate("document.body.dataset.over")
         movers = [p for p in pages if p.evaluate("document.body.dataset.toMove === document.body.dataset.seat")]

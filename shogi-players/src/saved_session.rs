@@ -137,7 +137,7 @@ impl Session<AnyGame> {
         let saved = SavedSession {
             format: SESSION_FORMAT.to_owned(),
             version: SESSION_VERSION,
-            game: serde_json::from_str(&SavedGame::of(&self.game).to_json()).unwrap_or_default(),
+            game: serde_json::to_value(SavedGame::of(&self.game)).unwrap_or_default(),
             turn_time_ms: self
                 .rules
                 .turn_time

@@ -63,7 +63,9 @@ def catalog() -> list[dict[str, Any]]:
     return games
 
 
-GAME_NAMES = [g["name"] for g in catalog()]
+# Each game's house rules and their choices, by game name.
+SETTINGS = {g["name"]: g["settings"] for g in catalog()}
+GAME_NAMES = list(SETTINGS)
 
 
 class PlayError(Exception):
@@ -73,7 +75,7 @@ class PlayError(Exception):
 def _check_settings(game: str, settings: dict[str, Any]) -> dict[str, Any]:
     if game not in GAME_NAMES:
         raise PlayError(f"unknown game {game!r}")
-    allowed = next(g["settings"] for g in catalog() if g["name"] == game)
+    allowed = SETTINGS[game]
     clean = {}
     for key, value in settings.items():
         if key not in allowed:
@@ -211,8 +213,9 @@ class Table:
 
     # -- what a seat may see ------------------------------------------------
 
-    def svg(self, color: str, selected: Optional[str] = None) -> str:
-        game = self.session.game()
+    def svg(self, color: str, selected: Optional[str] = None, game: Optional[sv.Game] = None) -> str:
+        """``color``'s picture (``game``: the table's game, if already copied)."""
+        game = game if game is not None else self.session.game()
         flipped = color == "white"
         over = self.session.outcome() is not None
         if isinstance(game, sv.TsuitateGame):
@@ -221,10 +224,11 @@ class Table:
             return game.seen(COLORS[color]).svg(flipped=flipped, selected=selected)
         return game.svg(flipped=flipped, selected=selected)
 
-    def legal(self, color: str) -> list[str]:
+    def legal(self, color: str, game: Optional[sv.Game] = None) -> list[str]:
+        """``color``'s moves now (``game``: the table's game, if already copied)."""
         if self.to_move() != color:
             return []
-        seen = self.session.game().seen(COLORS[color])
+        seen = (game if game is not None else self.session.game()).seen(COLORS[color])
         return [m.usi() for m in seen.legal_moves]
 
     def view(self, color: str, now: Optional[float] = None) -> dict[str, Any]:
@@ -243,8 +247,8 @@ class Table:
             "names": self.names,
             "cpu": self.cpu,
             "present": {c: self.connections[c] > 0 or self.cpu[c] for c in COLORS},
-            "svg": self.svg(color),
-            "legal": self.legal(color),
+            "svg": self.svg(color, game=game),
+            "legal": self.legal(color, game),
             "told": self.log[color][-30:],
             "plies": self.session.plies,
             "turn_time": self.session.turn_time,

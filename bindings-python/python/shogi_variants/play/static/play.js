@@ -118,7 +118,7 @@ $("board").addEventListener("click", (event) => {
   const sq = squareAt(svg, event);
   if (!sq) return;
   if (selected) {
-    const prefix = selected.endsWith("*") ? `${selected}${sq.name}` : `${selected}${sq.name}`;
+    const prefix = `${selected}${sq.name}`; // "7g7f" or "P*5e"
     const moves = state.legal.filter((m) => m === prefix || (m.startsWith(prefix) && "+-".includes(m.slice(prefix.length))));
     if (moves.length) { selected = null; choose(moves); return; }
   }
